@@ -1,0 +1,147 @@
+"""Melds on the table (Basic Rummy): checking sets and runs, lay-offs, and listing the melds a hand can make.
+
+Rulebook, Melds and Jokers. A meld is a list of *placed* cards: the natural card each position is on the
+table as, with the jokers among them listed in ``wild``. Gin's deadwood solver is :mod:`rummy.deadwood`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from .cards import JOKER, RANKS, card_str, make_card, rank_of, suit_of
+
+SET = "set"
+RUN = "run"
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    """A meld on the table: ``cards`` as placed (sorted in meld order), ``wild`` those a joker plays."""
+
+    cards: tuple[int, ...]
+    wild: tuple[int, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return SET if len({rank_of(c) for c in self.cards}) == 1 else RUN
+
+    def naturals(self) -> list[int]:
+        return [c for c in self.cards if c not in self.wild]
+
+    def to_text(self) -> list[str]:
+        """``["5C", "5D", "JK=5H"]``"""
+        return [("JK=" + card_str(c)) if c in self.wild else card_str(c) for c in self.cards]
+
+
+def run_order(cards: Iterable[int], aces_high: bool) -> list[int] | None:
+    """The rank positions of ``cards`` as a run (ace 0, or 13 when it ends a run at the top), or None."""
+    cs = list(cards)
+    ranks = sorted(rank_of(c) for c in cs)
+    if ranks == list(range(ranks[0], ranks[0] + len(ranks))):
+        return ranks
+    if aces_high and ranks[0] == 0:
+        high = sorted(ranks[1:] + [13])
+        if high == list(range(high[0], high[0] + len(high))):
+            return high
+    return None
+
+
+def meld_problem(cards: Iterable[int], wild: Iterable[int] = (), aces_high: bool = False) -> str | None:
+    """Why these placed cards are not a meld, in a player's words; None when they are one."""
+    cs = list(cards)
+    wl = set(wild)
+    names = " ".join(card_str(c) for c in cs)
+    if len(cs) < 3:
+        return f"{names} is not a meld: a meld needs at least 3 cards"
+    if len(set(cs)) != len(cs):
+        return f"{names} is not a meld: it names a card twice"
+    if not wl <= set(cs):
+        return "a joker must play one of the meld's cards"
+    if len(cs) - len(wl) < 2:
+        return f"{names} is not a meld: a meld needs at least two natural cards"
+    if len({rank_of(c) for c in cs}) == 1:
+        return None if len(cs) <= 4 else f"{names} is not a meld: a set has at most 4 cards"
+    if len({suit_of(c) for c in cs}) != 1:
+        return f"{names} is not a meld: a set needs one rank, a run one suit"
+    if run_order(cs, aces_high) is None:
+        if aces_high:
+            return f"{names} is not a meld: a run needs cards in sequence (an ace may be low or high, never both)"
+        return f"{names} is not a meld: a run needs cards in sequence (aces are low)"
+    return None
+
+
+def is_meld(cards: Iterable[int], wild: Iterable[int] = (), aces_high: bool = False) -> bool:
+    """True when the placed cards form a set or a run."""
+    return meld_problem(cards, wild, aces_high) is None
+
+
+def sort_meld(cards: Iterable[int], aces_high: bool = False) -> tuple[int, ...]:
+    """Meld order: a set by suit, a run low to high (a high ace last)."""
+    cs = list(cards)
+    if len({rank_of(c) for c in cs}) <= 1:
+        return tuple(sorted(cs))
+    order = run_order(cs, aces_high)
+    if order is not None and 13 in order:
+        return tuple(sorted(cs, key=lambda c: rank_of(c) or 13))
+    return tuple(sorted(cs))
+
+
+def layoff_problem(meld: TableMeld, card: int, aces_high: bool = False) -> str | None:
+    """Why ``card`` (as placed) cannot be added to ``meld``; None when it can."""
+    grown = list(meld.cards) + [card]
+    if card in meld.cards:
+        return f"{card_str(card)} is already in that meld"
+    kind = meld.kind
+    if meld_problem(grown, meld.wild, aces_high) is not None or (kind == SET) != (len({rank_of(c) for c in grown}) == 1):
+        what = "a set of " + RANKS[rank_of(meld.cards[0])] + "s" if kind == SET else "that run"
+        return f"{card_str(card)} does not fit {what}"
+    return None
+
+
+def set_melds(hand: list[int], jokers: int, exclude: set[int]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every set the hand can meld: (placed cards, wild). ``exclude``: identities already on the table."""
+    by_rank: dict[int, list[int]] = {}
+    for c in sorted(set(hand)):
+        if c != JOKER:
+            by_rank.setdefault(rank_of(c), []).append(c)
+    for r in sorted(by_rank):
+        nat = by_rank[r]
+        free = [make_card(r, s) for s in range(4) if make_card(r, s) not in nat and make_card(r, s) not in exclude]
+        for size in (3, 4):
+            for k in range(max(2, size - jokers), min(size, len(nat)) + 1):
+                for chosen in combinations(nat, k):
+                    for wild in combinations(free, size - k):
+                        yield tuple(sorted(chosen + wild)), wild
+
+
+def run_melds(hand: list[int], jokers: int, exclude: set[int], aces_high: bool) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every run the hand can meld: (placed cards, wild)."""
+    held = set(hand)
+    top = 14 if aces_high else 13
+    for suit in range(4):
+        for lo in range(0, top):
+            for hi in range(lo + 2, top):
+                if lo == 0 and hi == 13:
+                    break  # an ace cannot be both ends
+                positions = [make_card(p % 13, suit) for p in range(lo, hi + 1)]
+                missing = [c for c in positions if c not in held]
+                if len(missing) > jokers or len(positions) - len(missing) < 2:
+                    continue
+                if any(c in exclude for c in missing):
+                    continue
+                yield sort_meld(positions, aces_high), tuple(sorted(missing))
+
+
+def all_melds(hand: list[int], aces_high: bool = False, exclude: Iterable[int] = ()) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every meld that can be made from ``hand`` (jokers included), deduplicated, in a fixed order."""
+    jokers = hand.count(JOKER)
+    ex = set(exclude)
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    out = []
+    for m in list(set_melds(hand, jokers, ex)) + list(run_melds(hand, jokers, ex, aces_high)):
+        if m not in seen:
+            seen.add(m)
+            out.append(m)
+    return out

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, KNOCK, LAYOFF, MELD, PASS, SWAP, Action
 from .cards import JOKER, card_str, card_value
-from .melds import TableMeld, all_melds, layoff_problem, meld_problem, sort_meld
+from .melds import TableMeld, all_melds, layoff_problem, meld_extensions, meld_problem, sort_meld
 
 if TYPE_CHECKING:
     from .game import Game
@@ -55,24 +55,17 @@ def candidates(g: "Game") -> list[Action]:
     on_table = table_cards(g)
     out = [Action(MELD, cards, wild) for cards, wild in all_melds(hand, hi, on_table)]
     distinct = sorted(set(hand))
-    naturals = [c for c in distinct if c != JOKER]
     for i, m in enumerate(g.table, start=1):
-        for c in naturals:
-            out.append(Action(LAYOFF, (c,), (), i))
-        if JOKER in hand:
-            for c in _extensions(m, hi):
-                if c not in on_table:
-                    out.append(Action(LAYOFF, (c,), (c,), i))
+        for c in meld_extensions(m, hi):
+            if c in hand:
+                out.append(Action(LAYOFF, (c,), (), i))
+            if JOKER in hand and c not in on_table:
+                out.append(Action(LAYOFF, (c,), (c,), i))
         for w in m.wild:
             if w in hand:
                 out.append(Action(SWAP, (w,), (), i))
     out.extend(Action(DISCARD, (c,)) for c in distinct)
     return out
-
-
-def _extensions(m: TableMeld, hi: bool) -> list[int]:
-    """The cards that could grow meld ``m`` (for laying off a joker)."""
-    return [c for c in range(52) if c not in m.cards and layoff_problem(m, c, hi) is None]
 
 
 def table_cards(g: "Game") -> set[int]:

@@ -88,16 +88,37 @@ def sort_meld(cards: Iterable[int], aces_high: bool = False) -> tuple[int, ...]:
     return tuple(sorted(cs))
 
 
+def meld_extensions(meld: TableMeld, aces_high: bool = False) -> list[int]:
+    """The cards that could be laid off on ``meld``: a set's missing suits (up to 4 cards), a run's
+    next card at either end (an ace may end a run at the top with aces high, never both ends)."""
+    cards = meld.cards
+    if meld.kind == SET:
+        r = rank_of(cards[0])
+        return [] if len(cards) >= 4 else [make_card(r, s) for s in range(4) if make_card(r, s) not in cards]
+    order = run_order(cards, aces_high)
+    if order is None:
+        return []
+    suit = suit_of(cards[0])
+    lo, hi = order[0], order[-1]
+    out = []
+    if lo >= 1:
+        out.append(make_card(lo - 1, suit))
+    if hi <= 11 or (hi == 12 and aces_high and lo != 0):
+        out.append(make_card((hi + 1) % 13, suit))
+    return [c for c in out if c not in cards]
+
+
 def layoff_problem(meld: TableMeld, card: int, aces_high: bool = False) -> str | None:
     """Why ``card`` (as placed) cannot be added to ``meld``; None when it can."""
-    grown = list(meld.cards) + [card]
     if card in meld.cards:
         return f"{card_str(card)} is already in that meld"
-    kind = meld.kind
-    if meld_problem(grown, meld.wild, aces_high) is not None or (kind == SET) != (len({rank_of(c) for c in grown}) == 1):
-        what = "a set of " + RANKS[rank_of(meld.cards[0])] + "s" if kind == SET else "that run"
-        return f"{card_str(card)} does not fit {what}"
-    return None
+    if card in meld_extensions(meld, aces_high):
+        return None
+    if meld.kind == SET:
+        if len(meld.cards) >= 4:
+            return f"That set of {RANKS[rank_of(meld.cards[0])]}s already has all four cards"
+        return f"{card_str(card)} does not fit a set of {RANKS[rank_of(meld.cards[0])]}s"
+    return f"{card_str(card)} does not fit that run: a run grows only by the next card at either end"
 
 
 def set_melds(hand: list[int], jokers: int, exclude: set[int]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -117,21 +138,30 @@ def set_melds(hand: list[int], jokers: int, exclude: set[int]) -> Iterator[tuple
 
 
 def run_melds(hand: list[int], jokers: int, exclude: set[int], aces_high: bool) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Every run the hand can meld: (placed cards, wild)."""
+    """Every run the hand can meld: (placed cards, wild). Grows each window from its low end and stops
+    as soon as it would need more jokers than the hand holds."""
     held = set(hand)
-    top = 14 if aces_high else 13
+    top = 14 if aces_high else 13  # position 13 is a high ace
     for suit in range(4):
-        for lo in range(0, top):
-            for hi in range(lo + 2, top):
+        base = suit * 13
+        if sum(1 for r in range(13) if base + r in held) < 2:
+            continue
+        for lo in range(top):
+            missing: list[int] = []
+            naturals = 0
+            for hi in range(lo, top):
                 if lo == 0 and hi == 13:
                     break  # an ace cannot be both ends
-                positions = [make_card(p % 13, suit) for p in range(lo, hi + 1)]
-                missing = [c for c in positions if c not in held]
-                if len(missing) > jokers or len(positions) - len(missing) < 2:
-                    continue
-                if any(c in exclude for c in missing):
-                    continue
-                yield sort_meld(positions, aces_high), tuple(sorted(missing))
+                c = base + hi % 13
+                if c in held:
+                    naturals += 1
+                elif c in exclude or len(missing) == jokers:
+                    break
+                else:
+                    missing.append(c)
+                if hi - lo >= 2 and naturals >= 2:
+                    positions = [base + p % 13 for p in range(lo, hi + 1)]
+                    yield sort_meld(positions, aces_high), tuple(sorted(missing))
 
 
 def all_melds(hand: list[int], aces_high: bool = False, exclude: Iterable[int] = ()) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:

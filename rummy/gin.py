@@ -77,7 +77,8 @@ def problem(g: "Game", a: Action) -> str | None:
             dw = min_deadwood(rest)
             if dw > g.knock_limit:
                 if g.knock_limit == 0:
-                    return f"Only gin may knock this hand (Oklahoma ace); without {card_str(c)} you have {dw} deadwood"
+                    why = "this hand (Oklahoma ace)" if g.rules["oklahoma"] else "under these rules (knock limit 0)"
+                    return f"Only gin may knock {why}; without {card_str(c)} you have {dw} deadwood"
                 return (f"You can knock only with {g.knock_limit} or less deadwood; "
                         f"after discarding {card_str(c)} you would have {dw}")
         return None

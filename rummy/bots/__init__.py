@@ -1,0 +1,114 @@
+"""Computer opponents for Gin Rummy and Basic Rummy.
+
+    >>> from rummy import Game
+    >>> from rummy.bots import make_bot, roster
+    >>> g = Game.new("gin", seed=1)
+    >>> bot = make_bot("expert", "gin", seed=7)     # a tier name, or a profile id like "ada"
+    >>> seat = g.turn
+    >>> g.apply(bot.choose(g.view(seat)), seat)     # a bot sees one seat's view, nothing else
+
+A bot is any object with ``choose(view: SeatView) -> Action`` returning one of ``view.legal``
+(see :class:`Bot`). :func:`roster` lists the named opponents of a game, weakest first, each a
+:class:`Profile` with a tier, a style, a one-line description and a measured strength rating.
+"""
+
+from __future__ import annotations
+
+from .base import TIERS, Bot, Profile, decision_rng
+from .basic import RummyBot, RummyStyle
+from .gin import CASUAL, GinBot, GinStyle
+
+# ----- styles -----
+
+_GIN_STYLES: dict[str, GinStyle] = {
+    "pip": GinStyle(mistakes=0.5, miss_knock=0.35, lookahead=False, model=False, danger=0.0,
+                    upcard="meld", knock="asap"),
+    "rex": CASUAL,
+    "goldie": GinStyle(lookahead=False, model=False, danger=0.0, upcard="meld", knock="gin", gin_until_stock=14),
+    "sam": GinStyle(model=False, danger=2.0, knock="asap"),
+    "vera": GinStyle(model=False, danger=2.0, knock="low", knock_low=3, lookahead_weight=0.35),
+    "magpie": GinStyle(danger=12.0, deny=1.0, knock="asap"),
+    "ada": GinStyle(),
+}
+
+_RUMMY_STYLES: dict[str, RummyStyle] = {
+    "tilly": RummyStyle(mistakes=0.45, take="meld", meld="early", potential=0.0, danger=0.0, swap=False),
+    "mel": RummyStyle(take="meld", meld="early", potential=0.3, danger=0.0),
+    "rufus": RummyStyle(take="meld", meld="rummy", potential=1.0, danger=0.0),
+    "dot": RummyStyle(meld="early", potential=1.0, danger=0.5),
+    "corvo": RummyStyle(meld="early", potential=1.0, danger=1.5, hoard=1.0),
+    "sage": RummyStyle(),
+}
+
+# ----- the roster (ratings: Elo-like, from the arena; see docs/bots.md) -----
+
+_PROFILES: list[Profile] = [
+    Profile("pip", "Pip", "gin", "beginner", "Still learning",
+            "Knows the rules, misses a knock now and then and throws away cards it should keep.", 1000),
+    Profile("rex", "Rex", "gin", "casual", "Knocks at the first chance",
+            "Throws its highest loose card, takes the upcard only for a meld, and knocks the moment it can.", 1200),
+    Profile("goldie", "Goldie", "gin", "casual", "Holds out for gin",
+            "Will not knock for less than gin until the stock runs low: big scores, big risks.", 1180),
+    Profile("vera", "Vera", "gin", "skilled", "Hunts undercuts",
+            "Keeps her deadwood low and knocks only when very low, waiting for you to knock into an undercut.", 1300),
+    Profile("sam", "Sam", "gin", "skilled", "Solid fundamentals",
+            "Thinks a draw ahead, keeps the cards with the most ways to meld, and knocks as soon as it can.", 1320),
+    Profile("magpie", "Magpie", "gin", "skilled", "Hoards cards you want",
+            "Watches what you pick up, never feeds your melds, and grabs upcards you would like.", 1340),
+    Profile("ada", "Ada", "gin", "expert", "Reads the table",
+            "Tracks every card, estimates your hand, and knocks only when the expected score says so.", 1450),
+    Profile("tilly", "Tilly", "rummy", "beginner", "Still learning",
+            "Lays down what she can and often throws away the wrong card.", 1000),
+    Profile("mel", "Mel", "rummy", "casual", "Melds early",
+            "Puts every meld and lay-off on the table the moment it has one.", 1200),
+    Profile("rufus", "Rufus", "rummy", "casual", "Goes for rummy",
+            "Keeps his melds hidden to go out in one turn for double points, unless you get close.", 1220),
+    Profile("dot", "Dot", "rummy", "skilled", "Sheds points, keeps chances",
+            "Melds at once, throws the cards with the most points and the fewest chances, watches the table.", 1300),
+    Profile("corvo", "Corvo", "rummy", "skilled", "Hoards cards you want",
+            "Never throws a card you could use or lay off, and snaps up discards the next player wants.", 1320),
+    Profile("sage", "Sage", "rummy", "expert", "Weighs every meld",
+            "Holds melds for rummy only while it pays, tracks the table, and never feeds the next player.", 1450),
+]
+
+# the reference bot of each tier (the arena's ladder uses these)
+TIER_BOTS = {
+    "gin": {"beginner": "pip", "casual": "rex", "skilled": "sam", "expert": "ada"},
+    "rummy": {"beginner": "tilly", "casual": "mel", "skilled": "dot", "expert": "sage"},
+}
+
+
+def roster(game: str) -> list[Profile]:
+    """The named opponents of ``game`` ("gin" or "rummy"), weakest first."""
+    if game not in TIER_BOTS:
+        raise ValueError(f"unknown game {game!r}: choose 'gin' or 'rummy'")
+    return sorted((p for p in _PROFILES if p.game == game), key=lambda p: (p.rating, p.id))
+
+
+def get_profile(id: str) -> Profile:
+    """The profile with this id (like "ada"); ``KeyError`` when there is none."""
+    for p in _PROFILES:
+        if p.id == id:
+            return p
+    raise KeyError(f"no opponent called {id!r}")
+
+
+def make_bot(id_or_tier: str, game: str, seed: int = 0) -> Bot:
+    """A bot for ``game`` from a profile id ("ada") or a tier name ("expert": the tier's reference bot)."""
+    if game not in TIER_BOTS:
+        raise ValueError(f"unknown game {game!r}: choose 'gin' or 'rummy'")
+    key = id_or_tier.strip().lower()
+    key = TIER_BOTS[game].get(key, key)
+    styles = _GIN_STYLES if game == "gin" else _RUMMY_STYLES
+    if key not in styles:
+        names = ", ".join(list(TIERS) + sorted(styles))
+        raise ValueError(f"no {game} opponent called {id_or_tier!r}: choose one of {names}")
+    if game == "gin":
+        return GinBot(styles[key], seed)
+    return RummyBot(styles[key], seed)
+
+
+__all__ = [
+    "Bot", "CASUAL", "GinBot", "GinStyle", "Profile", "RummyBot", "RummyStyle", "TIERS", "TIER_BOTS",
+    "decision_rng", "get_profile", "make_bot", "roster",
+]

@@ -1,0 +1,367 @@
+"""Browser-test harness for the static site (pytest-playwright + Debian Chromium).
+
+Run: ``python -m pytest e2e -q`` (``make test`` runs it with the unit tests).
+Chromium is ``/usr/bin/chromium`` (Debian package; override with
+``E2E_CHROMIUM``); never ``playwright install``.
+
+Fixtures for any e2e test
+-------------------------
+``site_dir`` (session)
+    Path of a freshly built site.  Built once per session into a private temp
+    dir with ``tools/build_site.py`` (so concurrent runs in the same tree never
+    step on each other's ``_site/``).  Set ``E2E_SITE_DIR=_site`` to test an
+    existing build instead.
+``site_url`` (session)
+    ``http://127.0.0.1:<port>/`` serving ``site_dir``.  It is also pytest-
+    playwright's ``base_url``, so ``page.goto("index.html?embed=1")`` works.
+``subpath_url`` (session)
+    The same site served under ``http://127.0.0.1:<port2>/rummy-game/``.
+``embed_host`` (session)
+    A page server on another origin *and* another site
+    (``http://localhost:<port3>/``): ``embed_host.page(src, width=360,
+    height=640)`` writes a page with one ``<iframe id="game">`` and returns its
+    URL; ``page.frame_locator("#game")`` / ``page.frame(name="game")`` reach it.
+``guard`` (autouse)
+    Fails the test (at teardown) on any console error, uncaught page error,
+    CSP violation, HTTP status >= 400, failed request, or request to an origin
+    that is not one of our test servers, in every context the test makes
+    through pytest-playwright's ``context``/``page`` fixtures.  Contexts made
+    otherwise (``launch_persistent_context``) are watched with
+    ``guard.watch(ctx)``.  Opt out per test with
+    ``@pytest.mark.allow_errors`` (e.g. a test that breaks the page on purpose).
+    ``guard.problems`` lists what was seen so far.
+``persistent_context``
+    ``persistent_context(user_data_dir, offline=False)`` launches Chromium with a
+    profile on disk (service worker, Cache Storage and localStorage survive
+    a close/relaunch) and watches it with ``guard``; closed at teardown.
+``block_storage``
+    Call ``block_storage(context)`` before opening pages: ``localStorage`` then
+    throws ``SecurityError`` in every frame, as in a third-party iframe with
+    storage blocked.
+
+Helper fixtures (each returns the function of the same name defined below)
+--------------------------------------------------------------------------
+``wait_ready(page_or_frame, timeout=READY_TIMEOUT)``
+    Waits (Playwright waiting, no sleeps) until ``<html data-ready="true">``;
+    raises with the loading screen's error text if startup failed instead.
+``wait_service_worker(page)``
+    Waits until the page's service worker is *activated* (so every file is in
+    Cache Storage) and returns the build id it serves.
+``build_site_into(out_dir, marker="")``
+    Builds a site into a directory of the test's own (e.g. to make a "new
+    release" with a different build id); returns build-info.
+``READY_TIMEOUT``
+    Milliseconds allowed for a cold start (Pyodide on a 2-core machine).
+
+CSP note: the page forbids 'unsafe-eval', so give ``wait_for_function`` a
+function (``"() => document.title === 'x'"``), never a bare expression
+(``"document.title === 'x'"`` is eval'd in the page and blocked; the guard then
+fails the test).  ``page.evaluate`` is not affected.
+
+Example::
+
+    def test_new_game_button(page, wait_ready):
+        page.goto("index.html?seed=7")      # relative to site_url
+        wait_ready(page)
+        page.get_by_role("button", name="New game").click()
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build_site  # noqa: E402
+import serve  # noqa: E402
+
+CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_TIMEOUT = 120_000  # ms; a cold start takes ~4-8 s here, more on a loaded CI machine
+SUBPATH = "/rummy-game/"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "allow_errors: the guard fixture does not fail this test on console/page/request errors")
+
+
+# --------------------------------------------------------------- browser
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    if not Path(CHROMIUM).exists():
+        pytest.exit(f"{CHROMIUM} not found: apt-get install -y chromium (never `playwright install`)", returncode=3)
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+# --------------------------------------------------------------- site + servers
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    given = os.environ.get("E2E_SITE_DIR")
+    if given:
+        path = Path(given)
+        if not path.is_absolute():
+            path = ROOT / path
+        assert (path / "index.html").exists(), f"E2E_SITE_DIR={given} has no index.html: run `make site`"
+        return path
+    out = tmp_path_factory.mktemp("site") / "_site"
+    build_site.build(out, quiet=True)
+    return out
+
+
+class _Servers:
+    def __init__(self) -> None:
+        self.servers: list = []
+        self.origins: set[str] = set()
+
+    def start(self, directory: Path, prefix: str = "/", host_alias: str | None = None) -> str:
+        server, url = serve.serve_in_thread(directory, prefix=prefix)
+        self.servers.append(server)
+        if host_alias:
+            url = url.replace("127.0.0.1", host_alias, 1)
+        parts = urlsplit(url)
+        self.origins.add(f"{parts.scheme}://{parts.netloc}")
+        return url
+
+    def stop(self) -> None:
+        for server in self.servers:
+            server.shutdown()
+            server.server_close()
+
+
+@pytest.fixture(scope="session")
+def servers() -> _Servers:
+    s = _Servers()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path, servers: _Servers) -> str:
+    return servers.start(site_dir)
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url: str) -> str:  # pytest-playwright puts it into browser_context_args
+    return site_url
+
+
+@pytest.fixture(scope="session")
+def subpath_url(site_dir: Path, servers: _Servers) -> str:
+    return servers.start(site_dir, prefix=SUBPATH)
+
+
+class EmbedHost:
+    """Serves small host pages from another origin (and another site: localhost)."""
+
+    def __init__(self, directory: Path, url: str) -> None:
+        self.directory = directory
+        self.url = url
+        self._n = 0
+
+    def page(self, src: str, width: int = 360, height: int = 640, extra: str = "") -> str:
+        self._n += 1
+        name = f"host{self._n}.html"
+        (self.directory / name).write_text(
+            "<!doctype html><html><head><meta charset='utf-8'><title>Embed host</title>"
+            "<link rel='icon' href='data:,'></head><body style='margin:0'>"
+            f"<h1 style='font:16px sans-serif'>A blog post with a game</h1>{extra}"
+            f"<iframe id='game' name='game' src='{src}' width='{width}' height='{height}' "
+            "style='border:0' title='Rummy' loading='eager'></iframe></body></html>",
+            encoding="utf-8",
+        )
+        return self.url + name
+
+
+@pytest.fixture(scope="session")
+def embed_host(tmp_path_factory: pytest.TempPathFactory, servers: _Servers) -> EmbedHost:
+    directory = tmp_path_factory.mktemp("embed-host")
+    url = servers.start(directory, host_alias="localhost")
+    return EmbedHost(directory, url)
+
+
+# --------------------------------------------------------------- guard
+_CSP_LOGGER = """
+document.addEventListener('securitypolicyviolation', (e) => {
+  console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || '(inline)') +
+                ' at ' + (e.sourceFile || '?') + ':' + e.lineNumber);
+});
+"""
+
+
+class Guard:
+    def __init__(self, allowed_origins: set[str]) -> None:
+        self.allowed = allowed_origins
+        self.problems: list[str] = []
+        self._watched: set[int] = set()
+
+    def _origin_ok(self, url: str) -> bool:
+        if url.startswith(("data:", "blob:", "about:", "chrome-extension:", "chrome:")):
+            return True
+        parts = urlsplit(url)
+        return f"{parts.scheme}://{parts.netloc}" in self.allowed
+
+    def watch(self, context) -> None:  # noqa: ANN001
+        if id(context) in self._watched:
+            return
+        self._watched.add(id(context))
+        context.add_init_script(_CSP_LOGGER)
+
+        def on_page(page) -> None:  # noqa: ANN001
+            page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text} @ {m.location}"))
+            page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+
+        for page in context.pages:
+            on_page(page)
+        context.on("page", on_page)
+
+        def on_request(req) -> None:  # noqa: ANN001
+            if not self._origin_ok(req.url):
+                self.problems.append(f"request to another origin: {req.url}")
+
+        def on_response(resp) -> None:  # noqa: ANN001
+            if resp.status >= 400:
+                self.problems.append(f"HTTP {resp.status}: {resp.url}")
+
+        def on_failed(req) -> None:  # noqa: ANN001
+            failure = req.failure or ""
+            if "ERR_ABORTED" not in failure:
+                self.problems.append(f"request failed: {req.url} ({failure})")
+
+        context.on("request", on_request)
+        context.on("response", on_response)
+        context.on("requestfailed", on_failed)
+
+    def check(self) -> None:
+        if self.problems:
+            pytest.fail("browser problems:\n  " + "\n  ".join(self.problems), pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def guard(request: pytest.FixtureRequest) -> Guard:
+    if "site_url" not in request.fixturenames and "context" not in request.fixturenames \
+            and "persistent_context" not in request.fixturenames:
+        yield Guard(set())  # not a browser test
+        return
+    servers_ = request.getfixturevalue("servers")
+    g = Guard(servers_.origins)
+    if "context" in request.fixturenames:
+        g.watch(request.getfixturevalue("context"))
+    yield g
+    if request.node.get_closest_marker("allow_errors") is None:
+        g.check()
+
+
+@pytest.fixture
+def persistent_context(browser_type, browser_type_launch_args: dict, guard: Guard):  # noqa: ANN001, ANN201
+    opened: list = []
+
+    def launch(user_data_dir: Path | str, offline: bool = False, **kw):  # noqa: ANN202
+        ctx = browser_type.launch_persistent_context(str(user_data_dir), offline=offline,
+                                                     **browser_type_launch_args, **kw)
+        guard.watch(ctx)
+        opened.append(ctx)
+        return ctx
+
+    yield launch
+    for ctx in opened:
+        try:
+            ctx.close()
+        except Exception:  # already closed by the test
+            pass
+
+
+@pytest.fixture
+def block_storage():  # noqa: ANN201
+    script = """
+    (() => {
+      const deny = () => { throw new DOMException("The operation is insecure.", "SecurityError"); };
+      try { Object.defineProperty(window, "localStorage", { get: deny, configurable: true }); } catch (e) {}
+      try { Object.defineProperty(window, "sessionStorage", { get: deny, configurable: true }); } catch (e) {}
+    })();
+    """
+
+    def apply(context) -> None:  # noqa: ANN001
+        context.add_init_script(script)
+
+    return apply
+
+
+# --------------------------------------------------------------- helpers
+def wait_ready(target, timeout: float = READY_TIMEOUT) -> None:  # noqa: ANN001
+    """Wait for html[data-ready=true] in a Page or Frame; fail fast on a boot error."""
+    handle = target.wait_for_function(
+        """() => {
+            const h = document.documentElement;
+            if (!h) return false;
+            if (h.dataset.ready === 'true') return 'ready';
+            if (h.hasAttribute('data-boot-error')) {
+                const t = document.getElementById('boot-error-text');
+                return 'error: ' + (t ? t.textContent : '?');
+            }
+            return false;
+        }""",
+        timeout=timeout,
+    )
+    state = handle.json_value()
+    if state != "ready":
+        raise AssertionError(f"page did not start: {state}")
+
+
+def wait_service_worker(page, timeout: float = READY_TIMEOUT) -> str:  # noqa: ANN001
+    """Wait until the service worker of the page is activated; return its build id.
+
+    (wait_for_function does not await promises, so the async part reports
+    through a window variable that a synchronous predicate polls.)
+    """
+    page.evaluate(
+        """() => {
+            window.__e2eSW = null;
+            navigator.serviceWorker.ready.then(async (reg) => {
+                const w = reg.active;
+                if (w.state !== 'activated') {
+                    await new Promise((res) => w.addEventListener('statechange',
+                        () => { if (w.state === 'activated') res(); }));
+                }
+                const keys = (await caches.keys()).filter((k) => k.startsWith('rummy-'));
+                window.__e2eSW = keys.map((k) => k.slice('rummy-'.length));
+            });
+        }"""
+    )
+    page.wait_for_function("() => Array.isArray(window.__e2eSW)", timeout=timeout, polling=100)
+    builds = page.evaluate("window.__e2eSW")
+    assert len(builds) == 1, f"expected one cache after activation, got {builds}"
+    return builds[0]
+
+
+def build_site_into(out: Path, marker: str = "") -> dict:
+    """Build (or rebuild) a site into ``out``; returns build-info."""
+    return build_site.build(out, marker=marker, quiet=True)
+
+
+@pytest.fixture(name="wait_ready")
+def _wait_ready_fixture():  # noqa: ANN202
+    return wait_ready
+
+
+@pytest.fixture(name="wait_service_worker")
+def _wait_service_worker_fixture():  # noqa: ANN202
+    return wait_service_worker
+
+
+@pytest.fixture(name="build_site_into")
+def _build_site_into_fixture():  # noqa: ANN202
+    return build_site_into

@@ -1,0 +1,100 @@
+"""The page boots from local files only, with a loading screen and readable errors."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+# Records every value <html data-boot-stage> takes, from the first paint on.
+STAGE_RECORDER = """
+window.__stages = [];
+new MutationObserver(() => {
+  const s = document.documentElement.getAttribute('data-boot-stage');
+  if (s && window.__stages[window.__stages.length - 1] !== s) window.__stages.push(s);
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-boot-stage'] });
+"""
+
+
+def test_boots_to_ready_with_own_files_only(context, page, site_url, site_dir, wait_ready, guard):
+    requested: list[str] = []
+    context.on("request", lambda r: requested.append(r.url))
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.build") == json.loads(
+        (site_dir / "build-info.json").read_text())["build"]
+    # the loading screen is gone, the app container is there for the UI
+    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.locator("main#app")).to_be_attached()
+    # every request went to our own origin (the guard also fails on any other)
+    origins = {f"{urlsplit(u).scheme}://{urlsplit(u).netloc}" for u in requested if u.startswith("http")}
+    assert origins == {site_url.rstrip("/")}
+
+
+def test_ships_exactly_the_runtime_files_it_loads(page, site_url, site_dir, wait_ready):
+    """_site/pyscript and _site/pyodide hold only what the page fetches, and the page fetches nothing else."""
+    loaded: set[str] = set()
+    page.on("request", lambda r: loaded.add(r.url[len(site_url):]))
+    page.goto(site_url)
+    wait_ready(page)
+    shipped_runtime = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*")
+                       if p.is_file() and p.relative_to(site_dir).parts[0] in ("pyscript", "pyodide")}
+    loaded_runtime = {u for u in loaded if u.startswith(("pyscript/", "pyodide/"))}
+    assert loaded_runtime == shipped_runtime
+    # our own files: nothing fetched that is not in the site
+    for path in loaded - {""}:
+        assert (site_dir / path.split("?")[0]).is_file(), path
+
+
+def test_loading_screen_stages_in_order(context, page, site_url, wait_ready):
+    context.add_init_script(STAGE_RECORDER)
+    page.goto(site_url)
+    # painted from HTML/CSS before any script ran
+    expect(page.locator("#loading .boot-title")).to_have_text("Rummy")
+    wait_ready(page)
+    stages = page.evaluate("window.__stages")
+    assert stages[0] == "download"
+    assert stages[-1] == "game"
+    assert stages == sorted(stages, key=["download", "start", "game"].index)
+    assert page.get_attribute("html", "data-boot-error") is None
+
+
+def test_loading_screen_is_plain_html():
+    """The loading screen needs no script: it is in index.html, styled by web/shell.css."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    html = (root / "index.html").read_text(encoding="utf-8")
+    assert 'id="loading"' in html and 'id="boot-stage"' in html and 'href="./web/shell.css"' in html
+    assert 'id="app"' in html
+
+
+@pytest.mark.allow_errors
+def test_startup_failure_shows_readable_error(context, page, site_url):
+    context.route("**/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url)
+    error = page.locator("#boot-error")
+    expect(error).to_be_visible(timeout=60_000)
+    expect(page.locator("#boot-error-text")).not_to_be_empty()
+    expect(page.locator("#boot-stage")).to_have_text("Something went wrong.")
+    expect(page.locator("#boot-retry")).to_be_visible()
+    assert page.get_attribute("html", "data-ready") != "true"
+
+
+@pytest.mark.allow_errors
+def test_python_error_in_main_is_shown(context, page, site_url):
+    """A traceback from web/main.py ends up on the loading screen, not only in the console."""
+    def broken_archive(route):  # noqa: ANN001, ANN202
+        import io
+        import zipfile
+
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w") as zf:
+            zf.writestr("web/main.py", "raise RuntimeError('boom from main')\n")
+        route.fulfill(status=200, body=buf.getvalue(), headers={"content-type": "application/zip"})
+
+    context.route("**/app.zip", broken_archive)
+    page.goto(site_url)
+    expect(page.locator("#boot-error-text")).to_contain_text("boom from main", timeout=60_000)

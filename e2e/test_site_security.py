@@ -1,0 +1,65 @@
+"""Content-Security-Policy and installability."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+
+def _csp(site_dir) -> str:  # noqa: ANN001
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    m = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+    assert m, "no CSP meta tag"
+    return m.group(1)
+
+
+def test_csp_allows_own_files_only(site_dir):
+    directives = {d.split()[0]: d.split()[1:] for d in _csp(site_dir).split(";") if d.strip()}
+    assert directives["default-src"] == ["'self'"]
+    assert directives["connect-src"] == ["'self'"]
+    assert set(directives["script-src"]) == {"'self'", "'wasm-unsafe-eval'"}  # no 'unsafe-eval', no inline JS
+    assert directives["object-src"] == ["'none'"]
+    for name, sources in directives.items():
+        for source in sources:
+            assert source.startswith("'") or source in ("data:", "blob:"), (name, source)
+
+
+def test_page_runs_without_csp_violations(context, page, site_url, wait_ready):
+    violations: list[str] = []
+    page.on("console", lambda m: "CSP violation" in m.text and violations.append(m.text))
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.evaluate("document.querySelector('meta[http-equiv=Content-Security-Policy]') !== null")
+    assert violations == []  # the guard fails the test on them as well
+
+
+@pytest.mark.allow_errors
+def test_csp_is_enforced(page, site_url, wait_ready):
+    """A request to another origin is refused by the browser (so the game cannot leak data)."""
+    page.goto(site_url)
+    wait_ready(page)
+    outcome = page.evaluate(
+        "() => fetch('http://localhost:9/collect').then(() => 'sent', (e) => 'blocked: ' + e.message)")
+    assert outcome.startswith("blocked")
+    inline = page.evaluate("""() => {
+        const s = document.createElement('script');
+        s.textContent = 'window.__inlineRan = true';
+        document.head.append(s);
+        return window.__inlineRan === true;
+    }""")
+    assert inline is False  # inline JavaScript is refused too
+
+
+def test_installable(tmp_path, persistent_context, site_url, wait_ready, wait_service_worker):
+    ctx = persistent_context(tmp_path / "profile")
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    wait_service_worker(page)
+    cdp = ctx.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest.get("errors") == [], manifest.get("errors")
+    assert manifest["url"].endswith("/web/manifest.webmanifest")
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == [], errors

@@ -1,0 +1,270 @@
+#!/usr/bin/env python3
+"""Build the static site into ``_site/`` (standard library only).
+
+    python3 tools/build_site.py [--out _site] [--marker TEXT] [--quiet]
+
+What goes in, and nothing else:
+
+* ``index.html`` and ``pyscript.toml`` (``__BUILD_ID__`` and friends filled in);
+* ``web/``: every file except Python sources, the service-worker template and
+  caches (index.html runs ``web/main.py`` out of ``app.zip``);
+* ``app.zip``: every ``.py`` under ``rummy/`` and ``web/`` (tests excluded),
+  unpacked by PyScript's ``[files] "./app.zip" = "./*"`` into the in-browser
+  file system, so ``import rummy`` and ``from web import x`` work;
+* ``pyscript/``: ``core.js``, ``core.css`` and only the chunks PyScript loads for
+  a plain ``<script type="py">`` page (static imports of core.js plus the few
+  dynamic plugins listed in RUNTIME_PLUGINS); no editor/terminal/codemirror;
+* ``pyodide/``: the five Pyodide files the browser fetches;
+* ``sw.js``: the service worker, with the precache list (every file of the
+  site) and a cache name made of the content hash of the build;
+* ``build-info.json``: build id, versions, file list and sizes raw/gzipped.
+
+The build id is a hash of the content of every shipped file (plus ``--marker``
+when given, which tests use to make a "new release" of identical content).
+Output is deterministic: the same sources give the same build id.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYSCRIPT_DIST = Path("node_modules/@pyscript/core/dist")
+PYODIDE_DIST = Path("node_modules/pyodide")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# Chunks that core-*.js imports dynamically and that our page really loads:
+# the "error" plugin (Python tracebacks on the page) and the tiny TOML parser
+# for pyscript.toml.  Every other plugin is switched off in pyscript.toml
+# (plugins = ["!..."]) and index.html (<mpy-config>); the rest (codemirror,
+# xterm, micropython, the package graph, zip.js: on the main thread Pyodide
+# unpacks app.zip itself) is never imported.  e2e/test_site_boot.py checks
+# that the shipped chunks are exactly the ones the page fetches.
+RUNTIME_PLUGINS = ("error", "toml")
+APP_ARCHIVE = "app.zip"
+PY_SOURCE_DIRS = ("rummy", "web")
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+TEXT_PLACEHOLDERS = (".html", ".toml", ".js", ".webmanifest", ".json", ".css")
+
+
+def log(quiet: bool, *args: object) -> None:
+    if not quiet:
+        print(*args)
+
+
+def is_test_path(rel: Path) -> bool:
+    parts = rel.parts
+    if any(p in ("tests", "test", "__pycache__") for p in parts[:-1]):
+        return True
+    name = parts[-1]
+    return name == "conftest.py" or name.startswith("test_") or name.endswith("_test.py")
+
+
+def python_sources(root: Path) -> list[Path]:
+    files: list[Path] = []
+    for top in PY_SOURCE_DIRS:
+        base = root / top
+        if not base.is_dir():
+            continue
+        for path in sorted(base.rglob("*.py")):
+            rel = path.relative_to(root)
+            if not is_test_path(rel):
+                files.append(rel)
+    return files
+
+
+def make_zip(root: Path, files: list[Path]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for rel in files:
+            info = zipfile.ZipInfo(rel.as_posix(), date_time=ZIP_EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, (root / rel).read_bytes())
+    return buf.getvalue()
+
+
+def pyscript_chunks(dist: Path) -> list[str]:
+    """core.js + everything reachable by static import, + RUNTIME_PLUGINS."""
+    static_re = re.compile(r'(?:\bfrom|\bimport)\s*"\./([^"]+\.js)"')
+    dynamic_re = re.compile(r'\bimport\(\s*"\./([^"]+\.js)"\s*\)')
+    wanted: list[str] = []
+    todo = ["core.js"]
+    while todo:
+        name = todo.pop(0)
+        if name in wanted:
+            continue
+        text = (dist / name).read_text(encoding="utf-8")
+        wanted.append(name)
+        todo.extend(static_re.findall(text))
+        if name.startswith("core-"):
+            for dyn in dynamic_re.findall(text):
+                base = re.sub(r"-[A-Za-z0-9_]{8}\.js$", "", dyn)
+                if base in RUNTIME_PLUGINS:
+                    todo.append(dyn)
+    missing = [p for p in RUNTIME_PLUGINS if not any(re.match(re.escape(p) + r"-[A-Za-z0-9_]{8}\.js$", w) for w in wanted)]
+    if missing:
+        raise SystemExit(f"build: PyScript chunks not found for {missing}; did @pyscript/core change?")
+    return sorted(wanted)
+
+
+def copy_web(root: Path, out: Path) -> list[Path]:
+    copied: list[Path] = []
+    web = root / "web"
+    for path in sorted(web.rglob("*")):
+        rel = path.relative_to(root)
+        if path.is_dir() or "__pycache__" in rel.parts:
+            continue
+        if path.suffix in (".py", ".pyc"):
+            continue
+        if rel.as_posix() == "web/sw.js" or path.name.startswith("."):
+            continue
+        dest = out / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, dest)
+        copied.append(rel)
+    return copied
+
+
+def gz_size(data: bytes) -> int:
+    return len(gzip.compress(data, compresslevel=6, mtime=0))
+
+
+def human(n: int) -> str:
+    return f"{n / 1_000_000:.2f} MB" if n >= 100_000 else f"{n / 1000:.1f} kB"
+
+
+def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -> dict:
+    root = root.resolve()
+    for need in (PYSCRIPT_DIST / "core.js", PYODIDE_DIST / "pyodide.mjs"):
+        if not (root / need).exists():
+            raise SystemExit(f"build: {need} missing: run `npm ci` first")
+    out = out.resolve()
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    # 1. runtime
+    dist = root / PYSCRIPT_DIST
+    for name in pyscript_chunks(dist) + ["core.css"]:
+        (out / "pyscript").mkdir(exist_ok=True)
+        shutil.copyfile(dist / name, out / "pyscript" / name)
+    (out / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copyfile(root / PYODIDE_DIST / name, out / "pyodide" / name)
+
+    # 2. our files
+    copy_web(root, out)
+    (out / APP_ARCHIVE).write_bytes(make_zip(root, python_sources(root)))
+    templates = {name: (root / name).read_text(encoding="utf-8") for name in ("index.html", "pyscript.toml")}
+    sw_template = (root / "web" / "sw.js").read_text(encoding="utf-8")
+
+    # 3. build id = hash of every shipped byte (+ marker)
+    payload = sorted(p for p in out.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for path in payload:
+        digest.update(path.relative_to(out).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    for name, text in sorted(templates.items()) + [("sw.js", sw_template)]:
+        digest.update(name.encode() + b"\0" + text.encode())
+    digest.update(b"marker\0" + marker.encode())
+    build_id = digest.hexdigest()[:16]
+
+    versions = {}
+    for pkg, rel in (("@pyscript/core", "node_modules/@pyscript/core/package.json"), ("pyodide", "node_modules/pyodide/package.json")):
+        versions[pkg] = json.loads((root / rel).read_text(encoding="utf-8"))["version"]
+    runtime_bytes = sum(p.stat().st_size for p in payload if p.relative_to(out).parts[0] in ("pyscript", "pyodide"))
+    values = {
+        "__BUILD_ID__": build_id,
+        "__BUILD_MARKER__": marker,
+        "__PYSCRIPT_VERSION__": versions["@pyscript/core"],
+        "__PYODIDE_VERSION__": versions["pyodide"],
+        "__APP_ARCHIVE__": APP_ARCHIVE,
+        "__RUNTIME_BYTES__": str(runtime_bytes),
+    }
+
+    def fill(text: str) -> str:
+        for key, val in values.items():
+            text = text.replace(key, val)
+        return text
+
+    for name, text in templates.items():
+        (out / name).write_text(fill(text), encoding="utf-8")
+
+    # 4. precache list: every file of the site (relative URLs), plus "./";
+    #    not sw.js itself (the browser stores and update-checks the worker)
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    files.append("build-info.json")
+    precache = ["./"] + ["./" + f for f in sorted(set(files))]
+    sw = fill(sw_template).replace("__PRECACHE__", json.dumps(precache, indent=1))
+    (out / "sw.js").write_text(sw, encoding="utf-8")
+
+    # 5. sizes
+    rows = []
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        data = path.read_bytes()
+        rows.append({"path": path.relative_to(out).as_posix(), "bytes": len(data), "gzip": gz_size(data)})
+    groups: dict[str, list[int]] = {}
+    for row in rows:
+        top = row["path"].split("/")[0]
+        group = top if top in ("pyscript", "pyodide") else "game"
+        acc = groups.setdefault(group, [0, 0, 0])
+        acc[0] += 1
+        acc[1] += row["bytes"]
+        acc[2] += row["gzip"]
+    info = {
+        "build": build_id,
+        "marker": marker,
+        "versions": versions,
+        "app_archive": APP_ARCHIVE,
+        "groups": {k: {"files": v[0], "bytes": v[1], "gzip": v[2]} for k, v in groups.items()},
+        "files": rows,
+    }
+    info_text = json.dumps(info, indent=1) + "\n"
+    # build-info.json's own size is counted approximately (it can't contain itself exactly)
+    own = len(info_text.encode()) + 64
+    info["total"] = {
+        "files": len(rows) + 1,
+        "bytes": sum(r["bytes"] for r in rows) + own,
+        "gzip": sum(r["gzip"] for r in rows) + gz_size(info_text.encode()) + 32,
+    }
+    (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+
+    log(quiet, f"built {out} (build {build_id}{', marker ' + marker if marker else ''})")
+    log(quiet, f"  {'part':<10} {'files':>5} {'raw':>10} {'gzipped':>10}")
+    for group in ("game", "pyscript", "pyodide"):
+        g = info["groups"].get(group)
+        if g:
+            log(quiet, f"  {group:<10} {g['files']:>5} {human(g['bytes']):>10} {human(g['gzip']):>10}")
+    t = info["total"]
+    log(quiet, f"  {'total':<10} {t['files']:>5} {human(t['bytes']):>10} {human(t['gzip']):>10}")
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(ROOT / "_site"))
+    ap.add_argument("--marker", default=os.environ.get("SITE_MARKER", ""), help="extra text hashed into the build id")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    build(Path(args.out), marker=args.marker, quiet=args.quiet)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Serve a built site with the right MIME types (standard library only).
+
+    python3 tools/serve.py [DIR] [--port 8000] [--host 127.0.0.1] [--prefix /rummy-game/]
+
+``--prefix`` serves DIR under a sub-path (like GitHub Pages project sites
+``https://<user>.github.io/<repo>/``); ``/`` then redirects there.
+The e2e tests import ``make_server`` from here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import socketserver
+import sys
+import threading
+from pathlib import Path
+
+MIME = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".toml": "text/plain",
+    ".py": "text/plain",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".css": "text/css",
+    ".html": "text/html",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    prefix = "/"
+    quiet = True
+
+    def translate_path(self, path: str) -> str:
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if self.prefix != "/":
+            if not clean.startswith(self.prefix):
+                return os.path.join(self.directory, "\0missing")
+            path = "/" + path[len(self.prefix):]
+        return super().translate_path(path)
+
+    def send_head(self):  # noqa: ANN201
+        clean = self.path.split("?", 1)[0]
+        if self.prefix != "/" and clean in ("/", self.prefix.rstrip("/")):
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        # Like GitHub Pages: short HTTP caching; the service worker does the rest.
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    prefix = "/"
+
+    def handle_error(self, request, client_address) -> None:  # noqa: ANN001
+        # A browser that navigates away mid-download resets the connection: not an error.
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(directory: str | os.PathLike, host: str = "127.0.0.1", port: int = 0,
+                prefix: str = "/", quiet: bool = True) -> Server:
+    """A ready-to-run server (port 0 = any free port: read ``server.server_address``)."""
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    handler = type("SiteHandler", (Handler,), {"prefix": prefix, "quiet": quiet})
+    server = Server((host, port), functools.partial(handler, directory=str(directory)))
+    server.prefix = prefix
+    return server
+
+
+def serve_in_thread(directory: str | os.PathLike, **kw) -> tuple[Server, str]:
+    """Start a server in a daemon thread; returns (server, base URL ending in /)."""
+    server = make_server(directory, **kw)
+    threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
+    host, port = server.server_address[:2]
+    prefix = server.prefix
+    return server, f"http://{host}:{port}{prefix}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Serve the built site.")
+    ap.add_argument("directory", nargs="?", default=str(Path(__file__).resolve().parent.parent / "_site"))
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--prefix", default="/")
+    ap.add_argument("--log", action="store_true", help="log every request")
+    args = ap.parse_args(argv)
+    if not (Path(args.directory) / "index.html").exists():
+        print(f"serve: {args.directory}/index.html not found; run `make site` first", file=sys.stderr)
+        return 1
+    server = make_server(args.directory, args.host, args.port, args.prefix, quiet=not args.log)
+    host, port = server.server_address[:2]
+    prefix = server.prefix
+    print(f"Serving {args.directory} at http://{host}:{port}{prefix}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,318 @@
+/* Boot script of the Rummy page: classic, synchronous, loaded in <head>.
+ *
+ * - marks <html> before the first paint:
+ *     data-embed="1"    when the URL has ?embed=1 (compact layout for iframes)
+ *     data-framed="1"   when the page runs inside any frame
+ *     data-storage="0"  when localStorage is unusable (third-party iframe,
+ *                       storage disabled); "1" otherwise
+ * - drives the loading screen (#loading): downloading runtime -> starting
+ *   Python -> loading game; Python sets data-ready="true" on <html> when the
+ *   game is interactive, which hides the loading screen (web/shell.css);
+ * - shows a readable error on the loading screen if startup fails;
+ * - registers the service worker (./sw.js, relative scope) once the game is
+ *   ready, and shows "A new version is ready" with a Reload button when a new
+ *   release has been downloaded.  Reload activates it; localStorage is left
+ *   alone.
+ * Nothing here may throw: every browser API that can be missing or refuse
+ * (storage, service workers, PerformanceObserver) is guarded.
+ */
+(function () {
+  "use strict";
+  var html = document.documentElement;
+  var state = { stage: "", failed: false, ready: false };
+
+  function byId(id) { return document.getElementById(id); }
+
+  // ---- page flags -------------------------------------------------------
+  var params = null;
+  try { params = new URLSearchParams(window.location.search); } catch (e) { params = null; }
+  var embed = params ? params.get("embed") : null;
+  if (embed !== null && embed !== "0" && embed !== "false") html.setAttribute("data-embed", "1");
+  var framed = true;
+  try { framed = window.self !== window.top; } catch (e) { framed = true; }
+  if (framed) html.setAttribute("data-framed", "1");
+  var storageOK = false;
+  try {
+    var ls = window.localStorage; // the getter itself throws in some third-party iframes
+    var probe = "__rummy_probe__";
+    ls.setItem(probe, "1");
+    ls.removeItem(probe);
+    storageOK = true;
+  } catch (e) { storageOK = false; }
+  html.setAttribute("data-storage", storageOK ? "1" : "0");
+
+  // ---- IndexedDB fallback ----------------------------------------------------
+  // PyScript opens two IndexedDB maps while it starts (pyscript.fs handles and
+  // its package cache) and stops for good when the browser refuses IndexedDB,
+  // as Chromium does in a cross-site iframe.  When an open fails, hand PyScript
+  // a small in-memory database instead (nothing of the game lives there).
+  function memoryDatabase() {
+    var stores = {};
+    function store(name) {
+      var data = stores[name] || (stores[name] = new Map());
+      function req(fn) {
+        var r = { result: undefined, error: null, onsuccess: null, onerror: null, readyState: "pending" };
+        Promise.resolve().then(function () {
+          try {
+            r.result = fn();
+            r.readyState = "done";
+            if (r.onsuccess) r.onsuccess({ type: "success", target: r });
+          } catch (e) {
+            r.error = e;
+            if (r.onerror) r.onerror({ type: "error", target: r });
+          }
+        });
+        return r;
+      }
+      return {
+        count: function () { return req(function () { return data.size; }); },
+        clear: function () { return req(function () { data.clear(); }); },
+        "delete": function (k) { return req(function () { data["delete"](k); }); },
+        get: function (k) { return req(function () { return data.get(k); }); },
+        getKey: function (k) { return req(function () { return data.has(k) ? k : undefined; }); },
+        getAllKeys: function () { return req(function () { return Array.from(data.keys()); }); },
+        put: function (v, k) { return req(function () { data.set(k, v); return k; }); }
+      };
+    }
+    return {
+      memory: true,
+      objectStoreNames: { get length() { return Object.keys(stores).length; },
+                          contains: function (n) { return n in stores; } },
+      createObjectStore: function (n) { return store(n); },
+      transaction: function () { return { objectStore: store }; },
+      close: function () {}
+    };
+  }
+  function fakeOpenSuccess(request) {
+    var db = memoryDatabase();
+    Promise.resolve().then(function () {
+      if (typeof request.onsuccess === "function") request.onsuccess({ type: "success", target: { result: db } });
+    });
+  }
+  try {
+    var factoryProto = window.IDBFactory && window.IDBFactory.prototype;
+    var idbOK = false;
+    try { idbOK = !!window.indexedDB; } catch (e) { idbOK = false; }
+    if (factoryProto && idbOK) {
+      var realOpen = factoryProto.open;
+      factoryProto.open = function () {
+        var request = realOpen.apply(this, arguments);
+        // registered before the caller's onerror, so it runs first and can stop it
+        request.addEventListener("error", function (ev) {
+          ev.stopImmediatePropagation();
+          ev.preventDefault();
+          html.setAttribute("data-idb", "memory");
+          fakeOpenSuccess(request);
+        });
+        return request;
+      };
+    } else {
+      // no IndexedDB at all (storage fully disabled)
+      html.setAttribute("data-idb", "memory");
+      Object.defineProperty(window, "indexedDB", {
+        configurable: true,
+        value: { open: function () { var r = { onsuccess: null, onerror: null }; fakeOpenSuccess(r); return r; } }
+      });
+    }
+  } catch (e) { /* leave IndexedDB alone */ }
+
+  // ---- loading screen ----------------------------------------------------
+  var STAGES = {
+    download: { text: "Downloading the game runtime…", from: 0, to: 70 },
+    start: { text: "Starting Python…", from: 70, to: 90 },
+    game: { text: "Loading the game…", from: 90, to: 100 }
+  };
+  var ORDER = ["download", "start", "game"];
+  var expectedBytes = 0;
+
+  function setBar(pct) {
+    var fill = byId("boot-bar-fill");
+    if (fill) fill.style.width = Math.max(0, Math.min(100, pct)).toFixed(1) + "%";
+  }
+
+  function setStage(name, fraction) {
+    if (state.failed || state.ready) return;
+    if (ORDER.indexOf(name) < ORDER.indexOf(state.stage)) return; // never go back
+    var st = STAGES[name];
+    if (!st) return;
+    state.stage = name;
+    html.setAttribute("data-boot-stage", name);
+    var el = byId("boot-stage");
+    if (el && el.textContent !== st.text) el.textContent = st.text;
+    var f = typeof fraction === "number" ? Math.max(0, Math.min(1, fraction)) : 0;
+    setBar(st.from + (st.to - st.from) * f);
+  }
+
+  function fail(message) {
+    if (state.ready || state.failed) return;
+    state.failed = true;
+    html.setAttribute("data-boot-error", "1");
+    var box = byId("boot-error");
+    var text = byId("boot-error-text");
+    var stage = byId("boot-stage");
+    if (stage) stage.textContent = "Something went wrong.";
+    if (text) text.textContent = String(message || "Unknown error").slice(0, 4000);
+    if (box) box.hidden = false;
+  }
+
+  function ready() {
+    if (state.ready) return;
+    state.ready = true;
+    setBar(100);
+    var box = byId("loading");
+    if (box) box.setAttribute("aria-busy", "false");
+    registerServiceWorker();
+  }
+
+  // Python marks readiness on <html>; watch for it.
+  try {
+    new MutationObserver(function () {
+      var v = html.getAttribute("data-ready");
+      if (v === "true") ready();
+      else if (v === "error") fail(html.getAttribute("data-error") || "The game reported an error while starting.");
+    }).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+  } catch (e) { /* very old browser: the page still works, only without the screen updates */ }
+
+  // Download progress: resource timing of the runtime files.
+  function onResource(entry) {
+    var name = String(entry.name || "");
+    if (!state.ready && entry.responseStatus >= 400 && name.indexOf(window.location.origin) === 0) {
+      // Pyodide only warns and then waits forever when its files are missing.
+      fail("Could not download " + name.slice(name.lastIndexOf("/") + 1) + " (HTTP " + entry.responseStatus +
+           "). Reload the page; if this keeps happening, the site is being updated or is incomplete.");
+      return;
+    }
+    if (name.indexOf("/pyodide/") < 0 && name.indexOf("/pyscript/") < 0) return;
+    onResource.bytes = (onResource.bytes || 0) + (entry.decodedBodySize || entry.encodedBodySize || 0);
+    if (/pyodide\.asm\.wasm$/.test(name)) { setStage("start", 0.1); return; }
+    if (state.stage === "download" && expectedBytes > 0) setStage("download", onResource.bytes / expectedBytes);
+  }
+  try {
+    var po = new PerformanceObserver(function (list) { list.getEntries().forEach(onResource); });
+    po.observe({ type: "resource", buffered: true });
+  } catch (e) { /* no PerformanceObserver: stages still advance from PyScript events */ }
+
+  // PyScript progress events (window "py:progress", detail is a string).
+  window.addEventListener("py:progress", function (ev) {
+    var d = String(ev && ev.detail || "");
+    if (d === "Loading Pyodide") setStage("download", 0.05);
+    else if (d === "Loaded Pyodide") setStage("start", 0.5);
+    else if (d === "Loaded interpreter") setStage("game", 0.2);
+  });
+  // <script type="py"> dispatches py:ready (interpreter up, about to run main.py).
+  document.addEventListener("py:ready", function () { setStage("game", 0.3); });
+
+  // Errors before or during startup.
+  window.addEventListener("error", function (ev) {
+    if (state.ready) return;
+    var t = ev && ev.target;
+    if (t && t !== window && t.tagName) {
+      // a <script> or stylesheet that did not load (capture phase only)
+      if (t.tagName === "SCRIPT" || (t.tagName === "LINK" && t.rel === "stylesheet")) {
+        fail("Could not load " + (t.src || t.href || t.tagName) + ".");
+      }
+      return;
+    }
+    var msg = (ev && (ev.message || (ev.error && ev.error.message))) || "";
+    if (msg) fail(msg);
+  }, true);
+
+  // No progress for a long time (slow or dropped connection): say so, offer a retry.
+  var lastChange = Date.now();
+  var lastStage = "";
+  var stallTimer = window.setInterval(function () {
+    if (state.ready || state.failed) { window.clearInterval(stallTimer); return; }
+    if (state.stage !== lastStage) { lastStage = state.stage; lastChange = Date.now(); return; }
+    if (Date.now() - lastChange > 45000) {
+      var d = byId("boot-detail");
+      if (d) d.textContent = "This is taking longer than usual. Check your connection, or reload the page.";
+      html.setAttribute("data-boot-slow", "1");
+    }
+  }, 5000);
+  window.addEventListener("unhandledrejection", function (ev) {
+    if (state.ready) return;
+    var r = ev && ev.reason;
+    fail((r && (r.message || r.toString())) || "Startup failed.");
+  });
+  // PyScript shows Python tracebacks in <div class="py-error">.
+  try {
+    new MutationObserver(function (records) {
+      if (state.ready) return;
+      for (var i = 0; i < records.length; i++) {
+        var nodes = records[i].addedNodes;
+        for (var j = 0; j < nodes.length; j++) {
+          var n = nodes[j];
+          if (n.nodeType === 1 && n.classList && n.classList.contains("py-error")) fail(n.textContent);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  } catch (e) { /* ignore */ }
+
+  // ---- buttons (delegated: the body does not exist yet) -----------------
+  document.addEventListener("click", function (ev) {
+    var t = ev.target;
+    if (!t || !t.id) return;
+    if (t.id === "boot-retry") window.location.reload();
+    else if (t.id === "update-reload") applyUpdate();
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    expectedBytes = parseInt(html.getAttribute("data-runtime-bytes") || "0", 10) || 0;
+    if (!state.stage) setStage("download", 0);
+    if (!("WebAssembly" in window)) fail("This browser cannot run WebAssembly, which the game needs.");
+  });
+
+  // ---- service worker and updates ----------------------------------------
+  var waitingWorker = null;
+  var reloading = false;
+
+  function showUpdate(worker) {
+    waitingWorker = worker;
+    var banner = byId("update-banner");
+    if (banner) banner.hidden = false;
+    html.setAttribute("data-update", "ready");
+  }
+
+  function applyUpdate() {
+    if (waitingWorker) {
+      try { waitingWorker.postMessage({ type: "SKIP_WAITING" }); } catch (e) { window.location.reload(); }
+    } else {
+      window.location.reload();
+    }
+  }
+
+  function watchInstalling(reg, worker) {
+    if (!worker) return;
+    worker.addEventListener("statechange", function () {
+      // Only a page already controlled by an older worker has something to update.
+      if (worker.state === "installed" && navigator.serviceWorker.controller) showUpdate(worker);
+    });
+  }
+
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator)) return;
+    if (window.location.protocol !== "https:" && window.location.hostname !== "localhost" &&
+        window.location.hostname !== "127.0.0.1" && window.location.hostname !== "[::1]") return;
+    var sw = navigator.serviceWorker;
+    try {
+      sw.addEventListener("controllerchange", function () {
+        // A new worker took over after the Reload button: load the new version.
+        if (reloading || !waitingWorker) return;
+        reloading = true;
+        window.location.reload();
+      });
+      sw.register("./sw.js", { scope: "./", updateViaCache: "none" }).then(function (reg) {
+        html.setAttribute("data-sw", "registered");
+        if (reg.waiting && sw.controller) showUpdate(reg.waiting);
+        if (reg.installing) watchInstalling(reg, reg.installing);
+        reg.addEventListener("updatefound", function () { watchInstalling(reg, reg.installing); });
+      }).catch(function (e) {
+        // Offline-first is a bonus: the game still runs without it.
+        html.setAttribute("data-sw", "failed");
+        if (window.console) console.warn("Service worker not registered:", e && e.message);
+      });
+    } catch (e) { /* SecurityError in some sandboxed frames */ }
+  }
+
+  window.rummyBoot = { stage: setStage, fail: fail, applyUpdate: applyUpdate };
+})();

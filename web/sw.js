@@ -1,0 +1,69 @@
+/* Service worker of the Rummy site (template: tools/build_site.py fills in
+ * the build id and the precache list and writes it to _site/sw.js).
+ *
+ * - install: download every file of the build into a cache named after the
+ *   build's content hash (one file missing = install fails, old version stays);
+ * - fetch: cache-first for same-origin GET requests (navigations ignore the
+ *   query string, so index.html?embed=1 is served offline too), network as a
+ *   fallback; requests to other origins are not touched;
+ * - a new release waits until the page asks it to take over (SKIP_WAITING,
+ *   sent by the "Reload" button of the update banner), then deletes the caches
+ *   of older builds.  localStorage is never touched.
+ */
+"use strict";
+
+const BUILD = "__BUILD_ID__";
+const CACHE_PREFIX = "rummy-";
+const CACHE = CACHE_PREFIX + BUILD;
+const PRECACHE = __PRECACHE__;
+
+const scopeURL = new URL(self.registration.scope);
+const INDEX = new URL("./index.html", scopeURL).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // no-cache: revalidate with the server so an HTTP-cached file of an older
+    // release never lands in this release's cache.
+    await cache.addAll(PRECACHE.map((url) => new Request(new URL(url, scopeURL), { cache: "no-cache" })));
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names
+      .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE)
+      .map((name) => caches.delete(name)));
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "SKIP_WAITING") self.skipWaiting();
+  else if (data.type === "GET_BUILD" && event.source) event.source.postMessage({ type: "BUILD", build: BUILD });
+});
+
+async function fromCache(request) {
+  const cache = await caches.open(CACHE);
+  if (request.mode === "navigate") {
+    const hit = await cache.match(request, { ignoreSearch: true });
+    if (hit) return hit;
+    const url = new URL(request.url);
+    if (url.pathname.endsWith("/")) return cache.match(INDEX);
+    return undefined;
+  }
+  return cache.match(request, { ignoreVary: true });
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || !url.href.startsWith(scopeURL.href)) return;
+  event.respondWith((async () => {
+    const hit = await fromCache(request);
+    if (hit) return hit;
+    return fetch(request);
+  })());
+});

@@ -146,6 +146,8 @@ def problem(g: "Game", a: Action) -> str | None:
             return "You may put down only one new meld each turn under these rules"
         if a.wild and not r["jokers"]:
             return "Jokers are not in play"
+        if len(set(a.cards)) != len(a.cards):  # "5D JK=5D": a card named twice (Jokers)
+            return meld_problem(a.cards, a.wild, hi)
         rest = _take(hand, a.hand_cards())
         if rest is None:
             return "You don't hold all of " + " ".join(_placed_text(a))

@@ -1,0 +1,133 @@
+"""Helpers for the play tests: read what the page shows, act like a person would (no timing, no sleeps).
+
+Not a test module: the tests import these functions. Every wait is a Playwright wait on what the page
+shows: whose turn it is (``data-turn`` of the table), the phase, an open dialog.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "docs" / "screenshots"
+RANKS = {"ace": 1, "jack": 11, "queen": 12, "king": 13}
+VALUES = {"ace": 1, "jack": 10, "queen": 10, "king": 10}
+
+WAIT_TURN = """() => {
+  const d = document.querySelector('#rm-dialog[open]');
+  if (d) return 'dialog:' + (d.dataset.kind || '');
+  const t = document.querySelector('[data-testid=table-screen]');
+  if (!t) return false;
+  if (['hand-over', 'match-over'].includes(t.dataset.phase)) return 'over';
+  if (t.dataset.turn === '0' && ['first-upcard', 'draw', 'play'].includes(t.dataset.phase)) return 'turn:' + t.dataset.phase;
+  return false;
+}"""
+
+
+def wait_turn(page, timeout: float = 60_000) -> str:  # noqa: ANN001
+    """Wait until it is the person's turn or a dialog is open; returns 'turn:<phase>', 'dialog:<kind>' or 'over'."""
+    return page.wait_for_function(WAIT_TURN, timeout=timeout).json_value()
+
+
+def button(page, name: str):  # noqa: ANN001, ANN201
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def hand_names(page) -> list[str]:  # noqa: ANN001
+    return page.locator("[data-testid=hand] .card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+
+
+def taken_names(page) -> list[str]:  # noqa: ANN001
+    return page.locator("[data-testid=hand] .card.taken").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+
+
+def rank_of(name: str) -> int:
+    r = name.split(" of ")[0]
+    return RANKS.get(r) or int(r)
+
+
+def value_of(name: str) -> int:
+    r = name.split(" of ")[0]
+    return VALUES.get(r) or int(r)
+
+
+def highest_card(page, avoid: tuple[str, ...] = ()) -> str:  # noqa: ANN001
+    names = [n for n in hand_names(page) if n not in avoid and n not in taken_names(page)]
+    return max(names, key=lambda n: (value_of(n), rank_of(n), n))
+
+
+def discard_highest(page, keyboard: bool = False) -> None:  # noqa: ANN001
+    card = highest_card(page)
+    if keyboard:
+        select_by_keyboard(page, card)
+        page.keyboard.press("x")
+    else:
+        button(page, card).click()
+        button(page, "Discard").click()
+
+
+def select_by_keyboard(page, card: str) -> None:  # noqa: ANN001
+    """Focus the hand (H), walk with the arrow keys to ``card``, select it with Space."""
+    page.keyboard.press("h")
+    names = hand_names(page)
+    target = names.index(card)
+    for _ in range(target):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == card
+    page.keyboard.press("Space")
+
+
+def gin_turn(page, phase: str) -> None:  # noqa: ANN001
+    """One turn of a simple player: pass the upcard, draw from the stock, knock when allowed, else throw the highest card."""
+    if phase == "first-upcard":
+        button(page, "Pass").click()
+    elif phase == "draw":
+        button(page, "Draw from stock").click()
+    elif button(page, "Big gin").count() and button(page, "Big gin").is_enabled():
+        button(page, "Big gin").click()
+    elif button(page, "Knock").is_enabled():
+        button(page, "Knock").click()
+    else:
+        discard_highest(page)
+
+
+def rummy_turn(page, phase: str) -> None:  # noqa: ANN001
+    """Draw from the stock; meld every set of three or more; throw the highest card."""
+    if phase == "draw":
+        button(page, "Draw from stock").click()
+        return
+    while True:
+        names = hand_names(page)
+        by_rank: dict[int, list[str]] = {}
+        for n in names:
+            by_rank.setdefault(rank_of(n), []).append(n)
+        group = next((g for g in by_rank.values() if len(g) >= 3 and len(g) < len(names) + 1), None)
+        if group is None or not button(page, "Meld").is_enabled():
+            break
+        for n in group:
+            button(page, n).click()
+        button(page, "Meld").click()
+        state = page.get_attribute("[data-testid=table-screen]", "data-phase")
+        if state != "play":
+            return
+        if page.locator("[data-testid=hand] .card.selected").count():  # the meld was refused: clear the selection
+            page.keyboard.press("Escape")
+            break
+    if page.get_attribute("[data-testid=table-screen]", "data-phase") == "play":
+        discard_highest(page)
+
+
+def play_hand(page, game: str, max_turns: int = 400) -> str:  # noqa: ANN001
+    """Play the person's turns until the end-of-hand dialog opens; returns the final wait state."""
+    for _ in range(max_turns):
+        state = wait_turn(page)
+        if state.startswith("dialog:") or state == "over":
+            return state
+        phase = state.split(":", 1)[1]
+        (gin_turn if game == "gin" else rummy_turn)(page, phase)
+    raise AssertionError("the hand did not end")
+
+
+def shot(page, name: str, **kw) -> None:  # noqa: ANN001, ANN003
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name), animations="disabled", **kw)

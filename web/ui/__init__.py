@@ -1,0 +1,1 @@
+"""The game page: screens, table, input, saves (PyScript)."""

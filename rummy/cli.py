@@ -7,6 +7,7 @@ and exit code 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Sequence
@@ -116,6 +117,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return bench_main(args)
 
 
+OPTIONAL_COMMANDS = [
+    ("arena", ".arena", "play bots against each other and report their strength", cmd_arena),
+    ("play", ".textplay", "play a match in the terminal against computer opponents", cmd_play),
+    ("bench", ".benchmarks", "benchmarks: deadwood speed against OpenSpiel, random play speed", cmd_bench),
+]
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m rummy", description="Rummy and Gin Rummy engine")
     sub = p.add_subparsers(dest="command", required=True)
@@ -127,30 +135,14 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("record", help="a record file (rummy-record/1 JSON), or - for standard input")
     r.add_argument("--json", action="store_true", help="print JSON")
     r.set_defaults(run=cmd_replay)
-    try:
-        from .arena import add_arguments as arena_arguments
-    except ImportError:
-        arena_arguments = None
-    if arena_arguments is not None:
-        a = sub.add_parser("arena", help="play bots against each other and report their strength")
-        arena_arguments(a)
-        a.set_defaults(run=cmd_arena)
-    try:
-        from .textplay import add_arguments as play_arguments
-    except ImportError:
-        play_arguments = None
-    if play_arguments is not None:
-        t = sub.add_parser("play", help="play a match in the terminal against computer opponents")
-        play_arguments(t)
-        t.set_defaults(run=cmd_play)
-    try:
-        from .benchmarks import add_arguments as bench_arguments
-    except ImportError:
-        bench_arguments = None
-    if bench_arguments is not None:
-        b = sub.add_parser("bench", help="benchmarks: deadwood speed against OpenSpiel, random play speed")
-        bench_arguments(b)
-        b.set_defaults(run=cmd_bench)
+    for name, module, help_text, run in OPTIONAL_COMMANDS:
+        try:
+            add_arguments = importlib.import_module(module, __package__).add_arguments
+        except ImportError:
+            continue
+        cmd = sub.add_parser(name, help=help_text)
+        add_arguments(cmd)
+        cmd.set_defaults(run=run)
     return p
 
 

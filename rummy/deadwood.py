@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import product
+from .cards import cards_of
 
 __all__ = [
     "min_deadwood",
@@ -141,13 +142,7 @@ def hand_mask(cards: Iterable[int] | int) -> int:
     return m
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_cards = cards_of  # the natural cards of a mask, in id order
 
 
 # ---------------------------------------------------------------------------------------------
@@ -214,18 +209,7 @@ def min_deadwood(cards: Iterable[int] | int) -> int:
             m = hand_mask(cards)  # raises
     else:
         m = hand_mask(cards)
-    a = m & 8191
-    b = m >> 13 & 8191
-    c = m >> 26 & 8191
-    d = m >> 39
-    t3 = (a & b & (c | d)) | (c & d & (a | b))
-    if not t3:
-        tab = _SUIT_DW
-        return tab[a] + tab[b] + tab[c] + tab[d]
-    v = _cache.get(m)
-    if v is None:
-        return _md_sets(m, t3)
-    return v
+    return _md(m)
 
 
 def best_discards(cards11: Iterable[int] | int) -> list[tuple[int, int]]:

@@ -1,0 +1,65 @@
+# Rummy: build, serve and test the static site.
+#
+#   make play    install what is missing, build _site/ and serve it at http://127.0.0.1:8000/
+#   make site    build _site/ (the files to host; prints their size raw and gzipped)
+#   make test    install what is missing, build, run the unit and browser tests
+#   make bench   startup time of the page vs a bare PyScript page (python -m bench.startup)
+#   make icons   redraw web/icons/ (committed; only when the design changes)
+#   make clean   remove _site/ and test output
+
+PYTHON ?= python3
+PORT ?= 8000
+HOST ?= 127.0.0.1
+SITE ?= _site
+TEST_DIRS := $(wildcard tests e2e)
+
+.PHONY: all play site serve test test-unit test-e2e bench icons deps deps-node deps-python clean help
+
+all: site
+
+help:
+	@sed -n '2,9p' Makefile | sed 's/^# \{0,1\}//'
+
+# ---------------------------------------------------------------- dependencies
+# npm: exact versions from package-lock.json (@pyscript/core, pyodide); only
+# when node_modules is missing or does not match the lock file.
+deps-node:
+	@npm ls --depth=0 >/dev/null 2>&1 || npm ci --no-audit --no-fund
+
+# Python test tools: only when a pin of requirements-dev.txt is not installed.
+deps-python:
+	@$(PYTHON) tools/deps_ok.py requirements-dev.txt || $(PYTHON) -m pip install -q -r requirements-dev.txt
+
+deps: deps-node deps-python
+
+# ---------------------------------------------------------------- site
+site: deps-node
+	$(PYTHON) tools/build_site.py --out $(SITE)
+
+serve:
+	$(PYTHON) tools/serve.py $(SITE) --host $(HOST) --port $(PORT)
+
+play: site
+	@echo "Open http://$(HOST):$(PORT)/ in your browser (Ctrl+C stops the server)."
+	$(PYTHON) tools/serve.py $(SITE) --host $(HOST) --port $(PORT)
+
+# ---------------------------------------------------------------- tests
+# The e2e tests build their own copy of the site (E2E_SITE_DIR=_site tests this one).
+# pytest's exit code passes through: 5 (no tests collected) fails too.
+test: deps site
+	$(PYTHON) -m pytest $(TEST_DIRS) -q
+
+test-unit: deps-python
+	$(PYTHON) -m pytest tests -q
+
+test-e2e: deps site
+	$(PYTHON) -m pytest e2e -q
+
+bench: deps site
+	$(PYTHON) -m bench.startup
+
+icons:
+	$(PYTHON) tools/make_icons.py
+
+clean:
+	rm -rf $(SITE) test-results .pytest_cache

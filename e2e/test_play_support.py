@@ -129,5 +129,8 @@ def play_hand(page, game: str, max_turns: int = 400) -> str:  # noqa: ANN001
 
 
 def shot(page, name: str, **kw) -> None:  # noqa: ANN001, ANN003
+    """A README screenshot (docs/screenshots), once the loading screen has faded out."""
+    from playwright.sync_api import expect
+    expect(page.locator("#loading")).to_be_hidden()
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / name), animations="disabled", **kw)

@@ -88,6 +88,7 @@ class App:
         self.setup = SetupState(self.settings.get("last"))
         self.perf: dict[str, Any] = {"bot_ms": [], "max_step_ms": 0.0, "steps": 0}
         self.autoplay = False
+        self.save_pending = False
 
     # ------------------------------------------------------------------ start
 
@@ -191,11 +192,28 @@ class App:
     # ------------------------------------------------------------------ persistence
 
     def save(self) -> None:
+        """Save the match soon: in its own task right after this one, so that a move, its drawing and
+        its saving are separate short steps on the main thread (a closed tab still gets it: it runs
+        before the browser handles the next event)."""
+        if self.save_pending:
+            return
+        self.save_pending = True
+        asyncio.get_event_loop().call_soon(self.save_now)
+
+    def flush(self) -> None:
+        """Write a pending save at once (the page is being hidden or closed)."""
+        if self.save_pending:
+            self.save_now()
+
+    def save_now(self) -> None:
+        t0 = dom.now()
+        self.save_pending = False
         if self.game is None:
             return
         self.meta["log"] = self.meta["log"][-80:]
         data = {"engine": self.game.to_dict(), "meta": self.meta, "order": [card_str(c) for c in self.order]}
         self.store.write(match_key(self.slot), MATCH_FORMAT, data)
+        self.note_step(dom.now() - t0, "save")
 
     def save_settings(self) -> None:
         self.store.write(KEY_SETTINGS, FORMATS[KEY_SETTINGS], self.settings)
@@ -388,7 +406,7 @@ class App:
                 if action.kind == "discard" or action.kind == "knock":
                     self.anim = {"discard": seat}
                 self.perf["bot_ms"].append(t2 - t1)
-                self.note_step(dom.now() - t0)
+                self.note_step(dom.now() - t0, "bot move")
                 if seat == ME:
                     self.new_card = None
         finally:
@@ -406,10 +424,13 @@ class App:
                 if dom.query(".rm-dialog[open]") is None and not self.events.dragging:
                     dom.focus_first(".hand .card") if dom.focused_key() is None else None
 
-    def note_step(self, ms: float) -> None:
+    def note_step(self, ms: float, what: str = "handler") -> None:
         self.perf["steps"] += 1
         if ms > self.perf["max_step_ms"]:
             self.perf["max_step_ms"] = ms
+        worst = self.perf.setdefault("max_by_kind", {})
+        if ms > worst.get(what, 0.0):
+            worst[what] = round(ms, 1)
 
     # ------------------------------------------------------------------ drawing
 
@@ -477,7 +498,7 @@ class App:
         screen.innerHTML = html
         if key and not dom.focus_key(key) and key.startswith("card-"):
             dom.focus_first(".hand .card")
-        self.note_step(dom.now() - t0)
+        self.note_step(dom.now() - t0, "render")
 
     def apply_look(self) -> None:
         root = dom.el("rm")

@@ -42,6 +42,8 @@ class Events:
         dom.listen(document, "pointerup", self.on_pointer_up)
         dom.listen(document, "pointercancel", self.on_pointer_cancel)
         dom.listen(dom.el("rm-dialog"), "close", lambda ev: self.guard(self.app.on_dialog_closed))
+        dom.listen(dom.window, "pagehide", lambda ev: self.app.flush())
+        dom.listen(document, "visibilitychange", lambda ev: self.app.flush())
 
     def guard(self, fn: Any, *args: Any) -> Any:
         """Run a handler, timing it (the longest Python step on the main thread is reported)."""

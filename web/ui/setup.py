@@ -160,7 +160,7 @@ def setup_html(st: SetupState, can_resume: bool) -> str:
     players = ""
     if g == "rummy":
         opts = "".join(f'<option value="{n}"{" selected" if st.players == n else ""}>{n}</option>' for n in range(2, 7))
-        players = f'<label class="field">Players <select name="players" data-key="f-players">{opts}</select></label>'
+        players = f'<label class="field">Players <select name="players" aria-label="Players" data-key="f-players">{opts}</select></label>'
     ros = roster(g)
     opp_fields = []
     for i, pid in enumerate(st.opps()):
@@ -168,7 +168,7 @@ def setup_html(st: SetupState, can_resume: bool) -> str:
             f'<option value="{esc(p.id)}"{" selected" if p.id == pid else ""}>{esc(p.name)} — {esc(tier_word(p.tier))}, {esc(p.style)}</option>'
             for p in ros)
         label = "Opponent" if g == "gin" else f"Opponent {i + 1}"
-        opp_fields.append(f'<label class="field">{label} <select name="opp{i}" data-key="f-opp{i}">{options}</select></label>')
+        opp_fields.append(f'<label class="field">{label} <select name="opp{i}" aria-label="{label}" data-key="f-opp{i}">{options}</select></label>')
     cards = "".join(
         f'<li><strong>{esc(p.name)}</strong> <span class="tier tier-{esc(p.tier)}">{esc(tier_word(p.tier))}</span> '
         f'<span class="muted">{esc(p.style)}</span><br><span class="desc">{esc(p.description)}</span></li>' for p in ros)
@@ -186,10 +186,10 @@ def setup_html(st: SetupState, can_resume: bool) -> str:
         elif kind == "choice":
             opts = "".join(f'<option value="{esc(c)}"{" selected" if c == v else ""}>{esc(CHOICE_WORDS.get(c, c))}</option>'
                            for c in choices)
-            fields.append(f'<label class="field">{esc(label)} <select name="opt:{name}" {key}>{opts}</select></label>')
+            fields.append(f'<label class="field">{esc(label)} <select name="opt:{name}" aria-label="{esc(label)}" {key}>{opts}</select></label>')
         else:
             lo, hi = choices
-            fields.append(f'<label class="field">{esc(label)} <input type="number" inputmode="numeric" name="opt:{name}" {key} '
+            fields.append(f'<label class="field">{esc(label)} <input type="number" inputmode="numeric" name="opt:{name}" aria-label="{esc(label)}" {key} '
                           f'min="{lo}" max="{hi}" value="{"" if v is None else v}"></label>')
     err = f'<p class="message error" role="alert">{esc(st.error)}</p>' if st.error else ""
     resume = ('<button type="button" class="btn" data-act="back-to-game" data-key="setup-back">Back to the game</button>'
@@ -199,7 +199,7 @@ def setup_html(st: SetupState, can_resume: bool) -> str:
         f'<h2 id="setup-title">New game</h2><div class="setup-form">'
         f'<fieldset><legend>Game</legend>{games}{players}</fieldset>'
         f'<fieldset><legend>Opponents</legend>{"".join(opp_fields)}<ul class="roster">{cards}</ul></fieldset>'
-        f'<fieldset><legend>Rules</legend><label class="field">Preset <select name="preset" data-key="f-preset">{presets}</select></label>'
+        f'<fieldset><legend>Rules</legend><label class="field">Preset <select name="preset" aria-label="Preset" data-key="f-preset">{presets}</select></label>'
         f'<p class="muted">{esc(pdesc)}</p><div class="options">{"".join(fields)}</div></fieldset>'
         f'{err}<div class="setup-go"><button type="button" class="btn primary" data-act="start" data-key="setup-start">Start game</button>'
         f'{resume}</div></div></section>')

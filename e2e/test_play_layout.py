@@ -1,0 +1,113 @@
+"""Screens and layouts: the new-game screen, a phone held upright, an embed 320 px wide, accessible names."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+from test_play_support import button, hand_names, shot, wait_turn
+
+NOTHING_CUT = """() => {
+  const w = document.documentElement.clientWidth;
+  const bad = [];
+  if (document.documentElement.scrollWidth > w) bad.push('page scrolls sideways: ' + document.documentElement.scrollWidth);
+  for (const el of document.querySelectorAll('#rm button, #rm .card')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0) continue;
+    if (r.left < -1 || r.right > w + 1) bad.push((el.getAttribute('aria-label') || el.textContent).trim() + ' ' + r.left + '-' + r.right);
+  }
+  return bad;
+}"""
+
+
+def test_new_game_screen_sets_game_opponents_and_rules(page, wait_ready):
+    page.set_viewport_size({"width": 1200, "height": 1000})
+    page.goto("index.html?speed=0")
+    wait_ready(page)
+    setup = page.get_by_test_id("setup")
+    expect(setup).to_be_visible()
+    shot(page, "new-game.png")
+    setup.get_by_label("Basic Rummy (2–6 players)").check()
+    setup.get_by_label("Players", exact=True).select_option("3")
+    setup.get_by_label("Opponent 1", exact=True).select_option("mel")
+    setup.get_by_label("Opponent 2", exact=True).select_option("sage")
+    setup.get_by_label("Preset", exact=True).select_option("classic-book")
+    expect(setup).to_contain_text("One meld a turn")
+    setup.get_by_label("Target score", exact=True).fill("60")
+    setup.get_by_label("Target score", exact=True).press("Tab")
+    expect(setup.get_by_label("Lay off only after your own first meld")).to_be_checked()
+    button(page, "Start game").click()
+    expect(page.get_by_test_id("table-screen")).to_be_visible()
+    expect(page.get_by_test_id("opponent-1")).to_contain_text("Mel")
+    expect(page.get_by_test_id("opponent-2")).to_contain_text("Sage")
+    expect(page.get_by_test_id("scoreline")).to_contain_text("to 60")
+    # the choice is remembered for the next new game
+    page.reload()
+    wait_ready(page)
+    button(page, "New game").click()
+    expect(page.get_by_test_id("setup").get_by_label("Opponent 2", exact=True)).to_have_value("sage")
+    button(page, "Back to the game").click()
+    expect(page.get_by_test_id("table-screen")).to_be_visible()
+
+
+def test_phone_held_upright_nothing_cut_off(browser, site_url, wait_ready):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                              has_touch=True, base_url=site_url)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.goto("index.html?game=gin&opponents=magpie&seed=3&speed=0")
+    wait_ready(page)
+    assert wait_turn(page) == "turn:first-upcard"
+    button(page, "Pass").click()
+    if wait_turn(page) == "turn:draw":
+        page.get_by_role("button", name="Draw from stock", exact=True).tap()
+        expect(page.locator("[data-testid=hand] .card")).to_have_count(11)
+    assert page.evaluate(NOTHING_CUT) == []
+    shot(page, "phone-gin.png", full_page=True)
+    # a tap selects a card
+    first = hand_names(page)[0]
+    page.get_by_role("button", name=first, exact=True).tap()
+    expect(page.get_by_role("button", name=first, exact=True)).to_have_attribute("aria-pressed", "true")
+    page.goto("index.html?game=rummy&players=6&seed=3&speed=0")
+    wait_ready(page)
+    wait_turn(page)
+    assert page.evaluate(NOTHING_CUT) == []
+    shot(page, "phone-rummy-6.png", full_page=True)
+    button(page, "Help").click()
+    assert page.evaluate(NOTHING_CUT) == []
+    ctx.close()
+    assert errors == []
+
+
+def test_embed_320_wide_is_compact(page, embed_host, site_url, wait_ready):
+    page.goto(embed_host.page(site_url + "index.html?embed=1&game=gin&opponents=rex&seed=3&speed=0", width=320, height=640))
+    frame = page.frame(name="game")
+    wait_ready(frame)
+    assert frame.evaluate("document.documentElement.dataset.embed") == "1"
+    wait_turn(frame)
+    assert frame.evaluate(NOTHING_CUT) == []
+    expect(frame.locator("#loading")).to_be_hidden()
+    shot(page, "embed-320.png")
+
+
+def test_accessible_names_and_announcements(page, wait_ready):
+    page.goto("index.html?game=gin&opponents=rex&seed=3&speed=0")
+    wait_ready(page)
+    wait_turn(page)
+    for name in ("Draw from stock", "Take discard", "Discard", "Knock", "Pass"):
+        expect(page.get_by_role("button", name=name, exact=True)).to_have_count(1)
+    # every card in the hand is a button named like "8 of hearts"
+    import re
+    for n in hand_names(page):
+        assert re.fullmatch(r"(ace|[2-9]|10|jack|queen|king) of (clubs|diamonds|hearts|spades)", n), n
+    expect(page.get_by_role("group", name="Rex: 10 cards, score 0")).to_be_visible()
+    # the opponents' moves are announced in words (a polite live region)
+    button(page, "Pass").click()
+    live = page.get_by_test_id("announcer")
+    expect(live).to_have_attribute("aria-live", "polite")
+    expect(live).to_contain_text(re.compile(r"Rex (passed|took|drew|discarded)"))
+    assert "♥" not in live.inner_text() and "♠" not in live.inner_text()
+    # help lists the keyboard shortcuts
+    page.keyboard.press("?")
+    expect(page.get_by_role("dialog", name="How to play")).to_contain_text("draw from the stock")
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog", name="How to play")).to_be_hidden()

@@ -354,9 +354,38 @@ def _restore(cls: type[Game], d: dict[str, Any]) -> Game:
     g.pending_restocks = [_cards(x) for x in d["pending_restocks"]]
     if len(g.hands) != players or len(g.scores) != players:
         raise SaveError("the saved game's seats do not match its number of players")
+    _check_plain(g, players)
+    if g.phase in (FIRST_UPCARD, DRAW, PLAY):
+        if isinstance(g.turn, bool) or not isinstance(g.turn, int) or not 0 <= g.turn < players:
+            raise SaveError(f"the saved game has no valid player to act ({g.turn!r})")
+    elif g.turn is not None:
+        raise SaveError("the saved game has a player to act between hands")
     if g.records and g.card_census() != Counter(g.full_deck()):
         raise SaveError("the saved game's cards do not add up to one deck")
     return g
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _check_plain(g: Game, players: int) -> None:
+    """The restored fields that are kept as given must have the shapes the engine relies on."""
+    if not all(isinstance(e, dict) and isinstance(e.get("action"), str) for e in g.log):
+        raise SaveError("the saved game's log is damaged")
+    if not all(isinstance(r, dict) and isinstance(r.get("points"), list) for r in g.results):
+        raise SaveError("the saved game's results are damaged")
+    if g.final is not None and not (isinstance(g.final, list) and len(g.final) == players
+                                    and all(_is_int(x) for x in g.final)):
+        raise SaveError("the saved game's final totals are damaged")
+    if g.winner is not None and not (_is_int(g.winner) and 0 <= g.winner < players):
+        raise SaveError("the saved game's winner is damaged")
+    if g.knock_limit is not None and not _is_int(g.knock_limit):
+        raise SaveError("the saved game's knock limit is damaged")
+    if len(g.hands_won) != players or len(g.has_melded) != players or len(g.played_before) != players:
+        raise SaveError("the saved game's seats do not match its number of players")
+    if not 0 <= g.dealer < players or not 0 <= g.first_dealer < players:
+        raise SaveError("the saved game's dealer is not a seat")
 
 
 def _table_meld(texts: list[str]) -> TableMeld:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rummy import Game, IllegalAction, card_str, resolve_rules
+from rummy.rng import Rng
 from rummy.rules import RulesError
 from tests.helpers import C, assert_illegal, hand_of, legal, new_game, next_hand, play, stacked_deck
 
@@ -33,7 +34,7 @@ def knock_deal(knocker_is_dealer: bool, knocker_dealt: str, upcard: str, defende
 
 def test_rule1_deal_one_at_a_time_from_the_non_dealer():
     deck = list(range(52))
-    g = Game("gin", 2, resolve_rules("gin", 2), __import__("rummy.rng", fromlist=["Rng"]).Rng(0), 0)
+    g = Game("gin", 2, resolve_rules("gin", 2), Rng(0), 0)
     g.deal(deck)
     # dealer 0: the non-dealer (seat 1) gets deck[0], deck[2], ...; the dealer deck[1], deck[3], ...
     assert g.hands[1] == deck[0:20:2]
@@ -591,7 +592,7 @@ def test_unknown_option_and_preset_refused():
 
 def test_stacked_deck_helper_round_trip():
     deck = stacked_deck("gin", 2, 1, [GIN9, LOSER], "TH", "2D 3D")
-    g = Game("gin", 2, resolve_rules("gin", 2), __import__("rummy.rng", fromlist=["Rng"]).Rng(0), 1)
+    g = Game("gin", 2, resolve_rules("gin", 2), Rng(0), 1)
     g.deal(deck)
     assert hand_of(g, 0) == sorted(GIN9.split()) and hand_of(g, 1) == sorted(LOSER.split())
     assert g.stock[:2] == [C("2D"), C("3D")]

@@ -371,7 +371,7 @@ def play_match(g: Game, rnd: random.Random, hands: int, deep_every: int, on_step
             assert Action.parse(str(a)) == a
             g.apply(a)
             step += 1
-            count += 1
+            count = len(g.records[-1]["actions"])  # the same count after a restore
             if endless(g) and count >= ENDLESS_CUTOFF:
                 return  # rule 12: no stalemate detection, so with an unlimited rebuild a hand may go on for ever
             assert count < MAX_ACTIONS_PER_HAND, "a hand did not end"

@@ -403,14 +403,21 @@ class App:
                     dom.console_warn(f"bot {seat} chose an illegal action {action}")
                     action = view.legal[0]
                 self.perform(action, seat)
-                if action.kind == "discard" or action.kind == "knock":
+                if action.kind in ("discard", "knock"):
                     self.anim = {"discard": seat}
+                elif action.kind.startswith("draw"):
+                    self.anim = {"drew": seat, "from": action.kind}
+                elif action.kind in ("meld", "layoff", "swap"):
+                    self.anim = {"melded": seat}
                 self.perf["bot_ms"].append(t2 - t1)
                 self.note_step(dom.now() - t0, "bot move")
                 if seat == ME:
                     self.new_card = None
         finally:
             self.busy = False
+        if token != self.token:  # a new match began while an opponent was thinking: let it start
+            self.kick()
+            return
         if token == self.token:
             self.render()
             self.anim = {}

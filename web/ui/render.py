@@ -61,7 +61,7 @@ def mini_card(code: str, extra: str = "") -> str:
             f'{card_face(shown, small=True)}</span>')
 
 
-def opponents_html(view: Any, names: list[str], profiles: list[Any], thinking: int | None) -> str:
+def opponents_html(view: Any, names: list[str], profiles: list[Any], anim: dict[str, Any]) -> str:
     out = []
     for s in range(1, view.players):
         n = view.hand_counts[s]
@@ -69,11 +69,12 @@ def opponents_html(view: Any, names: list[str], profiles: list[Any], thinking: i
         tier = tier_word(p.tier) if p is not None else ""
         style = p.style if p is not None else ""
         active = view.turn == s
+        moved = " drew" if anim.get("drew") == s else (" melded" if anim.get("melded") == s else "")
         backs = "".join('<span class="card back mini"></span>' for _ in range(min(n, 11)))
         dealer = ' <span class="badge" title="Dealer">D</span>' if view.dealer == s else ""
         state = '<span class="thinking">playing…</span>' if active else ""
         out.append(
-            f'<div class="opp{" active" if active else ""}" data-testid="opponent-{s}" data-seat="{s}" '
+            f'<div class="opp{" active" if active else ""}{moved}" data-testid="opponent-{s}" data-seat="{s}" '
             f'role="group" aria-label="{esc(names[s])}: {plural(n, "card")}, score {view.scores[s]}">'
             f'<div class="opp-head"><strong>{esc(names[s])}</strong>{dealer} '
             f'<span class="opp-meta">{esc(tier)}{" · " + esc(style) if style else ""}</span></div>'
@@ -206,7 +207,7 @@ def table_screen(view: Any, names: list[str], profiles: list[Any], ui: dict[str,
         f'<div class="table game-{view.game}" data-testid="table-screen" data-phase="{esc(view.phase)}" '
         f'data-turn="{"" if view.turn is None else view.turn}">'
         f'{scoreline_html(view, names)}'
-        f'{opponents_html(view, names, profiles, view.turn)}'
+        f'{opponents_html(view, names, profiles, ui.get("anim", {}))}'
         f'<div class="middle">{piles_html(view, kinds, ui.get("anim", {}))}{table_html(view)}</div>'
         f'{status_html(ui["prompt"], ui["message"], ui["level"], ui["deadwood"])}'
         f'{hand_html(ui["order"], ui["selected"], ui["marks"], view)}'

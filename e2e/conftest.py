@@ -16,6 +16,10 @@ Fixtures for any e2e test
     playwright's ``base_url``, so ``page.goto("index.html?embed=1")`` works.
 ``subpath_url`` (session)
     The same site served under ``http://127.0.0.1:<port2>/rummy-game/``.
+``servers`` (session)
+    ``servers.start(directory, prefix="/")`` serves another directory (e.g. a
+    site built by the test) on a new loopback port and returns its URL; the
+    guard accepts requests to it.  All servers stop at the end of the session.
 ``embed_host`` (session)
     A page server on another origin *and* another site
     (``http://localhost:<port3>/``): ``embed_host.page(src, width=360,

@@ -77,6 +77,7 @@ class Adapter:
         self.taken: int | None = None
         self.opp_melds: list[list[int]] = []
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     # ----- observing (public actions of both players) -----
 
@@ -132,9 +133,11 @@ class Adapter:
         )
 
     def choose(self, view: SeatView) -> Action:
+        c0 = time.thread_time()
         t0 = time.perf_counter()
         a = self.bot.choose(view)
         self.times.append(time.perf_counter() - t0)
+        self.cpu.append(time.thread_time() - c0)
         return a
 
     def act(self, state: Any) -> list[int]:
@@ -210,8 +213,8 @@ class Adapter:
 
 
 def play_hand(pyspiel: Any, game: Any, bot: Any, me: int, rng: random.Random, hand_number: int,
-              scores: tuple[int, int]) -> tuple[list[float], list[float]]:
-    """One OpenSpiel hand: (returns per OpenSpiel player, our decision times)."""
+              scores: tuple[int, int]) -> tuple[list[float], list[float], list[float]]:
+    """One OpenSpiel hand: (returns per OpenSpiel player, our decision times, their CPU times)."""
     state = game.new_initial_state()
     simple = pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), 1 - me)
     ad = Adapter(pyspiel, bot, me, hand_number, scores)
@@ -237,7 +240,7 @@ def play_hand(pyspiel: Any, game: Any, bot: Any, me: int, rng: random.Random, ha
             a = simple.step(state)
         ad.observe(state, p, a)
         state.apply_action(a)
-    return list(state.returns()), ad.times
+    return list(state.returns()), ad.times, ad.cpu
 
 
 def play_game(job: tuple[str, int, int, int]) -> dict[str, Any]:
@@ -251,11 +254,13 @@ def play_game(job: tuple[str, int, int, int]) -> dict[str, Any]:
     ours, theirs = 0, 0
     hands = wins = 0
     times: list[float] = []
+    cpu: list[float] = []
     h = 0
     while ours < target and theirs < target and h < 500:
         me = (g + h) % 2
-        ret, t = play_hand(pyspiel, game, bot, me, rng, h, (ours, theirs))
+        ret, t, c = play_hand(pyspiel, game, bot, me, rng, h, (ours, theirs))
         times.extend(t)
+        cpu.extend(c)
         if ret[me] > 0:
             ours += int(ret[me])
             wins += 1
@@ -264,7 +269,7 @@ def play_game(job: tuple[str, int, int, int]) -> dict[str, Any]:
         hands += 1
         h += 1
     return {"won": ours >= target and ours > theirs, "hands": hands, "hand_wins": wins, "ours": ours,
-            "theirs": theirs, "times": times}
+            "theirs": theirs, "times": times, "cpu": cpu}
 
 
 def run(tier: str, games: int, seed: int, jobs: int = 1, target: int = 100) -> dict[str, Any]:
@@ -279,10 +284,11 @@ def run(tier: str, games: int, seed: int, jobs: int = 1, target: int = 100) -> d
     won = sum(r["won"] for r in results)
     hands = sum(r["hands"] for r in results)
     times = sorted(t for r in results for t in r["times"])
+    cpu = sorted(t for r in results for t in r["cpu"])
     lo, hi = wilson(won, games)
 
-    def pct(q: float) -> float:
-        return round(times[min(len(times) - 1, int(q * len(times)))] * 1e3, 3) if times else 0.0
+    def pct(xs: list[float], q: float) -> float:
+        return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1e3, 3) if xs else 0.0
 
     return {
         "opponent": "pyspiel.make_simple_gin_rummy_bot", "game": "OpenSpiel gin_rummy (its rules)",
@@ -290,7 +296,8 @@ def run(tier: str, games: int, seed: int, jobs: int = 1, target: int = 100) -> d
         "win_rate": round(won / games, 4), "ci95": [round(lo, 4), round(hi, 4)],
         "hands": hands, "hand_win_rate": round(sum(r["hand_wins"] for r in results) / max(1, hands), 4),
         "points_per_hand": round(sum(r["ours"] - r["theirs"] for r in results) / max(1, hands), 3),
-        "time_ms": {"p50": pct(0.5), "p95": pct(0.95), "max": round(times[-1] * 1e3, 3) if times else 0.0},
+        "time_ms": {"p50": pct(times, 0.5), "p95": pct(times, 0.95), "max": pct(times, 1.0)},
+        "cpu_ms": {"p50": pct(cpu, 0.5), "p95": pct(cpu, 0.95), "max": pct(cpu, 1.0)},
     }
 
 
@@ -315,7 +322,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r['tier']} against OpenSpiel's simple bot: {r['wins']}/{r['games']} games "
               f"({r['win_rate'] * 100:.1f}%, 95% CI {r['ci95'][0] * 100:.1f}-{r['ci95'][1] * 100:.1f}%), "
               f"hands won {r['hand_win_rate'] * 100:.1f}%, {r['points_per_hand']:+.2f} points per hand, "
-              f"decisions p50 {r['time_ms']['p50']} ms, p95 {r['time_ms']['p95']} ms, max {r['time_ms']['max']} ms")
+              f"decisions p50 {r['time_ms']['p50']} ms, p95 {r['time_ms']['p95']} ms, max {r['time_ms']['max']} ms "
+              f"(CPU time p95 {r['cpu_ms']['p95']} ms, max {r['cpu_ms']['max']} ms)")
     return 0
 
 

@@ -3,7 +3,8 @@
 Plays whole matches with the seats rotating between matches (matches come in groups that share one deal
 seed, each bot taking each seat once: a duplicate format that cancels much of the luck of the deal), and
 reports per bot: match wins with a 95% Wilson interval, hand wins, points per hand, and decision time
-percentiles. ``--bots`` takes tier names (beginner, casual, skilled, expert) or profile ids (ada, sage ...);
+percentiles (wall clock, and the thread's CPU time, which other work on the machine does not inflate).
+``--bots`` takes tier names (beginner, casual, skilled, expert) or profile ids (ada, sage ...);
 with fewer bots than seats they are repeated around the table.
 """
 
@@ -68,6 +69,7 @@ def play_match(job: tuple[Any, ...]) -> dict[str, Any]:
     g = Game.new(game, players, rules, seed=deal_seed, dealer=0)
     bots = [make_bot(names[b], game, _mix(deal_seed ^ (b + 1) * 0x51ED27)) for b in plan]
     times: list[list[float]] = [[] for _ in names]
+    cpu: list[list[float]] = [[] for _ in names]
     n = len(names)
     hand_wins = [0] * n
     points = [0] * n
@@ -83,9 +85,11 @@ def play_match(job: tuple[Any, ...]) -> dict[str, Any]:
             continue
         s = g.turn
         view = g.view(s)
+        c0 = time.thread_time()
         t0 = time.perf_counter()
         action = bots[s].choose(view)
         times[plan[s]].append(time.perf_counter() - t0)
+        cpu[plan[s]].append(time.thread_time() - c0)
         g.apply(action, s)
         if g.phase in ("hand-over", "match-over"):
             hands += 1
@@ -97,7 +101,7 @@ def play_match(job: tuple[Any, ...]) -> dict[str, Any]:
     winner = None if g.phase != "match-over" or g.winner is None else plan[g.winner]
     penalty = game == "rummy" and g.rules.get("scoring") == "penalty"
     return {"winner": winner, "hands": hands, "hand_wins": hand_wins, "points": points, "seats": seats,
-            "times": times, "penalty": penalty}
+            "times": times, "cpu": cpu, "penalty": penalty}
 
 
 def _pct(sorted_xs: list[float], q: float) -> float:
@@ -126,6 +130,7 @@ def run_arena(game: str, players: int, names: list[str], matches: int, seed: int
     points = [0] * n
     seat_hands = [0] * n
     times: list[list[float]] = [[] for _ in range(n)]
+    cpu: list[list[float]] = [[] for _ in range(n)]
     total_hands = 0
     seat_matches = [0] * n
     for r in results:
@@ -140,9 +145,11 @@ def run_arena(game: str, players: int, names: list[str], matches: int, seed: int
             seat_hands[b] += r["hands"] * r["seats"][b]
             seat_matches[b] += r["seats"][b]
             times[b].extend(r["times"][b])
+            cpu[b].extend(r["cpu"][b])
     bots = []
     for b in range(n):
         ts = sorted(times[b])
+        cs = sorted(cpu[b])
         lo, hi = wilson(wins[b], matches)
         bots.append({
             "bot": labels[b], "seats_per_match": round(seat_matches[b] / max(1, matches), 3),
@@ -154,6 +161,8 @@ def run_arena(game: str, players: int, names: list[str], matches: int, seed: int
             "decisions": len(ts),
             "time_ms": {"p50": round(_pct(ts, 0.5) * 1e3, 3), "p95": round(_pct(ts, 0.95) * 1e3, 3),
                         "max": round((ts[-1] if ts else 0.0) * 1e3, 3)},
+            "cpu_ms": {"p50": round(_pct(cs, 0.5) * 1e3, 3), "p95": round(_pct(cs, 0.95) * 1e3, 3),
+                       "max": round((cs[-1] if cs else 0.0) * 1e3, 3)},
         })
     out: dict[str, Any] = {
         "game": game, "players": players, "rules": rules or {}, "seed": seed, "matches": matches,
@@ -170,12 +179,13 @@ def _words(r: dict[str, Any]) -> str:
     lines = [f"{r['game']}, {r['players']} players, {r['matches']} matches ({r['hands']} hands, "
              f"{r['draws']} drawn), seed {r['seed']}"]
     lines.append(f"{'bot':<12}{'match wins':>12}{'95% CI':>18}{'hand wins':>11}{'pts/hand':>10}"
-                 f"{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
+                 f"{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'cpu p95':>9}{'cpu max':>9}")
     for b in r["bots"]:
         ci = f"{b['ci95'][0] * 100:.1f}-{b['ci95'][1] * 100:.1f}%"
         lines.append(f"{b['bot']:<12}{b['match_wins']:>5} {b['win_rate'] * 100:5.1f}%{ci:>18}"
                      f"{b['hand_win_rate'] * 100:>10.1f}%{b['points_per_hand']:>10.2f}"
-                     f"{b['time_ms']['p50']:>9.2f}{b['time_ms']['p95']:>9.2f}{b['time_ms']['max']:>9.2f}")
+                     f"{b['time_ms']['p50']:>9.2f}{b['time_ms']['p95']:>9.2f}{b['time_ms']['max']:>9.2f}"
+                     f"{b['cpu_ms']['p95']:>9.2f}{b['cpu_ms']['max']:>9.2f}")
     if "elo_diff" in r:
         lines.append(f"Elo difference (first minus second): {r['elo_diff']:+.0f}")
     return "\n".join(lines)

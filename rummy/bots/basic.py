@@ -6,8 +6,10 @@ table and leftovers) and returns its first step; the next call plans again from 
 keeps no state. The strongest settings:
 
 - go out whenever the hand allows it (melds, lay-offs, and a last discard when one is needed);
-- weigh melding now against holding the melds for rummy (double score): hold while the hand is close to
-  going out in one turn and nobody else is close, lay down as soon as someone is, or once rummy is lost;
+- weigh melding now against holding the melds for rummy (double score, and nothing on the table for the
+  others to lay off on): hold while nobody is close to going out (every other hand above 3 cards, the stock
+  not nearly out), lay down as soon as someone is, or once rummy is lost (measured: holding beats melding
+  early by a wide margin);
 - watch the table for lay-offs: cards that fit a table meld count as already played when valuing a hand,
   and are never thrown to the next player, who could lay them off;
 - avoid feeding the next player: no discards that go with cards that player took from the pile;
@@ -31,10 +33,11 @@ class RummyStyle:
     """The knobs of :class:`RummyBot`. Defaults are the expert's."""
 
     mistakes: float = 0.0  # chance of a loose discard (a random leftover card)
-    take: str = "cover"  # "meld": take the discard only to make a new meld; "cover": also to lay it off
-    meld: str = "smart"  # "early": lay down at once; "rummy": hold for rummy; "smart": weigh it
+    take: str = "meld"  # "meld": take the discard only to make a new meld; "cover": also to lay it off
+    meld: str = "rummy"  # "early": lay down at once; "rummy": hold for rummy until someone is close;
+    #                      "smart": hold only while two or three cards from going out
     potential: float = 1.0  # weight of a card's chances to join a meld when choosing a discard
-    danger: float = 1.0  # weight of feeding the next player (table lay-offs, cards it took)
+    danger: float = 0.5  # weight of feeding the next player (table lay-offs, cards it took)
     hoard: float = 0.0  # take discards the next players seem to want
     swap: bool = True  # take jokers off the table with the natural card
 

@@ -48,6 +48,8 @@ class GinStyle:
     gin_until_stock: int = 12  # "gin" and "low" knock freely once the stock is this small
     samples: int = 40  # opponent hands sampled for a knock decision
     deny: float = 0.0  # take the upcard to keep it from the opponent: weight of its danger
+    knock_ev_min: float = 0.0  # "ev": knock when the expected points of knocking reach this ...
+    undercut_max: float = 0.35  # ... and the chance of an undercut is at most this
 
 
 CASUAL = GinStyle(lookahead=False, model=False, danger=0.0, upcard="meld", knock="asap")
@@ -167,11 +169,9 @@ class GinBot:
         # "ev": expected points of knocking now against sampled opponent hands
         rest = [c for c in view.hand if c != kcard]
         ev, p_under = ctx.knock_ev(rest, rng, st.samples)
-        if ev <= 0:
-            return late and ev > -8
-        if p_under > 0.35 and not late and kdw > 2:
-            return False
-        return True
+        if ev >= st.knock_ev_min and (p_under <= st.undercut_max or kdw <= 2):
+            return True
+        return late and ev > -8
 
 
 class _Context:

@@ -34,8 +34,8 @@ _GIN_STYLES: dict[str, GinStyle] = {
 _RUMMY_STYLES: dict[str, RummyStyle] = {
     "tilly": RummyStyle(mistakes=0.45, take="meld", meld="early", potential=0.0, danger=0.0, swap=False),
     "mel": RummyStyle(take="meld", meld="early", potential=0.3, danger=0.0),
-    "dot": RummyStyle(meld="early", potential=1.0, danger=0.5),
-    "corvo": RummyStyle(meld="early", potential=1.0, danger=1.5, hoard=1.0),
+    "dot": RummyStyle(take="cover", meld="early", potential=1.0, danger=0.5),
+    "corvo": RummyStyle(take="cover", meld="early", potential=1.0, danger=1.5, hoard=1.0),
     "rufus": RummyStyle(take="meld", meld="rummy", potential=1.0, danger=0.0),
     "sage": RummyStyle(take="meld", meld="rummy", potential=1.0, danger=0.5),
 }

@@ -13,8 +13,8 @@ from typing import Any
 
 from rummy import Game, SaveError
 from rummy.actions import Action
-from rummy.cards import JOKER, card_str, parse_card, sort_by_rank, sort_by_suit
-from rummy.deadwood import best_arrangement, best_discards
+from rummy.cards import card_str, parse_card, sort_by_rank, sort_by_suit
+from rummy.deadwood import best_arrangement
 from rummy.rules import RulesError, rules_delta
 
 from . import dialogs, dom, render
@@ -23,7 +23,7 @@ from .opponents import make_bot, profile, roster
 from .params import SPEEDS, embed_url, game_config, iframe_snippet, parse_query, slot_of, speed_override
 from .setup import SetupState, setup_html
 from .storage import FORMATS, KEY_SETTINGS, KEY_STATS, MATCH_FORMAT, Store, match_key, storage_notice
-from .text import card_text, describe_event, headline, names_in, spoken
+from .text import describe_event, headline, names_in, spoken
 
 ME = 0
 PLAYING = ("first-upcard", "draw", "play")
@@ -191,14 +191,15 @@ class App:
 
     # ------------------------------------------------------------------ persistence
 
-    def save(self) -> None:
-        """Save the match soon: in its own task right after this one, so that a move, its drawing and
-        its saving are separate short steps on the main thread (a closed tab still gets it: it runs
-        before the browser handles the next event)."""
+    def save(self, delay: float = 0.0) -> None:
+        """Save the match in a task of its own, so that a move, its drawing and its saving are separate
+        short steps on the main thread. The person's moves are saved at once; the opponents' moves within
+        ``delay`` (at instant speed several share one save). ``pagehide`` flushes a pending save, so a
+        reload or a closed tab always finds the latest state."""
         if self.save_pending:
             return
         self.save_pending = True
-        asyncio.get_event_loop().call_soon(self.save_now)
+        asyncio.get_event_loop().call_later(delay, self.save_now)
 
     def flush(self) -> None:
         """Write a pending save at once (the page is being hidden or closed)."""
@@ -319,7 +320,7 @@ class App:
         if seat != ME or g.phase in ("hand-over", "match-over"):
             self.announce(" ".join(lines))
         self.sync_order()
-        self.save()
+        self.save(0.0 if seat == ME and not self.autoplay else 0.25)
 
     def log_line(self, text: str) -> None:
         self.meta.setdefault("log", []).append(text)
@@ -428,11 +429,12 @@ class App:
                     return
                 self.open_dialog("end")
             elif g is not None and g.turn == ME:
-                if dom.query(".rm-dialog[open]") is None and not self.events.dragging:
-                    dom.focus_first(".hand .card") if dom.focused_key() is None else None
+                if dom.query(".rm-dialog[open]") is None and not self.events.dragging and dom.focused_key() is None:
+                    dom.focus_first(".hand .card")
 
     def note_step(self, ms: float, what: str = "handler") -> None:
         self.perf["steps"] += 1
+        self.perf.setdefault("by_kind", {}).setdefault(what, []).append(round(ms, 2))
         if ms > self.perf["max_step_ms"]:
             self.perf["max_step_ms"] = ms
         worst = self.perf.setdefault("max_by_kind", {})
@@ -444,44 +446,6 @@ class App:
     def names(self) -> list[str]:
         return self.meta.get("names", ["You"])
 
-    def prompt(self, view: Any) -> str:
-        names = self.names()
-        if view.phase == "match-over":
-            w = view.winner
-            return "Match over: " + ("a draw." if w is None else ("you win!" if w == ME else f"{names[w]} wins."))
-        if view.phase == "hand-over":
-            return "Hand over. Press Next hand to deal the next one."
-        if view.turn != ME:
-            return f"{names[view.turn]} is playing…"
-        kinds = {a.kind for a in view.legal}
-        top = card_text(view.top_discard) if view.top_discard is not None else ""
-        if view.phase == "first-upcard":
-            return f"Your turn: take the upcard {top}, or pass."
-        if view.phase == "draw":
-            if "draw discard" in kinds:
-                return f"Your turn: draw from the stock or take {top}."
-            return "Your turn: draw from the stock."
-        if view.game == "gin":
-            return "Discard a card" + (", or knock." if "knock" in kinds else ".") + (" Big gin is yours!" if "big gin" in kinds else "")
-        return "Meld and lay off if you can, then discard."
-
-    def marks(self, view: Any) -> tuple[dict[str, Any], str]:
-        marks: dict[str, Any] = {"new": self.new_card}
-        if view.game != "gin" or not view.hand:
-            return marks, ""
-        dw, melds, unmatched = best_arrangement(list(view.hand))
-        marks["deadwood"] = set(unmatched)
-        marks["groups"] = {c: i for i, m in enumerate(melds) for c in m}
-        text = f"Deadwood {dw}"
-        if len(view.hand) == 11 and view.phase == "play":
-            best = best_discards(list(view.hand))
-            if best:
-                text += f" · after your best discard {best[0][0]}"
-        limit = view.knock_limit
-        if limit is not None:
-            text += f" · knock at {limit} or less" if limit else " · gin only (knock limit 0)"
-        return marks, text
-
     def render(self) -> None:
         t0 = dom.now()
         screen = dom.el("rm-screen")
@@ -490,10 +454,10 @@ class App:
             html = setup_html(self.setup, self.game is not None)
         else:
             view = self.view()
-            marks, dw = self.marks(view)
+            marks, dw = render.hand_marks(view, self.new_card)
             self.selected = {p for p in self.selected if p < len(self.order)}
             profiles = [None] + [profile(view.game, pid) for pid in self.meta["opponents"]]
-            ui = {"prompt": self.prompt(view), "message": self.message, "level": self.level, "deadwood": dw,
+            ui = {"prompt": render.prompt_text(view, self.names()), "message": self.message, "level": self.level, "deadwood": dw,
                   "order": self.order, "selected": self.selected, "marks": marks, "busy": self.busy and view.turn != ME,
                   "sort": self.settings["sort"], "log": self.meta.get("log", []), "anim": self.anim}
             html = render.table_screen(view, self.names(), profiles, ui)
@@ -608,6 +572,3 @@ class App:
                            "hand": [card_str(c) for c in self.order], "perf": self.perf,
                            "storage": self.store.ok})
 
-
-def selected_joker(cards: list[int]) -> bool:
-    return JOKER in cards

@@ -290,3 +290,47 @@ def score_sheet_html(view: Any, names: list[str]) -> str:
 
 def placed_words(word: str) -> str:
     return placed_text(word)
+
+
+def prompt_text(view: Any, names: list[str]) -> str:
+    """The line above the hand: whose turn, and what the person can do now (from ``view.legal``)."""
+    if view.phase == "match-over":
+        w = view.winner
+        return "Match over: " + ("a draw." if w is None else ("you win!" if w == view.seat else f"{names[w]} wins."))
+    if view.phase == "hand-over":
+        return "Hand over. Press Next hand to deal the next one."
+    if view.turn != view.seat:
+        return f"{names[view.turn]} is playing…"
+    kinds = {a.kind for a in view.legal}
+    top = card_text(view.top_discard) if view.top_discard is not None else ""
+    if view.phase == "first-upcard":
+        return f"Your turn: take the upcard {top}, or pass."
+    if view.phase == "draw":
+        if "draw discard" in kinds:
+            return f"Your turn: draw from the stock or take {top}."
+        return "Your turn: draw from the stock."
+    if view.game == "gin":
+        return ("Discard a card" + (", or knock." if "knock" in kinds else ".")
+                + (" Big gin is yours!" if "big gin" in kinds else ""))
+    return "Meld and lay off if you can, then discard."
+
+
+def hand_marks(view: Any, new_card: int | None) -> tuple[dict[str, Any], str]:
+    """Gin: the deadwood cards, the meld of each melded card, and the live deadwood line."""
+    from rummy.deadwood import best_arrangement, best_discards
+
+    marks: dict[str, Any] = {"new": new_card}
+    if view.game != "gin" or not view.hand:
+        return marks, ""
+    dw, melds, unmatched = best_arrangement(list(view.hand))
+    marks["deadwood"] = set(unmatched)
+    marks["groups"] = {c: i for i, m in enumerate(melds) for c in m}
+    text = f"Deadwood {dw}"
+    if len(view.hand) == 11 and view.phase == "play":
+        best = best_discards(list(view.hand))
+        if best:
+            text += f" · after your best discard {best[0][0]}"
+    limit = view.knock_limit
+    if limit is not None:
+        text += f" · knock at {limit} or less" if limit else " · gin only (knock limit 0)"
+    return marks, text

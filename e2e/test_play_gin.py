@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import re
 
+import sys
+from pathlib import Path
+
 from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers, whatever pytest's import mode
 from test_play_support import button, discard_highest, hand_names, play_hand, select_by_keyboard, shot, wait_turn
 
 GIN = "index.html?game=gin&opponents=rex&seed=3&speed=0"

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers, whatever pytest's import mode
 from test_play_support import button, hand_names, play_hand, shot, wait_turn
 
 RUMMY = "index.html?game=rummy&opponents=mel,dot&seed=5&speed=0"

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers, whatever pytest's import mode
 from test_play_support import button, discard_highest, hand_names, play_hand, wait_turn
 
 GIN = "index.html?game=gin&opponents=sam&seed=21&speed=0"

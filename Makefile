@@ -12,6 +12,10 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 SITE ?= _site
 TEST_DIRS := $(wildcard tests e2e)
+# tests/ and e2e/ are not packages and may hold test files of the same name
+# (test_determinism.py): importlib mode collects both, and pythonpath keeps
+# their helper modules (tests/helpers.py, e2e/test_play_support.py) importable.
+PYTEST_FLAGS ?= -q --import-mode=importlib -o "pythonpath=$(TEST_DIRS)"
 
 .PHONY: all play site serve test test-unit test-e2e bench icons deps deps-node deps-python clean help
 
@@ -47,13 +51,13 @@ play: site
 # The e2e tests build their own copy of the site (E2E_SITE_DIR=_site tests this one).
 # pytest's exit code passes through: 5 (no tests collected) fails too.
 test: deps site
-	$(PYTHON) -m pytest $(TEST_DIRS) -q
+	$(PYTHON) -m pytest $(TEST_DIRS) $(PYTEST_FLAGS)
 
 test-unit: deps-python
-	$(PYTHON) -m pytest tests -q
+	$(PYTHON) -m pytest tests $(PYTEST_FLAGS)
 
 test-e2e: deps site
-	$(PYTHON) -m pytest e2e -q
+	$(PYTHON) -m pytest e2e $(PYTEST_FLAGS)
 
 bench: deps site
 	$(PYTHON) -m bench.startup

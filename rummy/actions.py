@@ -54,10 +54,13 @@ class Action:
             return [self.cards[0]]
         return []
 
+    def placed_text(self) -> list[str]:
+        """The cards as placed, in text: ``["5C", "5D", "JK=5H"]``."""
+        return [("JK=" + card_str(c)) if c in self.wild else card_str(c) for c in self.cards]
+
     def __str__(self) -> str:
         if self.kind in (MELD, LAYOFF):
-            parts = [("JK=" + card_str(c)) if c in self.wild else card_str(c) for c in self.cards]
-            text = f"{self.kind} {' '.join(parts)}"
+            text = f"{self.kind} {' '.join(self.placed_text())}"
             return f"{text} {self.meld}" if self.kind == LAYOFF else text
         if self.kind == SWAP:
             return f"swap {card_str(self.cards[0])} {self.meld}"
@@ -120,19 +123,3 @@ def _placed(words: list[str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
                 raise ActionSyntaxError("a joker in a meld must name the card it plays, like JK=5H")
         cards.append(c)
     return tuple(cards), tuple(wild)
-
-
-def draw_stock() -> Action:
-    return Action(DRAW_STOCK)
-
-
-def draw_discard() -> Action:
-    return Action(DRAW_DISCARD)
-
-
-def discard(card: int) -> Action:
-    return Action(DISCARD, (card,))
-
-
-def knock(card: int) -> Action:
-    return Action(KNOCK, (card,))

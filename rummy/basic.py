@@ -150,7 +150,7 @@ def problem(g: "Game", a: Action) -> str | None:
             return meld_problem(a.cards, a.wild, hi)
         rest = _take(hand, a.hand_cards())
         if rest is None:
-            return "You don't hold all of " + " ".join(_placed_text(a))
+            return "You don't hold all of " + " ".join(a.placed_text())
         why = meld_problem(a.cards, a.wild, hi) or _on_table_problem(g, list(a.cards))
         return why or _leaves_problem(g, rest, g.swapped_jokers)
     if a.kind in (LAYOFF, SWAP):
@@ -162,7 +162,7 @@ def problem(g: "Game", a: Action) -> str | None:
         if a.kind == LAYOFF:
             rest = _take(hand, a.hand_cards())
             if rest is None:
-                return "You don't have " + _placed_text(a)[0]
+                return "You don't have " + a.placed_text()[0]
             why = _on_table_problem(g, [a.card]) or layoff_problem(m, a.card, hi)
             return why or _leaves_problem(g, rest, g.swapped_jokers)
         if not r["jokers"]:
@@ -174,10 +174,6 @@ def problem(g: "Game", a: Action) -> str | None:
         rest = _take(hand, [a.card]) + [JOKER]  # type: ignore[operator]
         return _leaves_problem(g, rest, g.swapped_jokers + 1)
     return f"{a} is not a Rummy action"
-
-
-def _placed_text(a: Action) -> list[str]:
-    return [("JK=" + card_str(c)) if c in a.wild else card_str(c) for c in a.cards]
 
 
 def perform(g: "Game", a: Action, seat: int) -> None:
@@ -231,10 +227,6 @@ def perform(g: "Game", a: Action, seat: int) -> None:
         begin_turn(g, (seat + 1) % g.players)
 
 
-def _hands_text(g: "Game") -> list[list[str]]:
-    return [[card_str(c) for c in sorted(h)] for h in g.hands]
-
-
 def _out_result(g: "Game", winner: int) -> dict[str, Any]:
     """Rules 7, 8, 10 and ``scoring``: the player who went out wins the hand."""
     rummy = not g.played_before[winner]
@@ -254,13 +246,13 @@ def _out_result(g: "Game", winner: int) -> dict[str, Any]:
     elif rummy:
         how += " (going rummy, not doubled under these rules)"
     return {"end": "rummy" if rummy else "out", "winner": winner, "points": points, "values": values,
-            "hands": _hands_text(g), "table": [m.to_text() for m in g.table],
+            "hands": g.hands_text(), "table": [m.to_text() for m in g.table],
             "detail": f"Seat {winner} went out{' in one turn: rummy' if rummy else ''}; {how}."}
 
 
 def _stalemate(g: "Game") -> dict[str, Any]:
     return {"end": "stalemate", "winner": None, "points": [0] * g.players,
-            "values": [hand_value(g, h) for h in g.hands], "hands": _hands_text(g),
+            "values": [hand_value(g, h) for h in g.hands], "hands": g.hands_text(),
             "table": [m.to_text() for m in g.table],
             "detail": "Stalemate: the stock ran out and may not be rebuilt; nobody scores."}
 
@@ -281,7 +273,7 @@ def _block_result(g: "Game") -> dict[str, Any]:
         points = [0] * g.players
         points[w] = sum(values) - values[w]
         how = f"seat {w} scores the {points[w]} points in the other hands"
-    return {"end": "block", "winner": w, "points": points, "values": values, "hands": _hands_text(g),
+    return {"end": "block", "winner": w, "points": points, "values": values, "hands": g.hands_text(),
             "table": [m.to_text() for m in g.table],
             "detail": f"The stock ran out (block rummy): seat {w} holds the lowest hand ({low}); {how}."}
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from . import basic, gin
 from .actions import Action, ActionSyntaxError
-from .cards import JOKER, card_str, new_deck, parse_card
+from .cards import JOKER, card_str, cards_str, new_deck, parse_card
 from .errors import IllegalAction, SaveError
 from .melds import TableMeld
 from .rng import Rng
@@ -225,6 +225,10 @@ class Game:
         from .view import seat_view
         return seat_view(self, seat)
 
+    def hands_text(self) -> list[list[str]]:
+        """Every seat's hand, sorted, as text (for a hand's result, where all hands are shown)."""
+        return [cards_str(sorted(h)) for h in self.hands]
+
     def card_census(self) -> Counter[int]:
         """Every card in the game, wherever it is (for the no-card-lost check)."""
         c: Counter[int] = Counter(self.stock)
@@ -240,7 +244,7 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as plain JSON-ready data, with a format version."""
-        cs = _cards_text
+        cs = cards_str
         return {
             "format": SAVE_FORMAT, "version": SAVE_VERSION,
             "game": self.game, "players": self.players, "rules": dict(self.rules),
@@ -310,10 +314,6 @@ def migrate_save(d: dict[str, Any]) -> dict[str, Any]:
     while d["version"] < SAVE_VERSION:
         d = MIGRATIONS[d["version"]](d)
     return d
-
-
-def _cards_text(cards: list[int]) -> list[str]:
-    return [card_str(c) for c in cards]
 
 
 def _cards(texts: Any) -> list[int]:

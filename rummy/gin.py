@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, KNOCK, PASS, Action
-from .cards import card_str, card_value, suit_of
+from .cards import card_str, card_value, cards_str, suit_of
 from .deadwood import knock_outcome, min_deadwood
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def perform(g: "Game", a: Action, seat: int) -> None:
 
 def _tie(g: "Game", why: str, **extra: Any) -> dict[str, Any]:
     return {"end": "tie", "winner": None, "points": [0, 0], "detail": f"Tie: {why}; no points.",
-            "hands": [[card_str(c) for c in sorted(h)] for h in g.hands], **extra}
+            "hands": g.hands_text(), **extra}
 
 
 def score_knock(g: "Game", knocker: int, knock_card: int | None) -> dict[str, Any]:
@@ -174,14 +174,13 @@ def score_knock(g: "Game", knocker: int, knock_card: int | None) -> dict[str, An
     deadwood[knocker], deadwood[defender] = kdw, ddw
     unmatched: list[Any] = [None, None]
     unmatched[knocker], unmatched[defender] = out["knocker_unmatched"], out["defender_unmatched"]
-    text = lambda cs: [card_str(c) for c in cs]  # noqa: E731
     return {
         "end": end, "winner": winner, "points": points, "knocker": knocker,
         "knock_card": None if knock_card is None else card_str(knock_card),
         "knock_limit": g.knock_limit, "doubled": doubled,
-        "hands": [text(sorted(h)) for h in g.hands],
-        "melds": [[text(m) for m in ms] for ms in melds],
-        "unmatched": [text(u) for u in unmatched],
+        "hands": g.hands_text(),
+        "melds": [[cards_str(m) for m in ms] for ms in melds],
+        "unmatched": [cards_str(u) for u in unmatched],
         "deadwood": deadwood,
         "layoffs": [[card_str(c), i + 1] for c, i in out["defender_layoffs"]],
         "detail": how[0].upper() + how[1:] + ".",

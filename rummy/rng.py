@@ -55,7 +55,3 @@ class Rng:
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""
         return (self.next64() >> 11) / float(1 << 53)
-
-    def fork(self) -> "Rng":
-        """An independent generator seeded from this one (for bots, so they never draw from the deal's stream)."""
-        return Rng(self.next64())

@@ -15,7 +15,6 @@ from rummy import Game, SeatView
 from rummy import arena
 from rummy.bots import TIERS, Bot, Profile, get_profile, make_bot, roster
 from rummy.cards import JOKER
-from rummy.view import seat_view
 
 GIN_IDS = [p.id for p in roster("gin")]
 RUMMY_IDS = [p.id for p in roster("rummy")]

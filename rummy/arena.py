@@ -18,8 +18,10 @@ from typing import Any
 
 from .bots import make_bot
 from .bots.base import _mix
+from .errors import RulesError, UsageError
 from .game import Game
-from .rules import PRESETS, RulesError
+from .rules import PRESETS
+from .view import seat_view
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -84,7 +86,7 @@ def play_match(job: tuple[Any, ...]) -> dict[str, Any]:
             g.deal()
             continue
         s = g.turn
-        view = g.view(s)
+        view = seat_view(g, s)
         c0 = time.thread_time()
         t0 = time.perf_counter()
         action = bots[s].choose(view)
@@ -94,9 +96,9 @@ def play_match(job: tuple[Any, ...]) -> dict[str, Any]:
         if g.phase in ("hand-over", "match-over"):
             hands += 1
             res = g.results[-1]
-            if res.get("winner") is not None:
-                hand_wins[plan[res["winner"]]] += 1
-            for seat, p in enumerate(res["points"]):
+            if res.winner is not None:
+                hand_wins[plan[res.winner]] += 1
+            for seat, p in enumerate(res.points):
                 points[plan[seat]] += p
     winner = None if g.phase != "match-over" or g.winner is None else plan[g.winner]
     penalty = game == "rummy" and g.rules.get("scoring") == "penalty"
@@ -192,8 +194,6 @@ def _words(r: dict[str, Any]) -> str:
 
 
 def main(args: argparse.Namespace) -> int:
-    from .cli import UsageError
-
     names = [x.strip() for x in args.bots.split(",") if x.strip()]
     if not names:
         raise UsageError("give at least one bot, like --bots expert,skilled")

@@ -46,7 +46,7 @@ def random_play(game: str, players: int, rules: dict[str, Any], hands: int, seed
             actions += 1
             if g.phase in (HAND_OVER, MATCH_OVER):
                 played += 1
-                end = g.results[-1]["end"]
+                end = g.results[-1].end.value
                 ends[end] = ends.get(end, 0) + 1
     dt = time.perf_counter() - t0
     return {"hands": played, "actions": actions, "seconds": round(dt, 3),

@@ -9,6 +9,9 @@ A set of natural cards is often a 52-bit mask, bit ``c`` for card ``c``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Annotated
+
+from .errors import CardError
 
 SUITS = "CDHS"
 RANKS = "A23456789TJQK"
@@ -20,8 +23,14 @@ JOKER_TEXT = "JK"
 NATURAL_CARDS = tuple(range(52))
 
 
-class CardError(ValueError):
-    """A piece of text that is not a card."""
+class CardText:
+    """Marks an ``int`` field that holds a card: :mod:`rummy.codec` writes it as the card's text (``"7H"``)."""
+
+
+#: A card id in a typed value (an ``int`` to Python and mypy; text in JSON).
+Card = Annotated[int, CardText]
+#: Several cards, in order.
+Cards = tuple[Card, ...]
 
 
 def suit_of(card: int) -> int:
@@ -97,14 +106,17 @@ def cards_str(cards: Iterable[int]) -> list[str]:
     return [card_str(c) for c in cards]
 
 
+#: Points of each rank index A..K (rulebook, Cards): ace 1, 2-10 face value, J Q K 10.
+RANK_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+#: The one card-value table: ``CARD_VALUES[card]`` for every card id, the joker (15) last.
+CARD_VALUES: tuple[int, ...] = tuple(RANK_VALUES[c % 13] for c in NATURAL_CARDS) + (15,)
+#: The same with the aces-high option (ace 15).
+CARD_VALUES_ACES_HIGH: tuple[int, ...] = tuple(15 if c % 13 == 0 else v for c, v in enumerate(CARD_VALUES))
+
+
 def card_value(card: int, aces_high: bool = False) -> int:
     """Points a card counts in deadwood or penalties: ace 1 (15 with aces high), 2-10 face, J Q K 10, joker 15."""
-    if card == JOKER:
-        return 15
-    r = card % 13
-    if r == 0:
-        return 15 if aces_high else 1
-    return 10 if r >= 9 else r + 1
+    return (CARD_VALUES_ACES_HIGH if aces_high else CARD_VALUES)[card]
 
 
 def mask_of(cards: Iterable[int]) -> int:

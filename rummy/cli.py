@@ -1,4 +1,4 @@
-"""The command line: ``python -m rummy deadwood|replay|play|arena|bench``.
+"""The command line: ``python -m rummy deadwood|replay|arena|bench``.
 
 Every command prints plain words, or one JSON document with ``--json``. Bad input gets a one-line message
 and exit code 2, never a traceback.
@@ -15,11 +15,7 @@ from typing import Any
 
 from .cards import JOKER, CardError, card_str, parse_cards, sort_by_rank
 from .deadwood import best_arrangement
-from .errors import RecordError
-
-
-class UsageError(Exception):
-    """Input the command cannot work with (exit code 2)."""
+from .errors import RecordError, UsageError
 
 
 def deadwood_report(cards_text: Sequence[str] | str) -> dict[str, Any]:
@@ -99,12 +95,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if result.ok else 1
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    from .textplay import play
-
-    return play(args)
-
-
 def cmd_arena(args: argparse.Namespace) -> int:
     from .arena import main as arena_main
 
@@ -119,7 +109,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 OPTIONAL_COMMANDS = [
     ("arena", ".arena", "play bots against each other and report their strength", cmd_arena),
-    ("play", ".textplay", "play a match in the terminal against computer opponents", cmd_play),
     ("bench", ".benchmarks", "benchmarks: deadwood speed against OpenSpiel, random play speed", cmd_bench),
 ]
 

@@ -1,99 +1,95 @@
-"""The match: one mutable object whose every field is plain data, with ``legal_actions`` and ``apply``.
+"""The match: :class:`Game` deals, keeps turns and scores, records every action, and saves and restores.
 
-A ``Game`` holds a whole match (hands, scores, the seeded generator) and the hand in play. The rules of
-each game live in :mod:`rummy.gin` and :mod:`rummy.basic`; this module deals, keeps turns, records every
-action for hand records, and saves and restores. ``apply`` first asks the rules module why the action
-would be illegal and raises :class:`IllegalAction` with that reason before changing anything.
+The rules of each game live in its :class:`~rummy.variant.Variant` (:mod:`rummy.gin`, :mod:`rummy.basic`):
+``Game`` asks the variant what is legal and why not, lets it play an action on the hand in play (a
+:class:`~rummy.position.Position`), and receives values back: the hand's score when a hand ends, the match's
+result when the match is over. Control flows one way: the variants never call the game.
+
+``apply`` first asks the variant for the :class:`~rummy.errors.Problem` with the action and raises
+:class:`~rummy.errors.IllegalAction` (a code, parameters and a player's message) before changing anything.
 """
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
-from . import basic, gin
-from .actions import Action, ActionSyntaxError
-from .cards import JOKER, card_str, cards_str, new_deck, parse_card
-from .errors import IllegalAction, SaveError
+from . import saves
+from .actions import Action, ActionLike
+from .basic import RUMMY
+from .errors import ActionError, IllegalAction, Problem, Refusal
+from .gin import GIN
 from .melds import TableMeld
+from .model import Event, HandResult, MatchResult, Phase
+from .position import Position
 from .rng import Rng
-from .rules import GIN, RUMMY, hand_size, resolve_rules
+from .rules import GIN as GIN_NAME
+from .rules import Rules, resolve_rules
+from .variant import Variant
 
-SAVE_FORMAT = "rummy-save"
-SAVE_VERSION = 1
+VARIANTS: dict[str, Variant] = {GIN.name: GIN, RUMMY.name: RUMMY}
 
-FIRST_UPCARD = "first-upcard"
-DRAW = "draw"
-PLAY = "play"
-HAND_OVER = "hand-over"
-MATCH_OVER = "match-over"
-PHASES = (FIRST_UPCARD, DRAW, PLAY, HAND_OVER, MATCH_OVER)
+# The phases by their old names (the strings are the same).
+FIRST_UPCARD, DRAW, PLAY, HAND_OVER, MATCH_OVER = (Phase.FIRST_UPCARD, Phase.DRAW, Phase.PLAY, Phase.HAND_OVER,
+                                                   Phase.MATCH_OVER)
+PHASES = tuple(Phase)
+
+
+@dataclass
+class HandRecord:
+    """What a hand record needs of one hand: the deck in dealing order, the shuffled restocks, the actions."""
+
+    deck: list[int]
+    restocks: list[list[int]] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+
+
+def _problem(code: Refusal, message: str, **params: Any) -> Problem:
+    return Problem(code, message, params)
 
 
 class Game:
     """A match of Basic Rummy or Gin Rummy. Create with :meth:`new`; act with :meth:`apply`."""
 
-    def __init__(self, game: str, players: int, rules: dict[str, Any], rng: Rng, first_dealer: int) -> None:
+    def __init__(self, game: str, players: int, rules: Rules | dict[str, Any], rng: Rng, first_dealer: int) -> None:
+        if game not in VARIANTS:
+            raise ValueError(f"unknown game {game!r}: choose 'rummy' or 'gin'")
         self.game = game
+        self.variant: Variant = VARIANTS[game]
         self.players = players
-        self.rules = rules
+        self.rules = rules if isinstance(rules, Rules) else resolve_rules(game, players, rules)
         self.rng = rng
         self.first_dealer = first_dealer
-        self.dealer = first_dealer
         self.scores = [0] * players
         self.hands_won = [0] * players
-        self.results: list[dict[str, Any]] = []
-        self.records: list[dict[str, Any]] = []
-        self.phase = HAND_OVER
-        self.turn: int | None = None
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        self.stock: list[int] = []  # top first
-        self.discard: list[int] = []  # bottom first: discard[-1] is face up
-        self.table: list[TableMeld] = []
-        self.log: list[dict[str, Any]] = []
-        self.final: list[int] | None = None
-        self.winner: int | None = None
-        # the turn in play
-        self.taken_discard: int | None = None
-        self.swapped_jokers = 0
-        self.melds_this_turn = 0
-        self.played_this_turn = False
-        self.must_draw_stock = False
-        # the hand in play
-        self.has_melded = [False] * players
-        self.played_before = [False] * players
-        self.passes = 0
-        self.upcard: int | None = None
-        self.knock_limit: int | None = None
-        self.restocks_done = 0
-        self.pending_restocks: list[list[int]] = []
+        self.results: list[HandResult] = []
+        self.records: list[HandRecord] = []
+        self.match: MatchResult | None = None
+        self.step = 0  # counts deals and actions: a view drawn at one step is stale at the next
+        self.pos = Position(self.rules, players, rng, first_dealer)
 
     # ----- creating and dealing -----
 
     @classmethod
-    def new(cls, game: str = GIN, players: int = 2, rules: dict[str, Any] | None = None,
-            seed: int | None = None, dealer: int | None = None) -> "Game":
+    def new(cls, game: str = GIN_NAME, players: int = 2, rules: dict[str, Any] | None = None,
+            seed: int | None = None, dealer: int | None = None) -> Game:
         """A new match with its first hand dealt. ``seed`` fixes every shuffle; ``dealer`` the first dealer
-        (chosen at random when None)."""
+        (chosen at random when None). Raises :class:`~rummy.errors.RulesError` for rules the game lacks."""
         full = resolve_rules(game, players, rules)
         rng = Rng(secrets.randbits(64) if seed is None else seed)
         if dealer is None:
             dealer = rng.below(players)
-        elif not 0 <= dealer < players:
+        elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}")
         g = cls(game, players, full, rng, dealer)
         g.deal()
         return g
 
     @property
-    def module(self) -> Any:
-        return gin if self.game == GIN else basic
-
-    @property
     def hand_size(self) -> int:
-        return hand_size(self.game, self.players)
+        return self.variant.hand_size(self.players)
 
     @property
     def hand_number(self) -> int:
@@ -101,300 +97,235 @@ class Game:
         return len(self.records)
 
     def full_deck(self) -> list[int]:
-        return new_deck(jokers=self.game == RUMMY and bool(self.rules["jokers"]))
+        return self.variant.deck(self.rules)
 
     def deal(self, deck: list[int] | None = None, restocks: list[list[int]] | None = None) -> None:
         """Deal the next hand, from ``deck`` (dealing order) or a shuffle of the seeded generator."""
-        if self.phase == MATCH_OVER:
-            raise IllegalAction("The match is over; start a new match")
-        if self.phase != HAND_OVER:
-            raise IllegalAction("The hand in play has not ended yet")
+        if self.phase == Phase.MATCH_OVER:
+            raise IllegalAction(_problem(Refusal.MATCH_OVER, "The match is over; start a new match"))
+        if self.phase != Phase.HAND_OVER:
+            raise IllegalAction(_problem(Refusal.HAND_IN_PLAY, "The hand in play has not ended yet"))
         if deck is None:
             deck = self.full_deck()
             self.rng.shuffle(deck)
         elif Counter(deck) != Counter(self.full_deck()):
             raise ValueError("the deck must hold every card of the game exactly once")
+        dealer = self.pos.dealer
         if self.records:
-            self.dealer = (self.dealer + 1) % self.players
+            dealer = (dealer + 1) % self.players
+        pos = Position(self.rules, self.players, self.rng, dealer)
         n, size = self.players, self.hand_size
-        self.hands = [[] for _ in range(n)]
         for i in range(n * size):
-            self.hands[(self.dealer + 1 + i) % n].append(deck[i])
-        self.discard = [deck[n * size]]
-        self.stock = list(deck[n * size + 1:])
-        self.table = []
-        self.log = []
-        self.records.append({"deck": list(deck), "restocks": [], "actions": []})
-        self.pending_restocks = [list(r) for r in (restocks or [])]
-        self.has_melded = [False] * n
-        self.played_before = [False] * n
-        self.passes = 0
-        self.restocks_done = 0
-        self.upcard = deck[n * size]
-        self.knock_limit = gin.knock_limit_for(self.rules, self.upcard) if self.game == GIN else None
-        self.module.start_hand(self)
-
-    def start_turn(self, seat: int, phase: str = DRAW) -> None:
-        """Give the turn to ``seat`` with a clean turn state."""
-        self.turn = seat
-        self.phase = phase
-        self.taken_discard = None
-        self.swapped_jokers = 0
-        self.melds_this_turn = 0
-        self.played_this_turn = False
-
-    def end_hand(self, result: dict[str, Any]) -> None:
-        """Close the hand with ``result`` (end, winner, points ...) and settle the match."""
-        result = {"hand": len(self.records) - 1, "dealer": self.dealer, **result}
-        for s, p in enumerate(result["points"]):
-            self.scores[s] += p
-        if result.get("winner") is not None:
-            self.hands_won[result["winner"]] += 1
-        result["totals"] = list(self.scores)
-        self.results.append(result)
-        self.turn = None
-        self.phase = HAND_OVER
-        self.module.settle_match(self)
-        if self.final is not None:
-            self.phase = MATCH_OVER
+            pos.hands[(dealer + 1 + i) % n].append(deck[i])
+        pos.upcard = deck[n * size]
+        pos.discard = [deck[n * size]]
+        pos.stock = list(deck[n * size + 1:])
+        pos.pending_restocks = [list(r) for r in (restocks or [])]
+        self.records.append(HandRecord(list(deck), pos.restocks))
+        self.pos = pos
+        self.step += 1
+        self.variant.start_hand(pos)
 
     # ----- acting -----
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to act, in a fixed order (empty between hands)."""
-        if self.phase in (HAND_OVER, MATCH_OVER):
+        if not self.pos.phase.in_hand:
             return []
-        return [a for a in self.module.candidates(self) if self.module.problem(self, a) is None]
+        return self.variant.legal(self.pos)
 
-    def why_illegal(self, action: Action | str, seat: int | None = None) -> str | None:
-        """Why ``action`` is not legal now, in a player's words; None if it is legal."""
+    def problem(self, action: ActionLike, seat: int | None = None) -> Problem | None:
+        """Why ``action`` (by ``seat``, when given) is not legal now, or None: a code, parameters and words."""
         try:
             a = Action.parse(action) if isinstance(action, str) else action
-        except ActionSyntaxError as e:
-            return str(e)
-        if self.phase == MATCH_OVER:
-            return "The match is over"
-        if self.phase == HAND_OVER:
-            return "The hand is over; the next hand has not been dealt"
-        if seat is not None and seat != self.turn:
-            return f"It is not your turn: seat {self.turn} is to play"
-        return self.module.problem(self, a)
+        except ActionError as e:
+            return _problem(Refusal.SYNTAX, str(e))
+        if not isinstance(a, Action):
+            return _problem(Refusal.SYNTAX, f"{a!r} is not an action")
+        pos = self.pos
+        if pos.phase == Phase.MATCH_OVER:
+            return _problem(Refusal.MATCH_OVER, "The match is over")
+        if pos.phase == Phase.HAND_OVER:
+            return _problem(Refusal.HAND_OVER, "The hand is over; the next hand has not been dealt")
+        if seat is not None and seat != pos.turn:
+            return _problem(Refusal.NOT_YOUR_TURN, f"It is not your turn: seat {pos.turn} is to play", turn=pos.turn)
+        return self.variant.problem(pos, a)
 
-    def is_legal(self, action: Action | str) -> bool:
-        return self.why_illegal(action) is None
+    def why_illegal(self, action: ActionLike, seat: int | None = None) -> str | None:
+        """Why ``action`` is not legal now, in a player's words; None if it is legal."""
+        p = self.problem(action, seat)
+        return None if p is None else p.message
 
-    def apply(self, action: Action | str, seat: int | None = None) -> Action:
+    def is_legal(self, action: ActionLike) -> bool:
+        return self.problem(action) is None
+
+    def apply(self, action: ActionLike, seat: int | None = None) -> Action:
         """Play ``action`` for the player to act (checked against ``seat`` when given).
 
         Raises :class:`IllegalAction` with the reason, leaving the state unchanged."""
-        reason = self.why_illegal(action, seat)
-        if reason is not None:
-            raise IllegalAction(reason)
+        p = self.problem(action, seat)
+        if p is not None:
+            raise IllegalAction(p)
         a = Action.parse(action) if isinstance(action, str) else action
-        actor = self.turn
-        self.records[-1]["actions"].append(str(a))
-        self.module.perform(self, a, actor)
+        pos = self.pos
+        actor = pos.turn
+        assert actor is not None
+        self.records[-1].actions.append(a)
+        self.step += 1
+        score = self.variant.perform(pos, a, actor)
+        if score is not None:
+            self._end_hand(score)
         return a
 
-    def note(self, seat: int | None, action: str, **extra: Any) -> None:
-        """Add a public event to the hand's log (what every seat saw happen)."""
-        self.log.append({"seat": seat, "action": action, **extra})
+    def _end_hand(self, score: Any) -> None:
+        """Close the hand with the variant's score and settle the match."""
+        pos = self.pos
+        for s, p in enumerate(score.points):
+            self.scores[s] += p
+        if score.winner is not None:
+            self.hands_won[score.winner] += 1
+        self.results.append(HandResult(
+            hand=len(self.records) - 1, dealer=pos.dealer, end=score.end, winner=score.winner,
+            points=tuple(score.points), totals=tuple(self.scores), hands=pos.hands_sorted(), detail=score.detail,
+            knock=score.knock, values=score.values, table=tuple(pos.table) if self.game != GIN_NAME else (),
+        ))
+        pos.turn = None
+        pos.phase = Phase.HAND_OVER
+        self.match = self.variant.settle(self.rules, self.results, self.scores, self.hands_won)
+        if self.match is not None:
+            pos.phase = Phase.MATCH_OVER
 
-    def rebuild_stock(self) -> None:
-        """Turn the discard pile but its top card into a new stock (Basic Rummy rule 9)."""
-        top = self.discard[-1]
-        pile = self.discard[:-1]
-        if self.rules["reuse_discards"] == "turn-over":
-            new = pile  # bottom card of the pile becomes the top of the stock
-        else:
-            if self.pending_restocks:
-                new = self.pending_restocks.pop(0)  # checked by basic.problem before this draw
-            else:
-                new = list(pile)
-                self.rng.shuffle(new)
-            self.records[-1]["restocks"].append(list(new))
-        self.stock = list(new)
-        self.discard = [top]
-        self.restocks_done += 1
-        self.note(None, "restock", count=len(self.stock))
+    def clone(self) -> Game:
+        """An independent copy of the whole match (a few microseconds plus the records), for search and undo."""
+        g = Game.__new__(Game)
+        g.game, g.variant, g.players, g.rules = self.game, self.variant, self.players, self.rules
+        g.first_dealer = self.first_dealer
+        g.scores, g.hands_won = list(self.scores), list(self.hands_won)
+        g.results = list(self.results)
+        g.match, g.step = self.match, self.step
+        g.pos = self.pos.clone()
+        g.rng = g.pos.rng
+        g.records = [HandRecord(list(r.deck), [list(x) for x in r.restocks], list(r.actions)) for r in self.records]
+        if g.records:
+            g.pos.restocks = g.records[-1].restocks
+        return g
 
-    # ----- views -----
+    copy = clone
 
-    def view(self, seat: int) -> Any:
-        """What ``seat`` may know: see :class:`rummy.view.SeatView`."""
-        from .view import seat_view
-        return seat_view(self, seat)
+    # ----- the hand in play, read through the position -----
+
+    @property
+    def phase(self) -> Phase:
+        return self.pos.phase
+
+    @property
+    def turn(self) -> int | None:
+        return self.pos.turn
+
+    @property
+    def dealer(self) -> int:
+        return self.pos.dealer
+
+    @property
+    def hands(self) -> list[list[int]]:
+        return self.pos.hands
+
+    @property
+    def stock(self) -> list[int]:
+        return self.pos.stock
+
+    @property
+    def discard(self) -> list[int]:
+        return self.pos.discard
+
+    @property
+    def table(self) -> list[TableMeld]:
+        return self.pos.table
+
+    @property
+    def log(self) -> list[Event]:
+        return self.pos.log
+
+    @property
+    def upcard(self) -> int | None:
+        return self.pos.upcard
+
+    @property
+    def knock_limit(self) -> int | None:
+        return self.pos.knock_limit
+
+    @property
+    def taken_discard(self) -> int | None:
+        return self.pos.taken_discard
+
+    @property
+    def must_draw_stock(self) -> bool:
+        return self.pos.must_draw_stock
+
+    @property
+    def has_melded(self) -> list[bool]:
+        return self.pos.has_melded
+
+    @property
+    def played_before(self) -> list[bool]:
+        return self.pos.played_before
+
+    @property
+    def restocks_done(self) -> int:
+        return self.pos.restocks_done
+
+    @property
+    def restocks_since_play(self) -> int:
+        return self.pos.restocks_since_play
+
+    @property
+    def pending_restocks(self) -> list[list[int]]:
+        return self.pos.pending_restocks
+
+    @property
+    def final(self) -> list[int] | None:
+        """The final totals (scores plus bonuses) once the match is over."""
+        return None if self.match is None else list(self.match.final)
+
+    @property
+    def winner(self) -> int | None:
+        """The match's winner once it is over (None while it goes on, or when the best total is shared)."""
+        return None if self.match is None else self.match.winner
 
     def hands_text(self) -> list[list[str]]:
-        """Every seat's hand, sorted, as text (for a hand's result, where all hands are shown)."""
-        return [cards_str(sorted(h)) for h in self.hands]
+        """Every seat's hand, sorted, as text."""
+        return self.pos.hands_text()
 
     def card_census(self) -> Counter[int]:
         """Every card in the game, wherever it is (for the no-card-lost check)."""
-        c: Counter[int] = Counter(self.stock)
-        c.update(self.discard)
-        for h in self.hands:
-            c.update(h)
-        for m in self.table:
-            c.update(x for x in m.cards if x not in m.wild)
-            c[JOKER] += len(m.wild)
-        return c
+        return self.pos.census()
 
-    # ----- saving -----
+    # ----- saving (the format lives in rummy.saves) -----
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as plain JSON-ready data, with a format version."""
-        cs = cards_str
-        return {
-            "format": SAVE_FORMAT, "version": SAVE_VERSION,
-            "game": self.game, "players": self.players, "rules": dict(self.rules),
-            "rng": format(self.rng.state, "016x"),
-            "first_dealer": self.first_dealer, "dealer": self.dealer,
-            "scores": list(self.scores), "hands_won": list(self.hands_won),
-            "results": json.loads(json.dumps(self.results)),
-            "records": [{"deck": cs(r["deck"]), "restocks": [cs(x) for x in r["restocks"]],
-                         "actions": list(r["actions"])} for r in self.records],
-            "phase": self.phase, "turn": self.turn,
-            "hands": [cs(h) for h in self.hands], "stock": cs(self.stock), "discard": cs(self.discard),
-            "table": [m.to_text() for m in self.table],
-            "log": json.loads(json.dumps(self.log)),
-            "final": self.final, "winner": self.winner,
-            "taken_discard": None if self.taken_discard is None else card_str(self.taken_discard),
-            "swapped_jokers": self.swapped_jokers, "melds_this_turn": self.melds_this_turn,
-            "played_this_turn": self.played_this_turn, "must_draw_stock": self.must_draw_stock,
-            "has_melded": list(self.has_melded), "played_before": list(self.played_before),
-            "passes": self.passes, "upcard": None if self.upcard is None else card_str(self.upcard),
-            "knock_limit": self.knock_limit, "restocks_done": self.restocks_done,
-            "pending_restocks": [cs(x) for x in self.pending_restocks],
-        }
+        return saves.encode_game(self)
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"))
+        return saves.dumps(self.to_dict())
 
     @classmethod
-    def from_dict(cls, d: Any) -> "Game":
-        """Restore a saved state. Raises :class:`SaveError` saying what is wrong with a bad save."""
-        if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
-            raise SaveError("this is not a saved Rummy game")
-        version = d.get("version")
-        if not isinstance(version, int) or version < 1:
-            raise SaveError("the saved game has no readable version")
-        if version > SAVE_VERSION:
-            raise SaveError(f"the saved game comes from a newer version (format {version}; this one reads up to {SAVE_VERSION})")
-        d = migrate_save(d)
-        try:
-            return _restore(cls, d)
-        except SaveError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            raise SaveError(f"the saved game is damaged ({type(e).__name__}: {e})") from None
+    def from_dict(cls, d: Any) -> Game:
+        """Restore a saved state (any version this engine reads). Raises :class:`SaveError` saying what is wrong."""
+        fields = saves.decode_game(d)
+        g = cls(fields.game, fields.players, fields.rules, Rng(fields.rng), fields.first_dealer)
+        g.scores, g.hands_won = fields.scores, fields.hands_won
+        g.results, g.step = fields.results, fields.step
+        g.records = [HandRecord(deck, restocks, actions) for deck, restocks, actions in fields.records]
+        g.pos = fields.position(g.rng)
+        if g.records:
+            g.pos.restocks = g.records[-1].restocks
+        g.match = fields.match
+        if fields.settle:
+            g.match = g.variant.settle(g.rules, g.results, g.scores, g.hands_won)
+        saves.check_restored(g, fields)
+        return g
 
     @classmethod
-    def from_json(cls, text: str) -> "Game":
-        try:
-            d = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as e:
-            raise SaveError(f"the saved game is not valid JSON ({e})") from None
-        return cls.from_dict(d)
-
-    def copy(self) -> "Game":
-        return Game.from_dict(self.to_dict())
-
-    def record(self) -> dict[str, Any]:
-        """The match as a hand record (rulebook, Hand records)."""
-        from .record import export_record
-        return export_record(self)
-
-
-MIGRATIONS: dict[int, Any] = {}  # version -> function(dict) -> dict of version + 1
-
-
-def migrate_save(d: dict[str, Any]) -> dict[str, Any]:
-    """Bring an older save up to :data:`SAVE_VERSION`, one step at a time."""
-    while d["version"] < SAVE_VERSION:
-        d = MIGRATIONS[d["version"]](d)
-    return d
-
-
-def _cards(texts: Any) -> list[int]:
-    if not isinstance(texts, list):
-        raise TypeError("a list of cards was expected")
-    return [parse_card(t) for t in texts]
-
-
-def _restore(cls: type[Game], d: dict[str, Any]) -> Game:
-    game, players = d["game"], d["players"]
-    rules = resolve_rules(game, players, d["rules"])
-    g = cls(game, players, rules, Rng(int(d["rng"], 16)), int(d["first_dealer"]))
-    g.dealer = int(d["dealer"])
-    g.scores = [int(x) for x in d["scores"]]
-    g.hands_won = [int(x) for x in d["hands_won"]]
-    g.results = list(d["results"])
-    g.records = [{"deck": _cards(r["deck"]), "restocks": [_cards(x) for x in r["restocks"]],
-                  "actions": [str(Action.parse(a)) for a in r["actions"]]} for r in d["records"]]
-    if d["phase"] not in PHASES:
-        raise SaveError(f"the saved game has an unknown phase {d['phase']!r}")
-    g.phase, g.turn = d["phase"], d["turn"]
-    g.hands = [_cards(h) for h in d["hands"]]
-    g.stock, g.discard = _cards(d["stock"]), _cards(d["discard"])
-    g.table = [_table_meld(m) for m in d["table"]]
-    g.log = list(d["log"])
-    g.final, g.winner = d["final"], d["winner"]
-    g.taken_discard = None if d["taken_discard"] is None else parse_card(d["taken_discard"])
-    g.swapped_jokers = int(d["swapped_jokers"])
-    g.melds_this_turn = int(d["melds_this_turn"])
-    g.played_this_turn = bool(d["played_this_turn"])
-    g.must_draw_stock = bool(d["must_draw_stock"])
-    g.has_melded = [bool(x) for x in d["has_melded"]]
-    g.played_before = [bool(x) for x in d["played_before"]]
-    g.passes = int(d["passes"])
-    g.upcard = None if d["upcard"] is None else parse_card(d["upcard"])
-    g.knock_limit = d["knock_limit"]
-    g.restocks_done = int(d["restocks_done"])
-    g.pending_restocks = [_cards(x) for x in d["pending_restocks"]]
-    if len(g.hands) != players or len(g.scores) != players:
-        raise SaveError("the saved game's seats do not match its number of players")
-    _check_plain(g, players)
-    if g.phase in (FIRST_UPCARD, DRAW, PLAY):
-        if isinstance(g.turn, bool) or not isinstance(g.turn, int) or not 0 <= g.turn < players:
-            raise SaveError(f"the saved game has no valid player to act ({g.turn!r})")
-    elif g.turn is not None:
-        raise SaveError("the saved game has a player to act between hands")
-    if g.records and g.card_census() != Counter(g.full_deck()):
-        raise SaveError("the saved game's cards do not add up to one deck")
-    return g
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _check_plain(g: Game, players: int) -> None:
-    """The restored fields that are kept as given must have the shapes the engine relies on."""
-    if not all(isinstance(e, dict) and isinstance(e.get("action"), str) for e in g.log):
-        raise SaveError("the saved game's log is damaged")
-    if not all(isinstance(r, dict) and isinstance(r.get("points"), list) for r in g.results):
-        raise SaveError("the saved game's results are damaged")
-    if g.final is not None and not (isinstance(g.final, list) and len(g.final) == players
-                                    and all(_is_int(x) for x in g.final)):
-        raise SaveError("the saved game's final totals are damaged")
-    if g.winner is not None and not (_is_int(g.winner) and 0 <= g.winner < players):
-        raise SaveError("the saved game's winner is damaged")
-    if g.knock_limit is not None and not _is_int(g.knock_limit):
-        raise SaveError("the saved game's knock limit is damaged")
-    if len(g.hands_won) != players or len(g.has_melded) != players or len(g.played_before) != players:
-        raise SaveError("the saved game's seats do not match its number of players")
-    if not 0 <= g.dealer < players or not 0 <= g.first_dealer < players:
-        raise SaveError("the saved game's dealer is not a seat")
-
-
-def _table_meld(texts: list[str]) -> TableMeld:
-    cards, wild = [], []
-    for t in texts:
-        if t.upper().startswith("JK="):
-            c = parse_card(t[3:])
-            wild.append(c)
-        else:
-            c = parse_card(t)
-        cards.append(c)
-    return TableMeld(tuple(cards), tuple(sorted(wild)))
+    def from_json(cls, text: str) -> Game:
+        return cls.from_dict(saves.loads(text))

@@ -6,13 +6,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, ActionSyntaxError
-from .basic import RESTOCK_MISMATCH
+from .actions import Action
 from .cards import CardError, card_str, new_deck, parse_card
-from .errors import IllegalAction, RecordError
-from .game import HAND_OVER, MATCH_OVER, Game
+from .errors import ActionError, IllegalAction, RecordError, Refusal, RulesError
+from .game import Game
+from .model import Phase
 from .rng import Rng
-from .rules import GIN, RulesError, resolve_rules, rules_delta
+from .rules import GIN, Rules, resolve_rules, rules_delta
 
 RECORD_FORMAT = "rummy-record/1"
 
@@ -23,9 +23,9 @@ def export_record(g: Game) -> dict[str, Any]:
     return {
         "format": RECORD_FORMAT, "game": g.game, "rules": rules_delta(g.game, g.rules, g.players),
         "players": g.players, "dealer": g.first_dealer,
-        "hands": [{"deck": [card_str(c) for c in h["deck"]],
-                   "restocks": [[card_str(c) for c in r] for r in h["restocks"]],
-                   "actions": list(h["actions"])} for h in g.records],
+        "hands": [{"deck": [card_str(c) for c in h.deck],
+                   "restocks": [[card_str(c) for c in r] for r in h.restocks],
+                   "actions": [str(a) for a in h.actions]} for h in g.records],
     }
 
 
@@ -47,7 +47,7 @@ class ReplayResult:
             return {"ok": False, **self.error}
         g = self.game
         return {"ok": True,
-                "hands": [{"end": r["end"], "winner": r["winner"], "points": r["points"]} for r in g.results],
+                "hands": [{"end": r.end.value, "winner": r.winner, "points": list(r.points)} for r in g.results],
                 "totals": list(g.scores), "final": g.final, "winner": g.winner}
 
 
@@ -57,7 +57,7 @@ def _seq(value: Any, what: str) -> list[Any]:
     return value
 
 
-def parse_record(rec: Any) -> tuple[str, int, dict[str, Any], int, list[dict[str, Any]]]:
+def parse_record(rec: Any) -> tuple[str, int, Rules, int, list[dict[str, Any]]]:
     """Check a record's shape and read it; raises :class:`RecordError` with what is wrong."""
     if not isinstance(rec, dict):
         raise RecordError("a record must be a JSON object")
@@ -100,20 +100,20 @@ def replay(rec: Any, seed: int = 0) -> ReplayResult:
     game, players, rules, dealer, hands = parse_record(rec)
     g = Game(game, players, rules, Rng(seed), dealer)
     for hi, h in enumerate(hands):
-        if g.phase == MATCH_OVER:
+        if g.phase == Phase.MATCH_OVER:
             return ReplayResult(g, _err(hi, 0, "(deal)", "The match is over; no more hands can be dealt"))
-        if g.phase != HAND_OVER:
+        if g.phase != Phase.HAND_OVER:
             raise RecordError(f"hand {hi - 1} stops before it ends, but another hand follows it")
         g.deal(h["deck"], h["restocks"])
         for ai, text in enumerate(h["actions"]):
             try:
                 action = Action.parse(text)
-            except ActionSyntaxError as e:
+            except ActionError as e:
                 return ReplayResult(g, _err(hi, ai, text, str(e)))
             try:
                 g.apply(action)
             except IllegalAction as e:
-                if str(e) == RESTOCK_MISMATCH:  # the record itself is wrong, not the player
+                if e.code == Refusal.RESTOCK_MISMATCH:  # the record itself is wrong, not the player
                     raise RecordError(f"hand {hi}: {e}") from None
                 return ReplayResult(g, _err(hi, ai, text, str(e)))
     return ReplayResult(g)

@@ -12,7 +12,8 @@ from typing import Any, Iterable
 
 import pytest
 
-from rummy import Game, IllegalAction, parse_card, parse_cards, resolve_rules
+from rummy import Game, HandResult, IllegalAction, parse_card, parse_cards, resolve_rules, seat_view
+from rummy import codec
 from rummy.cards import card_str, new_deck
 from rummy.rng import Rng
 from rummy.rules import hand_size
@@ -114,3 +115,15 @@ def legal(g: Game) -> list[str]:
 
 def census_ok(g: Game) -> bool:
     return g.card_census() == Counter(g.full_deck())
+
+
+def shown(r: HandResult) -> dict[str, Any]:
+    """A hand's result as the score sheet shows it: plain JSON (cards as text, lists), with a Gin knock's
+    report (knocker, knock card, melds, deadwood, lay-offs as ``[card, meld]``) at the top level."""
+    d = dict(codec.encode(HandResult, r))
+    k = d.pop("knock")
+    if k is not None:
+        d.update(knocker=k["knocker"], knock_card=k["card"], knock_limit=k["limit"], doubled=k["doubled"],
+                 melds=k["melds"], unmatched=k["unmatched"], deadwood=k["deadwood"],
+                 layoffs=[[x["card"], x["meld"]] for x in k["layoffs"]])
+    return d

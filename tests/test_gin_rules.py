@@ -7,7 +7,7 @@ import pytest
 from rummy import Game, IllegalAction, card_str, resolve_rules
 from rummy.rng import Rng
 from rummy.rules import RulesError
-from tests.helpers import C, assert_illegal, hand_of, legal, new_game, next_hand, play, stacked_deck
+from tests.helpers import C, assert_illegal, hand_of, legal, new_game, next_hand, play, stacked_deck, shown
 
 # A defender hand with no meld and nothing that lays off on the knocker melds used below: 68 deadwood.
 LOSER = "2S 4S 6S 8S TS 3H 5H QD JC KD"
@@ -54,11 +54,11 @@ def test_rule1_first_dealer_random_but_seeded_and_deal_alternates():
     seen = [g.dealer]
     for _ in range(4):
         _draw_and_throw_until_over(g)
-        assert g.results[-1]["end"] == "tie"  # nobody knocks: the stock floor ends it, the deal still passes
+        assert shown(g.results[-1])["end"] == "tie"  # nobody knocks: the stock floor ends it, the deal still passes
         g.deal()
         seen.append(g.dealer)
     assert seen == [1, 0, 1, 0, 1]
-    assert [r["dealer"] for r in g.results] == [1, 0, 1, 0]
+    assert [r.dealer for r in g.results] == [1, 0, 1, 0]
     # the non-dealer is offered the upcard each hand
     assert g.turn == 1 - g.dealer
 
@@ -155,7 +155,7 @@ def test_rule4_knock_needs_deadwood_at_most_ten():
     g, k = knock_deal(False, "AC 2C 3C 4C 5C 7H 8H 9H 4H KS", "6D", LOSER)
     assert "knock KS" in legal(g)
     play(g, "knock KS")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "knock" and r["deadwood"][k] == 10 and r["knock_card"] == "KS"
     g, k = knock_deal(False, "AC 2C 3C 4C 5C 7H 8H 9H 5D KS", "6D", LOSER)
     assert not any(a.startswith("knock") for a in legal(g))
@@ -167,7 +167,7 @@ def test_rule4_knock_needs_deadwood_at_most_ten():
 def test_rule4_knock_card_does_not_count_and_goes_on_the_discard_pile():
     g, k = knock_deal(False, "AC 2C 3C 4D 5D 6D 7H 8H 9H KS", "2H", LOSER)
     play(g, "knock KS")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["deadwood"][k] == 2 and len(r["hands"][k]) == 10
     assert g.discard[-1] == C("KS")
     assert g.phase == "hand-over" and g.turn is None and g.legal_actions() == []
@@ -176,7 +176,7 @@ def test_rule4_knock_card_does_not_count_and_goes_on_the_discard_pile():
 def test_rule4_gin_is_recognised_not_declared():
     g, k = knock_deal(False, GIN9, "TH", LOSER)
     play(g, "knock KS")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "gin" and r["winner"] == k and r["deadwood"] == [0, LOSER_DW][::1 if k == 0 else -1]
     assert r["points"][k] == 25 + LOSER_DW
 
@@ -185,7 +185,7 @@ def test_rule4_big_gin_all_eleven_cards_no_discard():
     g, k = knock_deal(False, "AC 2C 3C 4D 5D 6D 7H 8H 9H JH", "TH", LOSER)
     n_discard = len(g.discard)
     play(g, "big gin")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "big gin" and r["winner"] == k and r["points"][k] == 31 + LOSER_DW
     assert r["knock_card"] is None and len(r["hands"][k]) == 11 and len(g.discard) == n_discard
 
@@ -199,7 +199,7 @@ def test_option_big_gin_off():
     g, k = knock_deal(False, "AC 2C 3C 4D 5D 6D 7H 8H 9H JH", "TH", LOSER, rules={"big_gin": False})
     assert_illegal(g, "big gin", "Big gin is not played under these rules")
     play(g, "knock JH")  # still gin with 10 cards
-    assert g.results[-1]["end"] == "gin" and g.results[-1]["points"][k] == 25 + LOSER_DW
+    assert shown(g.results[-1])["end"] == "gin" and shown(g.results[-1])["points"][k] == 25 + LOSER_DW
 
 
 # ----- rule 5: arranging both hands -----
@@ -212,7 +212,7 @@ def test_rule5_knocker_arrangement_leaves_defender_the_most_deadwood():
     d_dw = 6 + 9 + 10 + 10 + 10 + 5 + 2 + 1 + 4 + 8
     g, k = knock_deal(False, "7C 7D 7H 7S 8S 9S TS 2C 3D KD", "4H", defender)
     play(g, "knock KD")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "knock"
     assert sorted(map(sorted, r["melds"][k])) == sorted([sorted(["7C", "7D", "7H", "7S"]), sorted(["8S", "9S", "TS"])])
     assert r["layoffs"] == []
@@ -227,7 +227,7 @@ def test_rule5_defender_melds_and_lays_off_for_least_deadwood_with_chaining():
     defender = "6H 5H 2H 4S 5S 6S 9C 3D TD 8C"
     g, k = knock_deal(False, knocker_dealt, "AD", defender)
     play(g, "knock KD")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     d = 1 - k
     assert r["deadwood"][k] == 1
     laid = sorted(card for card, _ in r["layoffs"])
@@ -244,7 +244,7 @@ def test_rule5_no_layoffs_after_gin():
     defender = "JD JH 2S 4S 6S 8S 3H 5H QC KD"
     g, k = knock_deal(False, GIN9, "TH", defender)
     play(g, "knock KS")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "gin" and r["layoffs"] == []
     assert r["deadwood"][1 - k] == 68 and r["points"][k] == 25 + 68
 
@@ -253,7 +253,7 @@ def test_rule5_no_layoffs_after_big_gin():
     defender = "JD QH 2S 4S 6S 8S 3H 5H QC KD"  # QH would lay off on 7H-JH
     g, k = knock_deal(False, "AC 2C 3C 4D 5D 6D 7H 8H 9H JH", "TH", defender)
     play(g, "big gin")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["layoffs"] == [] and r["deadwood"][1 - k] == 68
 
 
@@ -261,7 +261,7 @@ def test_rule5_same_cards_lay_off_after_a_plain_knock():
     defender = "JD JH 2S 4S 6S 8S 3H 5H QC KD"
     g, k = knock_deal(False, "AC 2C 4C 4D 5D 6D 7H 8H 9H KS", "TH", defender)
     play(g, "knock KS")  # deadwood AC 2C 4C = 7
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "knock" and r["deadwood"][k] == 7
     assert [c for c, _ in r["layoffs"]] == ["JH"]
     assert r["deadwood"][1 - k] == 58 and r["points"][k] == 58 - 7
@@ -271,7 +271,7 @@ def test_rule5_knocker_never_lays_off():
     # the knocker's deadwood 3D would fit the defender's own run 4D 5D 6D: it still counts
     g, k = knock_deal(False, "AC 2C 3C 7H 8H 9H JC QC KC KD", "3D", "4D 5D 6D 2S 4S 6S 8S TS QD 9C")
     play(g, "knock KD")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["deadwood"][k] == 3
 
 
@@ -283,13 +283,13 @@ def test_rule6_undercut_on_tie_and_not():
     d = "4C 5C 6C 9S TS JS 8S AH 4S QS"  # 8S-QS run of 5 (8 9 T J Q), 4C-6C, deadwood AH 4S = 5
     g, k = knock_deal(False, kd, "5D", d)
     play(g, "knock KD")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["deadwood"] == ([5, 5])
     assert r["end"] == "undercut" and r["winner"] == 1 - k
     assert r["points"][1 - k] == 25 and r["points"][k] == 0
     g, k = knock_deal(False, kd, "5D", d, rules={"undercut_on_tie": False})
     play(g, "knock KD")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "tie" and r["winner"] is None and r["points"] == [0, 0]
 
 
@@ -298,7 +298,7 @@ def test_rule6_undercut_scores_bonus_plus_difference():
     d = "4C 5C 6C 9S TS JS 8S AH 3H QS"  # deadwood AH 3H = 4
     g, k = knock_deal(False, kd, "9D", d)
     play(g, "knock KD")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["deadwood"][k] == 9 and r["deadwood"][1 - k] == 4
     assert r["end"] == "undercut" and r["winner"] == 1 - k
     assert r["points"][1 - k] == 25 + 5 and r["points"][k] == 0
@@ -308,7 +308,7 @@ def test_rule6_undercut_scores_bonus_plus_difference():
 def test_rule6_knock_scores_difference():
     g, k = knock_deal(False, "AC 2C 3C 4D 5D 6D 7H 8H 9H KS", "2H", LOSER)
     play(g, "knock KS")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "knock" and r["winner"] == k and r["points"][k] == LOSER_DW - 2 and r["points"][1 - k] == 0
     assert g.scores[k] == LOSER_DW - 2
 
@@ -324,7 +324,7 @@ def test_options_gin_and_big_gin_bonus(opts, end, expected):
     else:
         g, k = knock_deal(False, "AC 2C 3C 4D 5D 6D 7H 8H 9H JH", "TH", LOSER, rules=opts)
         play(g, "big gin")
-    assert g.results[-1]["end"] == end and g.results[-1]["points"][k] == expected
+    assert shown(g.results[-1])["end"] == end and shown(g.results[-1])["points"][k] == expected
 
 
 def test_option_undercut_bonus():
@@ -332,7 +332,7 @@ def test_option_undercut_bonus():
     d = "4C 5C 6C 9S TS JS 8S AH 3H QS"
     g, k = knock_deal(False, kd, "9D", d, rules={"undercut_bonus": 10})
     play(g, "knock KD")
-    assert g.results[-1]["points"][1 - k] == 10 + 5
+    assert shown(g.results[-1])["points"][1 - k] == 10 + 5
 
 
 # ----- option knock_limit, Oklahoma -----
@@ -344,7 +344,7 @@ def test_option_knock_limit(limit):
     assert g.knock_limit == limit
     if limit >= 9:
         play(g, "knock KS")
-        assert g.results[-1]["end"] == "knock"
+        assert shown(g.results[-1])["end"] == "knock"
     else:
         msg = assert_illegal(g, "knock KS")
         if limit:
@@ -354,7 +354,7 @@ def test_option_knock_limit(limit):
     # gin is always allowed
     g, k = knock_deal(False, GIN9, "TH", LOSER, rules={"knock_limit": limit})
     play(g, "knock KS")
-    assert g.results[-1]["end"] == "gin"
+    assert shown(g.results[-1])["end"] == "gin"
 
 
 def test_option_knock_limit_range():
@@ -380,7 +380,7 @@ def test_oklahoma_limit_enforced_and_ace_means_gin_only():
     assert_illegal(g, "knock KS", "Only gin may knock this hand", "you have 2 deadwood")
     g, k = knock_deal(False, "2C 3C 4C 4D 5D 6D 7H 8H 9H KS", "AC", LOSER, rules={"oklahoma": True})
     play(g, "knock KS")
-    assert g.results[-1]["end"] == "gin"
+    assert shown(g.results[-1])["end"] == "gin"
 
 
 def test_oklahoma_limit_only_from_first_upcard():
@@ -394,13 +394,13 @@ def test_oklahoma_double_spades():
                       rules={"preset": "oklahoma"})
     assert g.knock_limit == 10
     play(g, "knock KH")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "gin" and r["doubled"] is True
     assert r["points"][k] == 2 * (25 + 74) and g.scores[k] == 198
     # not a spade: not doubled
     g, k = knock_deal(False, GIN9, "TH", LOSER, rules={"preset": "oklahoma"})
     play(g, "knock KS")
-    assert g.results[-1]["doubled"] is False and g.results[-1]["points"][k] == 25 + LOSER_DW
+    assert shown(g.results[-1])["doubled"] is False and shown(g.results[-1])["points"][k] == 25 + LOSER_DW
 
 
 def test_oklahoma_double_spades_doubles_undercut_and_knock():
@@ -409,14 +409,14 @@ def test_oklahoma_double_spades_doubles_undercut_and_knock():
     g, k = knock_deal(False, kd, "9S", "4C 5C 6C 9D TS JS 8S AH 2H QS", rules={"preset": "oklahoma"})
     assert g.knock_limit == 9
     play(g, "knock KD")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     # defender: 4C 5C 6C and TS JS QS; 2H lays off on the 2s; deadwood 9D 8S AH = 18
     assert r["deadwood"][k] == 9 and r["deadwood"][1 - k] == 18
     assert r["end"] == "knock" and r["points"][k] == 2 * (18 - 9) and r["doubled"]
     # an undercut doubles too
     g, k = knock_deal(False, kd, "9S", "4C 5C 6C 9D TS JS QS AH 3H 2H", rules={"preset": "oklahoma"})
     play(g, "knock KD")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     # defender: 4C5C6C, TS JS QS, AH 2H 3H: deadwood 9D = 9, equal: an undercut, doubled
     assert r["deadwood"] == [9, 9]
     assert r["end"] == "undercut" and r["points"][1 - k] == 2 * 25 and r["doubled"]
@@ -448,7 +448,7 @@ def test_rule7_stock_floor_tie(floor):
     g = new_game("gin", rules=rules, hands=["", ""], upcard="5C")
     left = _draw_and_throw_until_over(g)
     assert left == floor
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "tie" and r["winner"] is None and r["points"] == [0, 0]
     assert g.scores == [0, 0]
 
@@ -459,7 +459,7 @@ def test_rule7_knock_on_the_last_allowed_turn_beats_the_floor():
                  stock="TH JS")
     play(g, "pass", "pass", "draw stock")  # seat 1 draws TH: stock 30
     play(g, "knock KS")
-    assert g.results[-1]["end"] == "gin"
+    assert shown(g.results[-1])["end"] == "gin"
 
 
 # ----- rule 8: the match -----
@@ -474,13 +474,13 @@ def gin_for(g: Game, seat: int, first: bool = False):
     if seat == g.dealer:
         play(g, "pass")
     play(g, "draw discard", "knock KS")
-    assert g.results[-1]["end"] == "gin" and g.results[-1]["winner"] == seat
+    assert shown(g.results[-1])["end"] == "gin" and shown(g.results[-1])["winner"] == seat
 
 
 def tie_hand(g: Game):
     next_hand(g, ["", ""], "5C")
     _draw_and_throw_until_over(g)
-    assert g.results[-1]["end"] == "tie"
+    assert shown(g.results[-1])["end"] == "tie"
 
 
 def start(rules=None, winner_first=1):
@@ -541,10 +541,10 @@ def test_rule8_winner_by_grand_total_not_target():
     d5 = "4C 5C 6C 9S TS JS 8S AH 4H QS"  # deadwood 5
     g = new_game("gin", rules=rules, dealer=1, hands=[kd, d5], upcard="4D")  # seat 0 is non-dealer
     play(g, "draw discard", "knock KD")
-    assert g.results[-1]["end"] == "knock" and g.results[-1]["points"] == [1, 0]
+    assert shown(g.results[-1])["end"] == "knock" and shown(g.results[-1])["points"] == [1, 0]
     next_hand(g, [kd, d5], "4D")  # dealer 0 now: seat 0 is the dealer
     play(g, "pass", "draw discard", "knock KD")
-    assert g.results[-1]["points"] == [1, 0]
+    assert shown(g.results[-1])["points"] == [1, 0]
     gin_for(g, 1)
     assert g.scores == [2, 93] and g.phase == "match-over"
     assert g.final == [2 + 200, 93 + 0 + 100]

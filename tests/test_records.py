@@ -167,7 +167,7 @@ def test_record_with_an_illegal_action_stops_there():
     assert not res.ok
     assert res.summary() == RUMMY_ILLEGAL_SUMMARY
     # the replay stopped at the illegal action: the position is the one before it
-    assert len(res.game.records[0]["actions"]) == 2
+    assert len(res.game.records[0].actions) == 2
 
 
 def test_action_after_the_hand_ended_is_illegal():
@@ -203,7 +203,7 @@ def test_record_may_stop_mid_hand():
 def test_record_defaults_and_export_round_trip():
     rec = gin_handbuilt()
     res = replay(rec)
-    out = res.game.record()
+    out = export_record(res.game)
     assert out["format"] == "rummy-record/1" and out["dealer"] == 0 and out["players"] == 2
     assert out["rules"] == {"preset": "cardgames"}  # target 100 is the preset's own
     assert replay(out).summary() == GIN_HANDBUILT_SUMMARY
@@ -286,7 +286,7 @@ def test_restock_mismatch_is_malformed():
     g = rummy(hands=[JUNK, MELDER])
     drain(g)
     g.apply("draw stock")
-    rec = g.record()
+    rec = export_record(g)
     rec["hands"][0]["restocks"][0] = rec["hands"][0]["restocks"][0][1:]
     with pytest.raises(RecordError, match="restock"):
         replay(rec)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from rummy import Game, IllegalAction, RecordError, card_str, replay, resolve_rules
+from rummy import export_record
+from rummy import EventKind, Game, HandEnd, IllegalAction, RecordError, card_str, replay, resolve_rules
 from rummy.basic import RESTOCK_MISMATCH
 from rummy.cards import card_value
 from rummy.rng import Rng
 from rummy.rules import RulesError
-from tests.helpers import C, assert_illegal, cards, hand_of, legal, new_game, next_hand, play, texts
+from tests.helpers import C, assert_illegal, cards, hand_of, legal, new_game, next_hand, play, texts, shown
 
 
 def value(text: str, aces_high: bool = False) -> int:
@@ -78,7 +79,7 @@ def test_rule2_first_dealer_random_seeded_and_deal_passes_left():
     seen = [g.dealer]
     for _ in range(3):
         drain(g)
-        assert g.results[-1]["end"] == "stalemate"  # rule 11: nobody scores, the deal still passes
+        assert shown(g.results[-1])["end"] == "stalemate"  # rule 11: nobody scores, the deal still passes
         g.deal()
         seen.append(g.dealer)
     assert seen == [2, 0, 1, 2]
@@ -170,7 +171,7 @@ def test_rule6_meld_leaving_only_the_taken_card_is_illegal():
 def test_rule6_playing_the_taken_card_first_is_fine_and_rule8_rummy_after_taking_discard():
     g = rummy(hands=[JUNK, MELDER], upcard="QS")
     play(g, "draw discard", "meld 9S TS JS QS", "meld 3H 4H 5H", "meld 7C 7D 7S", "discard 2D")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "rummy" and r["winner"] == 1
     assert r["points"] == [0, 2 * JUNK_V]
     assert r["values"] == [JUNK_V, 0]
@@ -183,7 +184,7 @@ def test_rule7_out_by_melding_everything_no_discard():
     n_discard = len(g.discard)
     play(g, "draw stock", "meld 3H 4H 5H", "meld 7C 7D 7S", "meld 9S TS JS QS KS")
     assert g.phase == "match-over" and len(g.discard) == n_discard  # 130 points: past the target
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "rummy" and r["points"] == [0, 2 * JUNK_V]
     assert g.legal_actions() == []
     assert_illegal(g, "draw stock", "The match is over")
@@ -194,7 +195,7 @@ def test_rule7_out_by_discarding_last_card_after_an_earlier_meld_not_rummy():
     play(g, "draw stock", "meld 3H 4H 5H", "discard KH")   # seat 1 melds in turn 1
     draw_throw(g)                                          # seat 0
     play(g, "draw stock", "meld 9S TS JS QS", "meld 7C 7D 7S", "discard 2D")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "out" and r["winner"] == 1 and r["points"] == [0, JUNK_V]
     assert g.scores == [0, JUNK_V] and g.final is None
 
@@ -204,7 +205,7 @@ def test_rule8_rummy_on_a_later_turn_without_earlier_melds():
     draw_throw(g)   # seat 1 draws 6C, throws it: no meld
     draw_throw(g)   # seat 0
     play(g, "draw stock", "meld 3H 4H 5H", "meld 7C 7D 7S", "meld 9S TS JS QS KS")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "rummy" and r["points"] == [0, 2 * JUNK_V]
 
 
@@ -216,7 +217,7 @@ def test_rule8_a_layoff_in_an_earlier_turn_spoils_rummy():
     play(g, "draw stock", "layoff 6H 1", "discard 2S")        # seat 1 lays off
     play(g, "draw stock", "discard 8C")                       # seat 0
     play(g, "draw stock", "meld 3C 4C 5C", "meld 7C 7D 7S", "meld 9S TS JS QS")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["winner"] == 1 and r["end"] == "out"
     assert r["points"] == [0, value("AD QH KD 9H 8D TC 2D")] == [0, 50]
 
@@ -224,7 +225,7 @@ def test_rule8_a_layoff_in_an_earlier_turn_spoils_rummy():
 def test_option_going_rummy_doubles_false():
     g = rummy({"going_rummy_doubles": False}, hands=[JUNK, MELDER], upcard="QS")
     play(g, "draw discard", "meld 9S TS JS QS", "meld 3H 4H 5H", "meld 7C 7D 7S", "discard 2D")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "rummy" and r["points"] == [0, JUNK_V]
 
 
@@ -234,7 +235,7 @@ def test_rule10_winner_takes_all_three_players():
     assert g.turn == 0
     play(g, "draw stock", "meld 3H 4H 5H 6H", "meld 7C 7D 7S", "discard 2S")
     v1, v2 = value(hands[1]), value(hands[2])
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "rummy" and r["points"] == [2 * (v1 + v2), 0, 0]
     assert r["values"] == [0, v1, v2]
     assert (v1, v2) == (41, 55)
@@ -256,13 +257,13 @@ def test_option_target():
     next_hand(g, [ALL_MELDS, JUNK], "KC", "KS")  # dealer 1: seat 0 starts
     play(g, "draw stock", "meld 3H 4H 5H", "meld 7C 7D 7S", "meld 9S TS JS QS KS")
     assert g.scores == [130, 130] and g.final is None
-    assert g.results[-1]["dealer"] == 1
+    assert shown(g.results[-1])["dealer"] == 1
 
 
 def test_option_scoring_penalty():
     g = rummy({"scoring": "penalty"}, hands=[JUNK, MELDER], upcard="QS")
     play(g, "draw discard", "meld 9S TS JS QS", "meld 3H 4H 5H", "meld 7C 7D 7S", "discard 2D")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["points"] == [2 * JUNK_V, 0]  # the loser's penalty doubled for going rummy; the winner adds 0
     assert g.phase == "match-over"  # someone reached 100: lowest score wins
     assert g.final == [130, 0] and g.winner == 1
@@ -272,7 +273,7 @@ def test_option_scoring_penalty_plain_out_and_many_players():
     hands = ["3H 4H 5H 6H 7C 7D 7S", "AC 2D 4S 6D 8C TD QC", "KH QD 9C 5S 3C JD 8H", "AS 3D 5D 9D JC KS 2C"]
     g = rummy({"scoring": "penalty", "going_rummy_doubles": False}, hands=hands, stock="2S", dealer=3, players=4)
     play(g, "draw stock", "meld 3H 4H 5H 6H", "meld 7C 7D 7S", "discard 2S")
-    assert g.results[-1]["points"] == [0] + [value(h) for h in hands[1:]]
+    assert shown(g.results[-1])["points"] == [0] + [value(h) for h in hands[1:]]
 
 
 # ----- rule 9: the empty stock -----
@@ -289,12 +290,12 @@ def test_rule9_shuffle_rebuild_once_then_stalemate():
     assert g.restocks_done == 1
     assert g.discard == [pile[-1]]  # the top card stays face up
     assert sorted(g.stock + [g.hands[g.turn][-1]]) == sorted(pile[:-1])
-    assert g.records[-1]["restocks"][0] == [g.hands[g.turn][-1]] + g.stock
+    assert g.records[-1].restocks[0] == [g.hands[g.turn][-1]] + g.stock
     # shuffled: not the pile as it lay
-    assert g.records[-1]["restocks"][0] not in (pile[:-1], pile[-2::-1])
+    assert g.records[-1].restocks[0] not in (pile[:-1], pile[-2::-1])
     play(g, f"discard {card_str(g.hands[g.turn][-1])}")
     drain(g)
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "stalemate" and r["winner"] is None and r["points"] == [0, 0]
     assert g.phase == "hand-over" and g.scores == [0, 0]
 
@@ -306,7 +307,7 @@ def test_rule9_turn_over_bottom_card_becomes_top():
     play(g, "draw stock")
     assert g.hands[g.turn][-1] == pile[0] == C("KC")  # the first upcard was the bottom of the pile
     assert g.stock == pile[1:-1] and g.discard == [pile[-1]]
-    assert g.records[-1]["restocks"] == []  # turn-over needs no record entry
+    assert g.records[-1].restocks == []  # turn-over needs no record entry
 
 
 @pytest.mark.parametrize("limit", [0, 2])
@@ -318,14 +319,84 @@ def test_option_reuse_limit_n(limit):
             rebuilds += 1
         draw_throw(g)
     assert rebuilds == limit and g.restocks_done == limit
-    assert g.results[-1]["end"] == "stalemate"
+    assert shown(g.results[-1])["end"] == "stalemate"
 
 
-def test_option_reuse_limit_null_never_stalemates():
-    g = rummy({"reuse_limit": None}, hands=[JUNK, MELDER])
-    for _ in range(5 * 33):
+def test_option_reuse_limit_null_rebuilds_until_rule12():
+    # no limit on rebuilds: only rule 12 (here after 5 rebuilds with no card put down) ends the hand
+    g = rummy({"reuse_limit": None, "stalemate_restocks": 5}, hands=[JUNK, MELDER])
+    while g.phase == "draw":
         draw_throw(g)
-    assert g.restocks_done >= 4 and g.phase == "draw"  # rule 12: no other stalemate detection
+    assert g.restocks_done == 5
+    assert g.results[-1].end == HandEnd.STALEMATE and g.results[-1].points == (0, 0)
+
+
+# ----- rule 12: every hand ends -----
+
+def _rebuilds_before_stalemate(g: Game, meld_after: int | None = None, meld: str = "") -> int:
+    """Draw and throw until the hand ends; when ``meld_after`` rebuilds have happened, the player to act melds
+    ``meld`` once (before throwing). Returns the rebuilds made."""
+    melded = False
+    while g.phase == "draw":
+        g.apply("draw stock")
+        if meld_after is not None and not melded and g.restocks_done >= meld_after and \
+                set(cards(meld)) <= set(g.hands[g.turn]):
+            g.apply(f"meld {meld}")
+            melded = True
+        g.apply(f"discard {card_str(g.hands[g.turn][-1])}")
+    return g.restocks_done
+
+
+@pytest.mark.parametrize("preset", ["novel-games"])
+def test_rule12_no_play_for_two_rebuilds_ends_the_hand(preset):
+    # novel-games: the pile is turned over as often as needed (reuse_limit null); nobody ever melds
+    g = rummy({"preset": preset}, hands=[JUNK, MELDER])
+    assert g.rules["stalemate_restocks"] == 2 and g.rules["reuse_limit"] is None
+    assert _rebuilds_before_stalemate(g) == 2
+    r = g.results[-1]
+    assert r.end == HandEnd.STALEMATE and r.winner is None and r.points == (0, 0)
+    assert "2 rebuilds with no card put on the table" in r.detail
+    assert g.phase == "hand-over" and g.scores == [0, 0]
+
+
+@pytest.mark.parametrize("limit", [1, 3, 10])
+def test_rule12_limit_is_the_option(limit):
+    g = rummy({"reuse_limit": None, "stalemate_restocks": limit}, hands=[JUNK, MELDER])
+    assert _rebuilds_before_stalemate(g) == limit
+
+
+def test_rule12_a_meld_restarts_the_count():
+    # seat 1 holds 3H 4H 5H; it melds them only after the first rebuild: two more rebuilds are then allowed
+    g = rummy({"reuse_limit": None}, hands=[JUNK, MELDER])
+    assert _rebuilds_before_stalemate(g, meld_after=1, meld="3H 4H 5H") == 3
+    assert g.results[-1].end == HandEnd.STALEMATE
+    assert sum(1 for e in g.log if e.kind == EventKind.MELD) == 1
+
+
+def test_rule12_counts_through_a_save():
+    g = rummy({"reuse_limit": None}, hands=[JUNK, MELDER])
+    while g.restocks_done < 1 or g.stock:
+        draw_throw(g)
+    assert g.restocks_since_play == 1
+    h = Game.from_json(g.to_json())
+    assert h.restocks_since_play == 1
+    assert _rebuilds_before_stalemate(h) == _rebuilds_before_stalemate(g) == 2
+
+
+def test_rule12_option_range():
+    assert resolve_rules("rummy", 2)["stalemate_restocks"] == 2
+    for bad in (0, 11, True, "2", None):
+        with pytest.raises(RulesError):
+            resolve_rules("rummy", 2, {"stalemate_restocks": bad})
+    with pytest.raises(RulesError):
+        resolve_rules("gin", 2, {"stalemate_restocks": 2})  # a Basic Rummy option only
+
+
+def test_rule12_hand_record_replays_to_the_same_stalemate():
+    g = rummy({"preset": "novel-games"}, hands=[JUNK, MELDER])
+    _rebuilds_before_stalemate(g)
+    res = replay(export_record(g))
+    assert res.ok and res.game.results == g.results
 
 
 def test_rule9_empty_stock_take_discard_instead():
@@ -343,7 +414,7 @@ def test_rule9_empty_stock_take_discard_instead():
 
 def test_restocks_given_are_used_and_recorded_then_replayed():
     base = rummy(hands=[JUNK, MELDER])
-    deck = list(base.records[-1]["deck"])
+    deck = list(base.records[-1].deck)
     drain(base)
     wanted = sorted(base.discard[:-1], reverse=True)
     g = Game("rummy", 2, resolve_rules("rummy", 2), Rng(1), 0)
@@ -351,8 +422,8 @@ def test_restocks_given_are_used_and_recorded_then_replayed():
     drain(g)
     play(g, "draw stock")
     assert g.hands[g.turn][-1] == wanted[0] and g.stock == wanted[1:]
-    assert g.records[-1]["restocks"] == [wanted]
-    rec = g.record()
+    assert g.records[-1].restocks == [wanted]
+    rec = export_record(g)
     assert rec["hands"][0]["restocks"] == [texts(wanted)]
     res = replay(rec)
     assert res.ok
@@ -363,7 +434,7 @@ def test_restocks_missing_are_shuffled_by_the_engine_and_recorded():
     g = rummy(hands=[JUNK, MELDER])
     drain(g)
     play(g, "draw stock")
-    rec = g.record()
+    rec = export_record(g)
     assert len(rec["hands"][0]["restocks"]) == 1
     res = replay(rec)
     assert res.game.stock == g.stock
@@ -371,7 +442,7 @@ def test_restocks_missing_are_shuffled_by_the_engine_and_recorded():
 
 def test_restock_not_matching_is_refused_and_malformed_in_a_record():
     base = rummy(hands=[JUNK, MELDER])
-    deck = list(base.records[-1]["deck"])
+    deck = list(base.records[-1].deck)
     drain(base)
     top = base.discard[-1]
     short = sorted(base.discard[:-1])[1:]  # a card short
@@ -381,7 +452,7 @@ def test_restock_not_matching_is_refused_and_malformed_in_a_record():
     assert_illegal(g, "draw stock", RESTOCK_MISMATCH)
     assert legal(g) == ["draw discard"]
     play(base, "draw stock")
-    rec = base.record()
+    rec = export_record(base)
     for bad in (short, short + [top]):  # the top discard is never rebuilt
         rec["hands"][0]["restocks"] = [texts(bad)]
         with pytest.raises(RecordError):
@@ -397,7 +468,7 @@ BLOCK_HIGH = "KC QD JH 9S 7C 5D 9H KH KD 3C"     # 10+10+10+9+7+5+9+10+10+3 = 83
 def test_block_rummy_lowest_hand_wins_winner_takes_all():
     g = rummy({"reuse_discards": "never"}, hands=[BLOCK_HIGH, BLOCK_LOW], upcard="8S")
     drain(g)
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "block" and r["winner"] == 1
     assert r["values"] == [83, 47] and r["points"] == [0, 83]
 
@@ -405,7 +476,7 @@ def test_block_rummy_lowest_hand_wins_winner_takes_all():
 def test_block_rummy_penalty_everyone_adds_own_hand():
     g = rummy({"reuse_discards": "never", "scoring": "penalty", "target": 1000}, hands=[BLOCK_HIGH, BLOCK_LOW], upcard="8S")
     drain(g)
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "block" and r["winner"] == 1 and r["points"] == [83, 47]
 
 
@@ -414,7 +485,7 @@ def test_block_rummy_tie_is_stalemate():
     other = "KS QS JS 9C 7D 5H 9D QH 3D AS"  # 10+10+10+9+7+5+9+10+3+1 = 74
     g = rummy({"reuse_discards": "never"}, hands=[tie, other], upcard="8S")
     drain(g)
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["end"] == "stalemate" and r["winner"] is None and r["points"] == [0, 0]
 
 
@@ -456,11 +527,11 @@ def test_aces_high_or_low_q_k_a_never_k_a_2_and_ace_worth_15():
     play(g, "draw stock")
     assert_illegal(g, "meld KH AH 2C", "a set needs one rank, a run one suit")
     play(g, "meld QH KH AH", "meld 2C 3C 4C", "meld 7C 7D 7S", "layoff JH 1", "discard 9D")
-    assert g.results[-1]["end"] == "rummy"
+    assert shown(g.results[-1])["end"] == "rummy"
     assert g.table[0].to_text() == ["JH", "QH", "KH", "AH"]
     v = value(loser, aces_high=True)
     assert v == 15 + 2 + 4 + 6 + 8 + 10 + 10 + 10 + 5 + 9
-    assert g.results[-1]["points"] == [0, 2 * v]
+    assert shown(g.results[-1])["points"] == [0, 2 * v]
 
 
 def test_aces_high_k_a_2_never_and_a_2_3_still_low():
@@ -539,7 +610,7 @@ def test_joker_swap_counts_as_a_layoff_for_going_rummy():
     play(g, "draw stock", "swap 5H 1", "discard 6S")              # seat 0 swaps: that is a play
     play(g, "draw stock", "discard JH")                            # seat 1
     play(g, "draw stock", "meld 7C 8C 9C", "meld JD QD KD", "meld AS 2S 3S", "layoff 4S 4", "layoff JK=TC 2")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["winner"] == 0 and r["end"] == "out"  # not rummy: the swap was an earlier lay-off
     assert r["values"][1] == value("9S 2H 4H 6C 8D TC QS") == 49
     assert r["points"] == [49, 0]
@@ -548,7 +619,7 @@ def test_joker_swap_counts_as_a_layoff_for_going_rummy():
 def test_joker_left_in_hand_is_worth_15():
     g = rummy({"jokers": True}, hands=["JK 2C 4D 6S 8D TC QH KD 5C 9H", ALL_MELDS], stock="KS")
     play(g, "draw stock", "meld 3H 4H 5H", "meld 7C 7D 7S", "meld 9S TS JS QS KS")
-    r = g.results[-1]
+    r = shown(g.results[-1])
     assert r["values"][0] == 15 + value("2C 4D 6S 8D TC QH KD 5C 9H")
     assert r["points"][1] == 2 * r["values"][0]
 
@@ -575,7 +646,7 @@ def test_option_discard_to_go_out():
     play(g, "meld 9S TS JS QS")
     assert_illegal(g, "layoff KS 3", "You must keep a card to discard")
     play(g, "discard KS")
-    assert g.results[-1]["end"] == "rummy" and g.results[-1]["points"] == [0, 2 * JUNK_V]
+    assert shown(g.results[-1])["end"] == "rummy" and shown(g.results[-1])["points"] == [0, 2 * JUNK_V]
 
 
 # ----- rounds -----
@@ -586,7 +657,7 @@ def test_option_rounds_counts_stalemates_best_total_wins():
     assert g.phase == "hand-over" and g.final is None  # 130 is past 100, but rounds replace the target
     g.deal()
     drain(g)
-    assert g.results[-1]["end"] == "stalemate"
+    assert shown(g.results[-1])["end"] == "stalemate"
     assert g.phase == "match-over" and g.final == [0, 130] and g.winner == 1
 
 

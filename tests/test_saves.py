@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rummy import seat_view
 from rummy import Game, IllegalAction, SaveError, card_str
-from rummy.game import SAVE_VERSION
+from rummy.saves import SAVE_VERSION
 from tests.helpers import legal, new_game, play
 from tests.test_gin_rules import GIN9, LOSER
 from tests.test_rummy_rules import JUNK, MELDER, drain, jgame, rummy
@@ -65,7 +66,7 @@ def rummy_positions():
     drain(g)
     yield "rummy empty stock", g
     g = rummy(hands=[JUNK, MELDER])
-    deck = list(g.records[-1]["deck"])
+    deck = list(g.records[-1].deck)
     drain(g)
     pile = sorted(g.discard[:-1])
     g = Game("rummy", 2, g.rules, g.rng, 0)
@@ -240,4 +241,4 @@ def test_any_damaged_field_raises_save_error_or_restores(key, value):
     g.to_json()
     g.legal_actions()
     for s in range(g.players):
-        g.view(s)
+        seat_view(g, s)

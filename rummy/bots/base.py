@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
-from ..cards import parse_card
+from ..model import EventKind
 from ..rng import MASK64, Rng
 from ..view import SeatView
 
@@ -58,12 +58,11 @@ def decision_rng(seed: int, view: SeatView, salt: int = 0) -> Rng:
 
 
 def seat_events(view: SeatView) -> list[tuple[int | None, str, int | None]]:
-    """The public log as ``(seat, action, card or None)`` (card parsed for discards, knocks and discard draws)."""
-    out = []
-    for e in view.log:
-        card = e.get("card")
-        out.append((e.get("seat"), e["action"], parse_card(card) if isinstance(card, str) else None))
-    return out
+    """The public log as ``(seat, kind, card or None)`` (the card of discards, knocks and discard draws)."""
+    return [(e.seat, e.kind.value, e.card if e.kind in _CARD_EVENTS else None) for e in view.log]
+
+
+_CARD_EVENTS = (EventKind.DRAW_DISCARD, EventKind.DISCARD, EventKind.KNOCK)
 
 
 def passed_cards(view: SeatView, seat: int) -> list[int]:

@@ -207,7 +207,7 @@ class _Table:
         self.on_table = {c for m in view.table for c in m.cards}
         r = view.rules
         me = view.seat
-        self.played_before = _played_before(view, me)
+        self.played_before = view.played_before[me]
         self.can_layoff = not r.get("layoff_needs_meld") or bool(view.has_melded and view.has_melded[me])
         self._plans: dict[tuple[int, ...], tuple] = {}
         seen = set(view.hand) | set(view.discard) | self.on_table
@@ -363,18 +363,6 @@ class _Table:
             if kr == r or (ks == s and abs(kr - r) == 1):
                 w -= 0.2
         return max(0.0, min(1.0, w))
-
-
-def _played_before(view: SeatView, seat: int) -> bool:
-    """Whether ``seat`` melded, laid off or swapped in an earlier turn of this hand (no rummy then)."""
-    turn_start = 0
-    for i, e in enumerate(view.log):
-        if e.get("seat") == seat and e["action"] in ("draw stock", "draw discard"):
-            turn_start = i
-    for e in view.log[:turn_start]:
-        if e.get("seat") == seat and e["action"].split(" ")[0] in ("meld", "layoff", "swap"):
-            return True
-    return False
 
 
 __all__ = ["RummyBot", "RummyStyle", "TableMeld"]

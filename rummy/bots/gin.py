@@ -23,13 +23,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..cards import CARD_VALUES
 from ..actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, KNOCK, PASS, Action
 from ..deadwood import best_arrangement, best_discards, knock_outcome, min_deadwood
+from ..model import EventKind
 from ..rng import Rng
 from ..view import SeatView
 from .base import decision_rng, legal_or_first, passed_cards
 
-_VALUE = tuple(min(c % 13 + 1, 10) for c in range(52))
+_VALUE = CARD_VALUES
 
 
 @dataclass(frozen=True)
@@ -299,7 +301,7 @@ class _Context:
         keyed.sort(reverse=True)
         hand = known + [c for _, c in keyed[: self.need]]
         rest = [c for _, c in keyed[self.need:]]
-        turns = sum(1 for e in self.view.log if e.get("seat") == self.opp and e["action"] == "draw stock")
+        turns = sum(1 for e in self.view.log if e.seat == self.opp and e.kind == EventKind.DRAW_STOCK)
         for i in range(min(len(rest), 2 + turns // 2, 6)):
             extra = rest[rng.below(len(rest))]
             rest.remove(extra)

@@ -78,7 +78,39 @@ class RummyRules:
         return out
 
     def legal(self, pos: Position) -> list[Action]:
-        return [a for a in self.candidates(pos) if self.problem(pos, a) is None]
+        """The legal actions in :meth:`candidates` order, worked out directly: every candidate meld, lay-off
+        and swap is valid by construction, so only the turn's limits and rule 6 are left to check."""
+        if pos.phase == Phase.DRAW:
+            return [a for a in (_STOCK, _TAKE) if self.problem(pos, a) is None]
+        seat = pos.turn
+        assert seat is not None
+        hand = pos.hands[seat]
+        r = pos.rules
+        hi = aces_high(r)
+        counts = Counter(hand)
+        ends = _TurnEnd(pos, counts, len(hand))
+        on_table = table_cards(pos)
+        out: list[Action] = []
+        if not (r["melds_per_turn"] == 1 and pos.melds_this_turn >= 1):
+            for cards, wild in all_melds(hand, hi, on_table):
+                if on_table.isdisjoint(cards) and ends.leaves_ok([JOKER if c in wild else c for c in cards]):
+                    out.append(Action(MELD, cards, wild))
+        if pos.table and not (r["layoff_needs_meld"] and not pos.has_melded[seat]):
+            joker = counts[JOKER] > 0 and ends.leaves_ok([JOKER])
+            for i, m in enumerate(pos.table, start=1):
+                for c in meld_extensions(m, hi):
+                    if c in on_table:
+                        continue
+                    if counts[c] and ends.leaves_ok([c]):
+                        out.append(Action(LAYOFF, (c,), (), i))
+                    if joker:
+                        out.append(Action(LAYOFF, (c,), (c,), i))
+                if r["jokers"]:
+                    for w in m.wild:
+                        if counts[w] and ends.leaves_ok([w], swap=True):
+                            out.append(Action(SWAP, (w,), (), i))
+        out.extend(DISCARDS[c] for c in sorted(counts) if counts[c] > ends.blocked(c))
+        return out
 
     def problem(self, pos: Position, a: Action) -> Problem | None:
         """Why ``a`` is illegal for the player to act, or None. The one home of every Basic Rummy turn rule."""
@@ -316,6 +348,34 @@ class RummyRules:
         winner = scores.index(best) if list(scores).count(best) == 1 else None
         n = len(scores)
         return MatchResult(tuple(scores), winner, tuple(hands_won), (Bonus(),) * n, len(results))
+
+
+class _TurnEnd:
+    """Rule 6 and ``discard_to_go_out`` for the player to act: whether a play leaves a hand that can end the turn."""
+
+    def __init__(self, pos: Position, counts: Counter[int], size: int) -> None:
+        self.counts = counts
+        self.size = size
+        self.taken = pos.taken_discard
+        self.swapped = pos.swapped_jokers
+        self.out_needs_discard = bool(pos.rules["discard_to_go_out"])
+
+    def blocked(self, card: int, swapped: int | None = None) -> int:
+        """How many copies of ``card`` may not be discarded this turn."""
+        n = self.swapped if swapped is None else swapped
+        return (card == self.taken) + (n if card == JOKER else 0)
+
+    def leaves_ok(self, removed: list[int], swap: bool = False) -> bool:
+        """After taking ``removed`` out of the hand (and, for a swap, a joker in), can the turn still end?"""
+        left = self.size - len(removed) + swap
+        if left == 0:
+            return not self.out_needs_discard
+        swapped = self.swapped + swap
+        stuck = 0
+        for c in {self.taken, JOKER} if self.taken is not None else (JOKER,):
+            have = self.counts[c] - removed.count(c) + (swap if c == JOKER else 0)
+            stuck += min(have, self.blocked(c, swapped)) if have > 0 else 0
+        return left > stuck
 
 
 def _not_a_meld(why: str | None) -> Problem:

@@ -3,6 +3,7 @@
     python -m rummy bench            # both, in words
     python -m rummy bench play --json
     python -m rummy bench deadwood --hands 20000
+    python -m rummy bench copy      # microseconds to copy a position and a whole match
 
 Random play: every hand is dealt from a seeded shuffle and played to its end by choosing uniformly among
 ``legal_actions()`` (the same path a bot or the page takes, legality checks included). Figures are
@@ -67,8 +68,32 @@ def bench_deadwood(hands: int, seed: int) -> dict[str, Any]:
     return run(hands, seed)
 
 
+def bench_copy(seed: int, rounds: int = 2000) -> list[dict[str, Any]]:
+    """Microseconds to copy a position mid-hand (:meth:`Position.clone`, what search copies) and a whole match
+    (:meth:`Game.clone`, records included), for each case of :data:`PLAY_CASES`."""
+    out = []
+    for game, label, n, rules in PLAY_CASES:
+        g = Game.new(game, n, rules, seed=seed)
+        rng = Rng(seed)
+        for _ in range(12 * n):  # a few turns in
+            if not g.phase.in_hand:
+                break
+            legal = g.legal_actions()
+            g.apply(legal[rng.below(len(legal))])
+        t0 = time.perf_counter()
+        for _ in range(rounds):
+            g.pos.clone()
+        t1 = time.perf_counter()
+        for _ in range(rounds):
+            g.clone()
+        t2 = time.perf_counter()
+        out.append({"case": label, "position_clone_us": round((t1 - t0) / rounds * 1e6, 2),
+                    "game_clone_us": round((t2 - t1) / rounds * 1e6, 2)})
+    return out
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("what", nargs="?", choices=("all", "deadwood", "play"), default="all")
+    p.add_argument("what", nargs="?", choices=("all", "deadwood", "play", "copy"), default="all")
     p.add_argument("--hands", type=int, default=None, help="hands per case (default: 20000 deadwood, 300 play)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
@@ -80,6 +105,8 @@ def main(args: argparse.Namespace) -> int:
         out["deadwood"] = bench_deadwood(args.hands or 20000, args.seed)
     if args.what in ("all", "play"):
         out["random_play"] = bench_play(args.hands or 300, args.seed)
+    if args.what in ("all", "copy"):
+        out["copy"] = bench_copy(args.seed)
     if args.json:
         print(json.dumps(out))
         return 0
@@ -94,4 +121,6 @@ def main(args: argparse.Namespace) -> int:
             print(f"best_discards, 11-card hands: {d['ours_best_discards_us_cold']} µs")
     for r in out.get("random_play", []):
         print(f"{r['case']}: {r['hands_per_s']} hands/s, {r['actions_per_s']} actions/s ({r['hands']} hands; ends {r['ends']})")
+    for r in out.get("copy", []):
+        print(f"copy, {r['case']}: position {r['position_clone_us']} µs, whole match {r['game_clone_us']} µs")
     return 0

@@ -126,9 +126,12 @@ def set_melds(hand: list[int], jokers: int, exclude: set[int]) -> Iterator[tuple
     by_rank: dict[int, list[int]] = {}
     for c in sorted(set(hand)):
         if c != JOKER:
-            by_rank.setdefault(rank_of(c), []).append(c)
+            by_rank.setdefault(c % 13, []).append(c)
+    need = 3 if jokers == 0 else 2  # a meld needs at least two natural cards
     for r in sorted(by_rank):
         nat = by_rank[r]
+        if len(nat) < need:
+            continue
         free = [make_card(r, s) for s in range(4) if make_card(r, s) not in nat and make_card(r, s) not in exclude]
         for size in (3, 4):
             for k in range(max(2, size - jokers), min(size, len(nat)) + 1):
@@ -142,6 +145,9 @@ def run_melds(hand: list[int], jokers: int, exclude: set[int], aces_high: bool) 
     as soon as it would need more jokers than the hand holds."""
     held = set(hand)
     top = 14 if aces_high else 13  # position 13 is a high ace
+    if not jokers:
+        yield from _natural_runs(held, top)
+        return
     for suit in range(4):
         base = suit * 13
         if sum(1 for r in range(13) if base + r in held) < 2:
@@ -160,8 +166,23 @@ def run_melds(hand: list[int], jokers: int, exclude: set[int], aces_high: bool) 
                 else:
                     missing.append(c)
                 if hi - lo >= 2 and naturals >= 2:
-                    positions = [base + p % 13 for p in range(lo, hi + 1)]
-                    yield sort_meld(positions, aces_high), tuple(sorted(missing))
+                    # positions lo..hi in order are the meld order (a high ace, position 13, comes last)
+                    yield tuple(base + p % 13 for p in range(lo, hi + 1)), tuple(sorted(missing))
+
+
+def _natural_runs(held: set[int], top: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """:func:`run_melds` without jokers, in the same order: every window of 3+ held cards in sequence."""
+    for suit in range(4):
+        base = suit * 13
+        have = [base + p % 13 in held for p in range(top)]
+        for lo in range(top):
+            if not have[lo]:
+                continue
+            hi = lo
+            while hi + 1 < top and have[hi + 1] and not (lo == 0 and hi + 1 == 13):
+                hi += 1
+            for end in range(lo + 2, hi + 1):
+                yield tuple(base + p % 13 for p in range(lo, end + 1)), ()
 
 
 def all_melds(hand: list[int], aces_high: bool = False, exclude: Iterable[int] = ()) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:

@@ -406,3 +406,45 @@ def test_the_game_never_imports_views_records_or_bots():
 def test_phase_strings_are_the_saved_ones():
     assert [p.value for p in Phase] == ["first-upcard", "draw", "play", "hand-over", "match-over"]
     assert Phase.DRAW == "draw" and EventKind.DRAW_STOCK == "draw stock"
+
+
+# ----- the fast legal-move query agrees with the rules -----
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matches(), st.integers(0, 2**32))
+def test_legal_equals_every_candidate_the_rules_allow(match, seed):
+    """Each variant computes its legal actions directly (for speed); they must be exactly the candidates that
+    its ``problem`` (the one home of the turn rules) accepts, in the same order, at every step."""
+    game, players, rules, deal_seed = match
+    g = Game.new(game, players, rules, seed=deal_seed)
+    rnd = random.Random(seed)
+    for _ in range(300):
+        if g.phase == "match-over":
+            break
+        if g.phase == "hand-over":
+            g.deal()
+            continue
+        v, pos = g.variant, g.pos
+        assert v.legal(pos) == [a for a in v.candidates(pos) if v.problem(pos, a) is None]
+        g.apply(choose(g, rnd))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matches(), st.integers(0, 200), st.integers(0, 2**32))
+def test_a_clone_is_equal_and_independent(match, steps, seed):
+    game, players, rules, deal_seed = match
+    g = _play(game, players, rules, deal_seed, steps)
+    before = g.to_dict()
+    c = g.clone()
+    assert c.to_dict() == before
+    rnd = random.Random(seed)
+    for _ in range(60):  # play the copy on, with its own generator: the original does not move
+        if c.phase == "match-over":
+            break
+        if c.phase == "hand-over":
+            c.deal()
+            continue
+        c.apply(choose(c, rnd))
+    assert g.to_dict() == before
+    p = g.pos.clone()
+    assert p.census() == g.pos.census() and p.hands == g.pos.hands and p.hands is not g.pos.hands

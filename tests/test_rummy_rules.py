@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 
 from rummy import export_record
 from rummy import EventKind, Game, HandEnd, IllegalAction, RecordError, card_str, replay, resolve_rules
 from rummy.basic import RESTOCK_MISMATCH
-from rummy.cards import card_value
+from rummy.cards import JOKER, card_value
 from rummy.rng import Rng
 from rummy.rules import RulesError
 from tests.helpers import C, assert_illegal, cards, hand_of, legal, new_game, next_hand, play, texts, shown
@@ -698,3 +701,49 @@ def test_unknown_options_refused():
                 {"rounds": 0}, {"melds_per_turn": 2}, {"knock_limit": 5}, {"preset": "tournament"}):
         with pytest.raises(RulesError):
             resolve_rules("rummy", 2, bad)
+
+
+# ----- the meld generator behind the legal actions -----
+
+def _reference_melds(hand: list[int], aces_high: bool, exclude: set[int]) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every meld the hand can make, by brute force over every set and run of the deck."""
+    from rummy.melds import is_meld, sort_meld
+
+    jokers = hand.count(JOKER)
+    held = set(hand) - {JOKER}
+    shapes: list[list[int]] = []
+    for r in range(13):
+        same = [s * 13 + r for s in range(4)]
+        for k in (3, 4):
+            shapes.extend(map(list, itertools.combinations(same, k)))
+    top = 14 if aces_high else 13
+    for s in range(4):
+        for lo in range(top):
+            for hi in range(lo + 2, top):
+                if lo == 0 and hi == 13:
+                    continue
+                shapes.append([s * 13 + p % 13 for p in range(lo, hi + 1)])
+    out = set()
+    for shape in shapes:
+        missing = [c for c in shape if c not in held]
+        if len(missing) > jokers or len(shape) - len(missing) < 2 or set(missing) & exclude:
+            continue
+        if is_meld(shape, missing, aces_high):
+            out.add((sort_meld(shape, aces_high), tuple(sorted(missing))))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_all_melds_is_every_meld_the_hand_can_make(seed):
+    from rummy.melds import all_melds
+
+    rnd = random.Random(seed)
+    deck = list(range(52)) + [JOKER, JOKER]
+    for _ in range(25):
+        hand = rnd.sample(deck, rnd.randint(3, 14))
+        aces_high = rnd.random() < 0.5
+        exclude = set(rnd.sample([c for c in range(52) if c not in hand], rnd.randint(0, 6)))
+        got = all_melds(hand, aces_high, exclude)
+        assert len(got) == len(set(got))
+        assert set(got) == _reference_melds(hand, aces_high, exclude)
+        assert got == all_melds(list(reversed(hand)), aces_high, exclude)  # a fixed order, whatever the hand's

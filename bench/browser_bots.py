@@ -46,7 +46,7 @@ def pct(xs: list[float], p: float) -> float:
     if not xs:
         return 0.0
     s = sorted(xs)
-    k = min(len(s) - 1, max(0, int(round(p / 100 * (len(s) - 1)))))
+    k = min(len(s) - 1, max(0, round(p / 100 * (len(s) - 1))))
     return s[k]
 
 
@@ -56,9 +56,9 @@ def summary(xs: list[float]) -> dict[str, float]:
 
 
 def run(decisions: int, players: int, chromium: str, matches_only: bool = False) -> dict:
-    from playwright.sync_api import sync_playwright
-
     import os
+
+    from playwright.sync_api import sync_playwright
 
     out: dict = {"cpus": os.cpu_count(), "load_before": round(os.getloadavg()[0], 2)}
     with tempfile.TemporaryDirectory() as tmp:
@@ -119,7 +119,7 @@ def run(decisions: int, players: int, chromium: str, matches_only: bool = False)
 
 def report(r: dict) -> str:
     lines = ["Bot decisions in Chromium (ms), per tier:", f"{'tier':<18}{'n':>6}{'p50':>8}{'p95':>8}{'max':>8}"]
-    for k, s in r["tiers"].items():  # noqa: B007
+    for k, s in r["tiers"].items():
         lines.append(f"{k:<18}{s['n']:>6}{s['p50']:>8}{s['p95']:>8}{s['max']:>8}")
     lines += ["", "Per opponent:", f"{'profile':<18}{'tier':<10}{'p50':>8}{'p95':>8}{'max':>8}"]
     for pid, s in r["profiles"].items():

@@ -17,6 +17,8 @@ import platform
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rummy import deadwood
 
@@ -27,7 +29,7 @@ def to_openspiel(card: int) -> int:
     return ((suit + 1) % 4) * 13 + rank
 
 
-def _time_pass(fn, items) -> float:
+def _time_pass(fn: Callable[[Any], Any], items: Sequence[Any]) -> float:
     """Seconds for one pass of ``fn`` over ``items``."""
     t0 = time.perf_counter()
     for x in items:
@@ -39,7 +41,7 @@ def _us(seconds: float, n: int) -> float:
     return round(seconds / n * 1e6, 3)
 
 
-def run(hands: int = 20000, seed: int = 1) -> dict:
+def run(hands: int = 20000, seed: int = 1) -> dict[str, Any]:
     """Time ``min_deadwood`` (ours cold and warm, OpenSpiel's) on ``hands`` random 10-card hands and
     ``best_discards`` on as many random 11-card hands; return the figures as a dict."""
     rng = random.Random(seed)
@@ -52,7 +54,7 @@ def run(hands: int = 20000, seed: int = 1) -> dict:
     _time_pass(deadwood.min_deadwood, w10)
     _time_pass(deadwood.best_discards, w11)
 
-    def cold_pass(fn, items) -> float:
+    def cold_pass(fn: Callable[[Any], Any], items: Sequence[Any]) -> float:
         deadwood.clear_cache()
         return _time_pass(fn, items)
 
@@ -62,7 +64,7 @@ def run(hands: int = 20000, seed: int = 1) -> dict:
     bd_cold = min(cold_pass(deadwood.best_discards, h11) for _ in range(3))
     bd_warm = min(_time_pass(deadwood.best_discards, h11) for _ in range(3))
 
-    out: dict = {
+    out: dict[str, Any] = {
         "hands": hands,
         "seed": seed,
         "python": f"{platform.python_implementation()} {platform.python_version()}",

@@ -183,7 +183,7 @@ class Adapter:
             # lay the melds of our best arrangement, then pass
             hand = self.my_hand(state)
             if any(c < 52 for c in legal_os):  # still to choose the knock card (should not happen)
-                return [[c for c in legal_os if c < 52][0]]
+                return [next(c for c in legal_os if c < 52)]
             _, melds, _ = best_arrangement(hand)
             for m in os_melds(melds):
                 mid = MELD_BASE + self.utils.meld_to_int(sorted(to_os(c) for c in m))
@@ -197,7 +197,7 @@ class Adapter:
             lay_cards = [c for c in legal_os if c < 52]
             if lay_cards and self.opp_melds:
                 _, _, layoffs, _ = layoff_deadwood(hand, self.opp_melds)
-                for card, idx in layoffs:
+                for card, _idx in layoffs:
                     if to_os(card) in legal_os:
                         return [to_os(card)]
                     # the meld grew after an earlier lay-off: the chain continues next call

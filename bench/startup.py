@@ -85,7 +85,7 @@ def write_bare_page(site: Path) -> None:
     (bench / "bare.toml").write_text(BARE_TOML, encoding="utf-8")
 
 
-def cold_load(browser, url: str, timeout_ms: float = 180_000) -> tuple[float, float]:  # noqa: ANN001
+def cold_load(browser, url: str, timeout_ms: float = 180_000) -> tuple[float, float]:
     """(seconds to data-ready, seconds of that spent running the page's own Python)."""
     context = browser.new_context()
     try:
@@ -111,7 +111,7 @@ def run(site: Path, runs: int) -> dict:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
-                for name, url in pages.items():  # one untimed warm-up each (OS file cache, JIT of Chromium)
+                for url in pages.values():  # one untimed warm-up each (OS file cache, JIT of Chromium)
                     cold_load(browser, url)
                 for i in range(runs):
                     order = list(pages) if i % 2 == 0 else list(reversed(pages))

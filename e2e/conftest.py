@@ -72,6 +72,7 @@ Example::
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -218,13 +219,13 @@ class Guard:
         parts = urlsplit(url)
         return f"{parts.scheme}://{parts.netloc}" in self.allowed
 
-    def watch(self, context) -> None:  # noqa: ANN001
+    def watch(self, context) -> None:
         if id(context) in self._watched:
             return
         self._watched.add(id(context))
         context.add_init_script(_CSP_LOGGER)
 
-        def on_page(page) -> None:  # noqa: ANN001
+        def on_page(page) -> None:
             page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text} @ {m.location}"))
             page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
 
@@ -232,15 +233,15 @@ class Guard:
             on_page(page)
         context.on("page", on_page)
 
-        def on_request(req) -> None:  # noqa: ANN001
+        def on_request(req) -> None:
             if not self._origin_ok(req.url):
                 self.problems.append(f"request to another origin: {req.url}")
 
-        def on_response(resp) -> None:  # noqa: ANN001
+        def on_response(resp) -> None:
             if resp.status >= 400:
                 self.problems.append(f"HTTP {resp.status}: {resp.url}")
 
-        def on_failed(req) -> None:  # noqa: ANN001
+        def on_failed(req) -> None:
             failure = req.failure or ""
             if "ERR_ABORTED" not in failure:
                 self.problems.append(f"request failed: {req.url} ({failure})")
@@ -270,10 +271,10 @@ def guard(request: pytest.FixtureRequest) -> Guard:
 
 
 @pytest.fixture
-def persistent_context(browser_type, browser_type_launch_args: dict, guard: Guard):  # noqa: ANN001, ANN201
+def persistent_context(browser_type, browser_type_launch_args: dict, guard: Guard):
     opened: list = []
 
-    def launch(user_data_dir: Path | str, offline: bool = False, **kw):  # noqa: ANN202
+    def launch(user_data_dir: Path | str, offline: bool = False, **kw):
         ctx = browser_type.launch_persistent_context(str(user_data_dir), offline=offline,
                                                      **browser_type_launch_args, **kw)
         guard.watch(ctx)
@@ -282,14 +283,12 @@ def persistent_context(browser_type, browser_type_launch_args: dict, guard: Guar
 
     yield launch
     for ctx in opened:
-        try:
+        with contextlib.suppress(Exception):  # already closed by the test
             ctx.close()
-        except Exception:  # already closed by the test
-            pass
 
 
 @pytest.fixture
-def block_storage():  # noqa: ANN201
+def block_storage():
     script = """
     (() => {
       const deny = () => { throw new DOMException("The operation is insecure.", "SecurityError"); };
@@ -298,14 +297,14 @@ def block_storage():  # noqa: ANN201
     })();
     """
 
-    def apply(context) -> None:  # noqa: ANN001
+    def apply(context) -> None:
         context.add_init_script(script)
 
     return apply
 
 
 # --------------------------------------------------------------- helpers
-def wait_ready(target, timeout: float = READY_TIMEOUT) -> None:  # noqa: ANN001
+def wait_ready(target, timeout: float = READY_TIMEOUT) -> None:
     """Wait for html[data-ready=true] in a Page or Frame; fail fast on a boot error."""
     handle = target.wait_for_function(
         """() => {
@@ -325,7 +324,7 @@ def wait_ready(target, timeout: float = READY_TIMEOUT) -> None:  # noqa: ANN001
         raise AssertionError(f"page did not start: {state}")
 
 
-def wait_service_worker(page, timeout: float = READY_TIMEOUT) -> str:  # noqa: ANN001
+def wait_service_worker(page, timeout: float = READY_TIMEOUT) -> str:
     """Wait until the service worker of the page is activated; return its build id.
 
     (wait_for_function does not await promises, so the async part reports
@@ -357,15 +356,15 @@ def build_site_into(out: Path, marker: str = "") -> dict:
 
 
 @pytest.fixture(name="wait_ready")
-def _wait_ready_fixture():  # noqa: ANN202
+def _wait_ready_fixture():
     return wait_ready
 
 
 @pytest.fixture(name="wait_service_worker")
-def _wait_service_worker_fixture():  # noqa: ANN202
+def _wait_service_worker_fixture():
     return wait_service_worker
 
 
 @pytest.fixture(name="build_site_into")
-def _build_site_into_fixture():  # noqa: ANN202
+def _build_site_into_fixture():
     return build_site_into

@@ -53,7 +53,7 @@ def test_meld_and_lay_off_with_selection(page, wait_ready):
     button(page, "Draw from stock").click()
     names = hand_names(page)
     # three cards that are no meld: the reason is given and nothing changes
-    bad = [n for n in names][:3]
+    bad = list(names)[:3]
     ranks = {n.split(" of ")[0] for n in bad}
     suits = {n.split(" of ")[1] for n in bad}
     if len(ranks) > 1 and len(suits) > 1:

@@ -15,7 +15,7 @@ from test_play_support import button, discard_highest, hand_names, play_hand, wa
 GIN = "index.html?game=gin&opponents=sam&seed=21&speed=0"
 
 
-def _snapshot(page) -> dict:  # noqa: ANN001
+def _snapshot(page) -> dict:
     return {
         "hand": hand_names(page),
         "stock": page.get_by_test_id("stock-count").inner_text(),

@@ -24,20 +24,20 @@ WAIT_TURN = """() => {
 }"""
 
 
-def wait_turn(page, timeout: float = 60_000) -> str:  # noqa: ANN001
+def wait_turn(page, timeout: float = 60_000) -> str:
     """Wait until it is the person's turn or a dialog is open; returns 'turn:<phase>', 'dialog:<kind>' or 'over'."""
     return page.wait_for_function(WAIT_TURN, timeout=timeout).json_value()
 
 
-def button(page, name: str):  # noqa: ANN001, ANN201
+def button(page, name: str):
     return page.get_by_role("button", name=name, exact=True)
 
 
-def hand_names(page) -> list[str]:  # noqa: ANN001
+def hand_names(page) -> list[str]:
     return page.locator("[data-testid=hand] .card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
 
 
-def taken_names(page) -> list[str]:  # noqa: ANN001
+def taken_names(page) -> list[str]:
     return page.locator("[data-testid=hand] .card.taken").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
 
 
@@ -51,12 +51,12 @@ def value_of(name: str) -> int:
     return VALUES.get(r) or int(r)
 
 
-def highest_card(page, avoid: tuple[str, ...] = ()) -> str:  # noqa: ANN001
+def highest_card(page, avoid: tuple[str, ...] = ()) -> str:
     names = [n for n in hand_names(page) if n not in avoid and n not in taken_names(page)]
     return max(names, key=lambda n: (value_of(n), rank_of(n), n))
 
 
-def discard_highest(page, keyboard: bool = False) -> None:  # noqa: ANN001
+def discard_highest(page, keyboard: bool = False) -> None:
     card = highest_card(page)
     if keyboard:
         select_by_keyboard(page, card)
@@ -66,7 +66,7 @@ def discard_highest(page, keyboard: bool = False) -> None:  # noqa: ANN001
         button(page, "Discard").click()
 
 
-def select_by_keyboard(page, card: str) -> None:  # noqa: ANN001
+def select_by_keyboard(page, card: str) -> None:
     """Focus the hand (H), walk with the arrow keys to ``card``, select it with Space."""
     page.keyboard.press("h")
     names = hand_names(page)
@@ -77,7 +77,7 @@ def select_by_keyboard(page, card: str) -> None:  # noqa: ANN001
     page.keyboard.press("Space")
 
 
-def gin_turn(page, phase: str) -> None:  # noqa: ANN001
+def gin_turn(page, phase: str) -> None:
     """One turn of a simple player: pass the upcard, draw from the stock, knock when allowed, else throw the highest card."""
     if phase == "first-upcard":
         button(page, "Pass").click()
@@ -91,7 +91,7 @@ def gin_turn(page, phase: str) -> None:  # noqa: ANN001
         discard_highest(page)
 
 
-def rummy_turn(page, phase: str) -> None:  # noqa: ANN001
+def rummy_turn(page, phase: str) -> None:
     """Draw from the stock; meld every set of three or more; throw the highest card."""
     if phase == "draw":
         button(page, "Draw from stock").click()
@@ -117,7 +117,7 @@ def rummy_turn(page, phase: str) -> None:  # noqa: ANN001
         discard_highest(page)
 
 
-def play_hand(page, game: str, max_turns: int = 400) -> str:  # noqa: ANN001
+def play_hand(page, game: str, max_turns: int = 400) -> str:
     """Play the person's turns until the end-of-hand dialog opens; returns the final wait state."""
     for _ in range(max_turns):
         state = wait_turn(page)
@@ -128,7 +128,7 @@ def play_hand(page, game: str, max_turns: int = 400) -> str:  # noqa: ANN001
     raise AssertionError("the hand did not end")
 
 
-def shot(page, name: str, **kw) -> None:  # noqa: ANN001, ANN003
+def shot(page, name: str, **kw) -> None:
     """A README screenshot (docs/screenshots), once the loading screen has faded out."""
     from playwright.sync_api import expect
     expect(page.locator("#loading")).to_be_hidden()

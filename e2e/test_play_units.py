@@ -10,36 +10,36 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rummy import Game  # noqa: E402
-from web.ui import params, stats, storage, text  # noqa: E402
-from web.ui.setup import SetupState, setup_html  # noqa: E402
+from rummy import Game
+from web.ui import params, stats, storage, text
+from web.ui.setup import SetupState, setup_html
 
 
 class FakeLocalStorage(dict):
-    def getItem(self, k):  # noqa: ANN001, ANN201, N802
+    def getItem(self, k):
         return self.get(k)
 
-    def setItem(self, k, v):  # noqa: ANN001, ANN201, N802
+    def setItem(self, k, v):
         self[k] = v
 
-    def removeItem(self, k):  # noqa: ANN001, ANN201, N802
+    def removeItem(self, k):
         self.pop(k, None)
 
-    def key(self, i):  # noqa: ANN001, ANN201
+    def key(self, i):
         return list(self)[i]
 
     @property
-    def length(self):  # noqa: ANN201
+    def length(self):
         return len(self)
 
 
 class Throwing:
-    def __getattr__(self, name):  # noqa: ANN001, ANN204
+    def __getattr__(self, name):
         raise RuntimeError("SecurityError: The operation is insecure.")
 
 
 class Full(FakeLocalStorage):
-    def setItem(self, k, v):  # noqa: ANN001, ANN201, N802
+    def setItem(self, k, v):
         if k != "rummy.probe":
             raise RuntimeError("QuotaExceededError: quota exceeded")
 

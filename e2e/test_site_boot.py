@@ -86,7 +86,7 @@ def test_startup_failure_shows_readable_error(context, page, site_url):
 @pytest.mark.allow_errors
 def test_python_error_in_main_is_shown(context, page, site_url):
     """A traceback from web/main.py ends up on the loading screen, not only in the console."""
-    def broken_archive(route):  # noqa: ANN001, ANN202
+    def broken_archive(route):
         import io
         import zipfile
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 
-def _csp(site_dir) -> str:  # noqa: ANN001
+def _csp(site_dir) -> str:
     html = (site_dir / "index.html").read_text(encoding="utf-8")
     m = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)"', html)
     assert m, "no CSP meta tag"

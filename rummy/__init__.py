@@ -12,21 +12,67 @@ See README.md for the whole API.
 
 from .actions import Action, ActionKind
 from .cards import JOKER, card_name, card_str, card_value, parse_card, parse_cards
-from .errors import (ActionError, CardError, CodecError, IllegalAction, Problem, RecordError, Refusal, RulesError,
-                     RummyError, SaveError, UsageError)
+from .errors import (
+                     ActionError,
+                     CardError,
+                     CodecError,
+                     IllegalAction,
+                     Problem,
+                     RecordError,
+                     Refusal,
+                     RulesError,
+                     RummyError,
+                     SaveError,
+                     UsageError,
+)
 from .game import Game
 from .melds import TableMeld
-from .model import (Bonus, Event, EventKind, GameName, HandEnd, HandResult, KnockReport, Layoff, MatchResult,
-                    Phase)
+from .model import Bonus, Event, EventKind, GameName, HandEnd, HandResult, KnockReport, Layoff, MatchResult, Phase
 from .record import ReplayResult, export_record, replay
 from .rules import OPTIONS, PRESETS, Option, Rules, resolve_rules
 from .view import SeatView, seat_view
 
 __all__ = [
-    "Action", "ActionError", "ActionKind", "Bonus", "CardError", "CodecError", "Event", "EventKind", "Game",
-    "GameName", "HandEnd", "HandResult", "IllegalAction", "JOKER", "KnockReport", "Layoff", "MatchResult",
-    "OPTIONS", "Option", "PRESETS", "Phase", "Problem", "RecordError", "Refusal", "ReplayResult", "Rules",
-    "RulesError", "RummyError", "SaveError", "SeatView", "TableMeld", "UsageError", "card_name", "card_str",
-    "card_value", "export_record", "parse_card", "parse_cards", "replay", "resolve_rules", "seat_view",
+                     "JOKER",
+                     "OPTIONS",
+                     "PRESETS",
+                     "Action",
+                     "ActionError",
+                     "ActionKind",
+                     "Bonus",
+                     "CardError",
+                     "CodecError",
+                     "Event",
+                     "EventKind",
+                     "Game",
+                     "GameName",
+                     "HandEnd",
+                     "HandResult",
+                     "IllegalAction",
+                     "KnockReport",
+                     "Layoff",
+                     "MatchResult",
+                     "Option",
+                     "Phase",
+                     "Problem",
+                     "RecordError",
+                     "Refusal",
+                     "ReplayResult",
+                     "Rules",
+                     "RulesError",
+                     "RummyError",
+                     "SaveError",
+                     "SeatView",
+                     "TableMeld",
+                     "UsageError",
+                     "card_name",
+                     "card_str",
+                     "card_value",
+                     "export_record",
+                     "parse_card",
+                     "parse_cards",
+                     "replay",
+                     "resolve_rules",
+                     "seat_view",
 ]
 __version__ = "1.0.0"

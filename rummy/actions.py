@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Union
 
 from .cards import JOKER, card_str, parse_card
 from .errors import ActionError, ActionSyntaxError, CardError
@@ -186,7 +185,7 @@ class Action:
         raise ActionError(f"{text.strip()!r} is not an action ({_SYNTAX_HELP})")
 
 
-ActionLike = Union[Action, str]
+ActionLike = Action | str
 
 
 def _check(a: Action) -> None:
@@ -255,4 +254,4 @@ _BIG_GIN = Action(BIG_GIN)
 DISCARDS: tuple[Action, ...] = tuple(Action(DISCARD, (c,)) for c in range(JOKER + 1))
 KNOCKS: tuple[Action, ...] = tuple(Action(KNOCK, (c,)) for c in range(JOKER + 1))
 
-__all__ = ["Action", "ActionError", "ActionKind", "ActionLike", "ActionSyntaxError", "KINDS"]
+__all__ = ["KINDS", "Action", "ActionError", "ActionKind", "ActionLike", "ActionSyntaxError"]

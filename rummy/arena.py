@@ -86,6 +86,7 @@ def play_match(job: tuple[Any, ...]) -> dict[str, Any]:
             g.deal()
             continue
         s = g.turn
+        assert s is not None
         view = seat_view(g, s)
         c0 = time.thread_time()
         t0 = time.perf_counter()

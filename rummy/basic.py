@@ -21,7 +21,7 @@ _TAKE = Action.draw_discard()
 
 
 def aces_high(rules: Rules) -> bool:
-    return rules["aces"] == "high-or-low"
+    return bool(rules["aces"] == "high-or-low")
 
 
 def hand_value(rules: Rules, cards: Sequence[int]) -> int:
@@ -255,11 +255,11 @@ class RummyRules:
             if r["reuse_discards"] == "never":
                 return self._block(pos)
             limit = r["reuse_limit"]
-            if limit is not None and pos.restocks_done >= limit:  # type: ignore[operator]
+            if limit is not None and pos.restocks_done >= limit:
                 return self._stalemate(pos, "Stalemate: the stock ran out and may not be rebuilt; nobody scores.")
             if len(pos.discard) < 2:
                 return self._stalemate(pos, "Stalemate: the stock ran out and may not be rebuilt; nobody scores.")
-            if pos.restocks_since_play >= r["stalemate_restocks"]:  # type: ignore[operator]
+            if pos.restocks_since_play >= r["stalemate_restocks"]:
                 n = pos.restocks_since_play
                 return self._stalemate(pos, f"Stalemate: the stock ran out again after {n} rebuilds with no card "
                                        "put on the table; nobody scores.")
@@ -339,9 +339,9 @@ class RummyRules:
                hands_won: Sequence[int]) -> MatchResult | None:
         """End the match by ``rounds`` or ``target``; the best total wins (lowest under penalty)."""
         if rules["rounds"] is not None:
-            over = len(results) >= rules["rounds"]  # type: ignore[operator]
+            over = len(results) >= rules["rounds"]
         else:
-            over = any(s >= rules["target"] for s in scores)  # type: ignore[operator]
+            over = any(s >= rules["target"] for s in scores)
         if not over:
             return None
         best = min(scores) if rules["scoring"] == "penalty" else max(scores)

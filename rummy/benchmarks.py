@@ -120,7 +120,8 @@ def main(args: argparse.Namespace) -> int:
                   f"{d['ours_min_deadwood_us_warm']} µs warm; OpenSpiel {d.get('openspiel_min_deadwood_us')} µs")
             print(f"best_discards, 11-card hands: {d['ours_best_discards_us_cold']} µs")
     for r in out.get("random_play", []):
-        print(f"{r['case']}: {r['hands_per_s']} hands/s, {r['actions_per_s']} actions/s ({r['hands']} hands; ends {r['ends']})")
+        print(f"{r['case']}: {r['hands_per_s']} hands/s, {r['actions_per_s']} actions/s "
+              f"({r['hands']} hands; ends {r['ends']})")
     for r in out.get("copy", []):
         print(f"copy, {r['case']}: position {r['position_clone_us']} µs, whole match {r['game_clone_us']} µs")
     return 0

@@ -73,7 +73,8 @@ def _rank_index(text: str) -> int | None:
 
 
 def parse_card(text: str) -> int:
-    """Parse any accepted form: ``AS``, ``as``, ``10H``, ``H8``, ``H1`` (ace), ``H12`` (queen), ``8♥``, ``♥8``, ``JK``."""
+    """Parse any accepted form: ``AS``, ``as``, ``10H``, ``H8``, ``H1`` (ace), ``H12`` (queen), ``8♥``, ``♥8``,
+    ``JK``."""
     raw = text.strip()
     t = raw.upper()
     for sym, letter in SUIT_SYMBOLS.items():

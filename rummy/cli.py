@@ -13,9 +13,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import JOKER, CardError, card_str, parse_cards, sort_by_rank
+from .cards import JOKER, card_str, parse_cards, sort_by_rank
 from .deadwood import best_arrangement
-from .errors import RecordError, UsageError
+from .errors import CardError, RecordError, UsageError
 
 
 def deadwood_report(cards_text: Sequence[str] | str) -> dict[str, Any]:

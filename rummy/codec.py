@@ -19,7 +19,7 @@ import types
 import typing
 from collections.abc import Callable
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .actions import Action
 from .cards import JOKER, CardText, card_str, parse_card
@@ -41,7 +41,8 @@ def encode(tp: Any, value: Any) -> Any:
 
 def decode(tp: type[T] | Any, data: Any) -> T:
     """The value of type ``tp`` that ``data`` encodes; :class:`CodecError` when it is not exactly one."""
-    return _decoder(tp)(data, "")  # type: ignore[no-any-return]
+    value: T = cast(T, _decoder(tp)(data, ""))
+    return value
 
 
 def dumps(tp: Any, value: Any) -> str:
@@ -55,7 +56,8 @@ def loads(tp: type[T] | Any, text: str | bytes) -> T:
         data = json.loads(text)
     except (ValueError, TypeError) as e:
         raise CodecError(f"not valid JSON ({e})") from None
-    return decode(tp, data)
+    value: T = decode(tp, data)
+    return value
 
 
 # ----- building converters, once per type -----

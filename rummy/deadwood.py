@@ -19,19 +19,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import product
+from typing import Any
+
 from .cards import cards_of
 
 __all__ = [
-    "min_deadwood",
-    "best_arrangement",
     "all_best_arrangements",
+    "best_arrangement",
     "best_discards",
-    "layoff_deadwood",
-    "knock_outcome",
-    "meld_candidates",
-    "is_meld",
     "clear_cache",
     "hand_mask",
+    "is_meld",
+    "knock_outcome",
+    "layoff_deadwood",
+    "meld_candidates",
+    "min_deadwood",
 ]
 
 _RANK_VALUE = tuple(min(r + 1, 10) for r in range(13))
@@ -164,6 +166,7 @@ def _set_combos(m: int, t3: int) -> list[int]:
 def _md_sets(m: int, t3: int) -> int:
     tab = _SUIT_DW
     best = tab[m & 8191] + tab[m >> 13 & 8191] + tab[m >> 26 & 8191] + tab[m >> 39]
+    combos: Sequence[int]
     if t3 & (t3 - 1):
         combos = _set_combos(m, t3)
     else:  # one rank held 3 or 4 times: the usual case
@@ -403,7 +406,7 @@ def meld_candidates(mask: int | Iterable[int]) -> list[int]:
     Runs first (by suit, then lowest rank, then length; every run of length >= 3 inside a longer one),
     then sets by rank (a 4-set, then its 3-subsets leaving out S, H, D, C in turn)."""
     m = hand_mask(mask)
-    out = []
+    out: list[int] = []
     for k in range(4):
         off = 13 * k
         s = m >> off & 8191
@@ -443,7 +446,7 @@ def _meld_layoff_options(meld: int, hand: int) -> list[tuple[int, tuple[int, ...
     base = low - r  # first card of the suit
     downs: list[tuple[int, tuple[int, ...]]] = [(0, ())]
     card = low - 1
-    mk, seq = 0, ()
+    mk, seq = 0, ()  # type: tuple[int, tuple[int, ...]]
     while card >= base and hand >> card & 1:
         mk |= 1 << card
         seq = seq + (card,)
@@ -521,7 +524,7 @@ def layoff_deadwood(
 
 def knock_outcome(
     knocker_cards10: Iterable[int] | int, defender_cards10: Iterable[int] | int, allow_layoffs: bool = True
-) -> dict:
+) -> dict[str, Any]:
     """Settle a knock (Gin rule 5): both hands arranged by the program.
 
     The knocker's melds: among the least-deadwood groupings, the one leaving the defender the most

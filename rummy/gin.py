@@ -24,7 +24,7 @@ def knock_limit_for(rules: Rules, upcard: int) -> int:
     """The most deadwood a knock may leave: ``knock_limit``, or under Oklahoma the first upcard's value
     (face cards 10, an ace 1 meaning gin only: the limit is then 0)."""
     if not rules["oklahoma"]:
-        return int(rules["knock_limit"])  # type: ignore[arg-type]
+        return int(rules["knock_limit"])
     value = CARD_VALUES[upcard]
     return 0 if value == 1 else value
 
@@ -155,7 +155,7 @@ class GinRules:
             hand.remove(c)
             pos.discard.append(c)
             pos.log.append(Event(EventKind.DISCARD, seat, c))
-            if len(pos.stock) <= pos.rules["stock_floor"]:  # type: ignore[operator]
+            if len(pos.stock) <= pos.rules["stock_floor"]:
                 return self._tie(pos, "the stock is down to its last cards")
             pos.start_turn(1 - seat)
         elif kind == PASS:
@@ -190,7 +190,7 @@ class GinRules:
         ddw: int = out["defender_deadwood"]
         points = [0, 0]
         winner: int | None
-        bonus = {name: int(r[name]) for name in ("big_gin_bonus", "gin_bonus", "undercut_bonus")}  # type: ignore[arg-type]
+        bonus = {name: int(r[name]) for name in ("big_gin_bonus", "gin_bonus", "undercut_bonus")}
         if knock_card is None:
             end, winner = HandEnd.BIG_GIN, knocker
             points[knocker] = bonus["big_gin_bonus"] + ddw
@@ -236,14 +236,14 @@ class GinRules:
     def settle(self, rules: Rules, results: Sequence[HandResult], scores: Sequence[int],
                hands_won: Sequence[int]) -> MatchResult | None:
         """The first to reach the target ends the match; add the game, line and shutout bonuses (rule 8)."""
-        leaders = [s for s in range(2) if scores[s] >= rules["target"]]  # type: ignore[operator]
+        leaders = [s for s in range(2) if scores[s] >= rules["target"]]
         if not leaders:
             return None
         w = leaders[0]
         ties = any(res.winner is None for res in results)
         shutout = scores[w] if rules["shutout_doubles"] and not ties and hands_won[w] == len(results) else 0
-        line = int(rules["line_bonus"])  # type: ignore[arg-type]
-        bonuses = tuple(Bonus(game=int(rules["game_bonus"]) if s == w else 0,  # type: ignore[arg-type]
+        line = int(rules["line_bonus"])
+        bonuses = tuple(Bonus(game=int(rules["game_bonus"]) if s == w else 0,
                               line=line * hands_won[s], shutout=shutout if s == w else 0) for s in range(2))
         final = tuple(scores[s] + bonuses[s].total for s in range(2))
         winner = None if final[0] == final[1] else (0 if final[0] > final[1] else 1)

@@ -15,6 +15,9 @@ from .cards import JOKER, RANKS, card_str, make_card, rank_of, suit_of
 SET = "set"
 RUN = "run"
 
+#: A meld as placed: its cards in meld order, and those of them a joker plays.
+Placed = tuple[tuple[int, ...], tuple[int, ...]]
+
 
 @dataclass(frozen=True)
 class TableMeld:
@@ -121,7 +124,7 @@ def layoff_problem(meld: TableMeld, card: int, aces_high: bool = False) -> str |
     return f"{card_str(card)} does not fit that run: a run grows only by the next card at either end"
 
 
-def set_melds(hand: list[int], jokers: int, exclude: set[int]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+def set_melds(hand: list[int], jokers: int, exclude: set[int]) -> Iterator[Placed]:
     """Every set the hand can meld: (placed cards, wild). ``exclude``: identities already on the table."""
     by_rank: dict[int, list[int]] = {}
     for c in sorted(set(hand)):
@@ -140,7 +143,7 @@ def set_melds(hand: list[int], jokers: int, exclude: set[int]) -> Iterator[tuple
                         yield tuple(sorted(chosen + wild)), wild
 
 
-def run_melds(hand: list[int], jokers: int, exclude: set[int], aces_high: bool) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+def run_melds(hand: list[int], jokers: int, exclude: set[int], aces_high: bool) -> Iterator[Placed]:
     """Every run the hand can meld: (placed cards, wild). Grows each window from its low end and stops
     as soon as it would need more jokers than the hand holds."""
     held = set(hand)
@@ -170,7 +173,7 @@ def run_melds(hand: list[int], jokers: int, exclude: set[int], aces_high: bool) 
                     yield tuple(base + p % 13 for p in range(lo, hi + 1)), tuple(sorted(missing))
 
 
-def _natural_runs(held: set[int], top: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+def _natural_runs(held: set[int], top: int) -> Iterator[Placed]:
     """:func:`run_melds` without jokers, in the same order: every window of 3+ held cards in sequence."""
     for suit in range(4):
         base = suit * 13
@@ -185,11 +188,11 @@ def _natural_runs(held: set[int], top: int) -> Iterator[tuple[tuple[int, ...], t
                 yield tuple(base + p % 13 for p in range(lo, end + 1)), ()
 
 
-def all_melds(hand: list[int], aces_high: bool = False, exclude: Iterable[int] = ()) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+def all_melds(hand: list[int], aces_high: bool = False, exclude: Iterable[int] = ()) -> list[Placed]:
     """Every meld that can be made from ``hand`` (jokers included), deduplicated, in a fixed order."""
     jokers = hand.count(JOKER)
     ex = set(exclude)
-    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    seen: set[Placed] = set()
     out = []
     for m in list(set_melds(hand, jokers, ex)) + list(run_melds(hand, jokers, ex, aces_high)):
         if m not in seen:

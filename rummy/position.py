@@ -23,10 +23,31 @@ class Position:
     """The state of the hand in play (every field plain data; lists are owned by the position)."""
 
     __slots__ = (
-        "rules", "players", "rng", "dealer", "phase", "turn", "hands", "stock", "discard", "table", "log",
-        "taken_discard", "swapped_jokers", "melds_this_turn", "played_this_turn", "must_draw_stock",
-        "has_melded", "played_before", "passes", "upcard", "knock_limit", "restocks_done",
-        "restocks_since_play", "pending_restocks", "restocks",
+        "dealer",
+        "discard",
+        "hands",
+        "has_melded",
+        "knock_limit",
+        "log",
+        "melds_this_turn",
+        "must_draw_stock",
+        "passes",
+        "pending_restocks",
+        "phase",
+        "played_before",
+        "played_this_turn",
+        "players",
+        "restocks",
+        "restocks_done",
+        "restocks_since_play",
+        "rng",
+        "rules",
+        "stock",
+        "swapped_jokers",
+        "table",
+        "taken_discard",
+        "turn",
+        "upcard",
     )
 
     def __init__(self, rules: Rules, players: int, rng: Rng, dealer: int = 0) -> None:

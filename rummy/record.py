@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
-from .cards import CardError, card_str, new_deck, parse_card
-from .errors import ActionError, IllegalAction, RecordError, Refusal, RulesError
+from .cards import card_str, new_deck, parse_card
+from .errors import ActionError, CardError, IllegalAction, RecordError, Refusal, RulesError
 from .game import Game
 from .model import Phase
 from .rng import Rng
@@ -74,7 +74,7 @@ def parse_record(rec: Any) -> tuple[str, int, Rules, int, list[dict[str, Any]]]:
     dealer = rec.get("dealer", 0)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
         raise RecordError(f"dealer must be a seat from 0 to {players - 1}")
-    full = Counter(new_deck(jokers=game != GIN and rules["jokers"]))
+    full = Counter(new_deck(jokers=game != GIN and bool(rules["jokers"])))
     hands = []
     for i, h in enumerate(_seq(rec.get("hands"), "hands")):
         if not isinstance(h, dict):
@@ -86,7 +86,8 @@ def parse_record(rec: Any) -> tuple[str, int, Rules, int, list[dict[str, Any]]]:
         except (CardError, TypeError, AttributeError) as e:
             raise RecordError(f"hand {i}: {e}") from None
         if Counter(deck) != full:
-            raise RecordError(f"hand {i}: the deck must list every card of the game exactly once ({sum(full.values())} cards)")
+            raise RecordError(f"hand {i}: the deck must list every card of the game exactly once "
+                              f"({sum(full.values())} cards)")
         actions = _seq(h.get("actions", []), f"hand {i} actions")
         if not all(isinstance(a, str) for a in actions):
             raise RecordError(f"hand {i}: every action must be a string")

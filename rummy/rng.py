@@ -22,7 +22,7 @@ class Rng:
         self.state = seed & MASK64
 
     @classmethod
-    def from_state(cls, state: int) -> "Rng":
+    def from_state(cls, state: int) -> Rng:
         return cls(state)
 
     def next64(self) -> int:

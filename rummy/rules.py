@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NoReturn, Union
+from typing import Any, NoReturn
 
 from .errors import RulesError
 
@@ -22,7 +22,7 @@ RUMMY = "rummy"
 GIN = "gin"
 GAMES = (RUMMY, GIN)
 
-OptionValue = Union[bool, int, str, None]
+OptionValue = bool | int | str | None
 
 # Basic Rummy: target by number of players (rule 10), hand size (rule 1).
 RUMMY_TARGETS = {2: 100, 3: 150, 4: 200, 5: 250, 6: 300}
@@ -56,7 +56,8 @@ class Option:
     requires: str = ""  # a true/false option that must be on for this one to be on
 
     def check(self, value: Any) -> None:
-        """Raise :class:`RulesError` unless ``value`` is allowed (cross-option rules are checked by :func:`resolve_rules`)."""
+        """Raise :class:`RulesError` unless ``value`` is allowed (:func:`resolve_rules` checks the rules that
+        join two options)."""
         if value is None and self.nullable:
             return
         if self.kind == OptionKind.BOOL:
@@ -126,7 +127,8 @@ def _bool(game: str, name: str, default: bool, label: str, help: str, requires: 
 
 
 def _int(game: str, name: str, default: int | None, label: str, help: str, low: int | None = 0,
-         high: int | None = None, nullable: bool = False, none_label: str = "", suggested: tuple[int, ...] = ()) -> Option:
+         high: int | None = None, nullable: bool = False, none_label: str = "",
+         suggested: tuple[int, ...] = ()) -> Option:
     return Option(game, name, OptionKind.INT, default, label, help, low=low, high=high, nullable=nullable,
                   none_label=none_label, suggested=suggested)
 
@@ -225,9 +227,10 @@ PRESET_DESCRIPTIONS: dict[str, dict[str, str]] = {
 }
 
 
-class Rules(dict[str, OptionValue]):
+class Rules(dict[str, Any]):
     """The checked options of a match: an immutable, hashable mapping (a ``dict`` that refuses changes, so
-    reading an option is as fast as a dict lookup and ``json.dumps`` takes it as it is)."""
+    reading an option is as fast as a dict lookup and ``json.dumps`` takes it as it is). Each value has the
+    type its :class:`Option` gives (typed ``Any`` here so that the rules read ``rules["knock_limit"]`` plainly)."""
 
     __slots__ = ()
 
@@ -238,8 +241,8 @@ class Rules(dict[str, OptionValue]):
         raise TypeError("Rules cannot be changed; resolve new rules instead")
 
     __setitem__ = __delitem__ = _immutable
-    clear = pop = popitem = setdefault = update = _immutable  # type: ignore[assignment]
-    __ior__ = _immutable  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _immutable
+    __ior__ = _immutable
 
     def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle (the arena's worker processes)
         return (Rules, (dict(self),))

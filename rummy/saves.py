@@ -135,7 +135,7 @@ def decode_game(d: Any) -> SaveFields:
     if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
         raise SaveError("this is not a saved Rummy game")
     version = d.get("version")
-    if not _is_int(version) or version < 1:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise SaveError("the saved game has no readable version")
     if version > SAVE_VERSION:
         raise SaveError(f"the saved game comes from a newer version (format {version}; "
@@ -187,7 +187,8 @@ def _decode(d: dict[str, Any], settle: bool, old_final: Any, old_winner: Any) ->
     keys = set(d)
     if keys != SAVE_KEYS:
         extra, missing = sorted(keys - SAVE_KEYS), sorted(SAVE_KEYS - keys)
-        raise SaveError(f"the saved game is damaged ({'unknown field ' + repr(extra[0]) if extra else 'missing field ' + repr(missing[0])})")
+        why = f"unknown field {extra[0]!r}" if extra else f"missing field {missing[0]!r}"
+        raise SaveError(f"the saved game is damaged ({why})")
     game, players = d["game"], d["players"]
     if type(game) is not str or not _is_int(players):
         raise SaveError("the saved game does not say which game it is")
@@ -206,10 +207,10 @@ def _decode(d: dict[str, Any], settle: bool, old_final: Any, old_winner: Any) ->
     hands_won = _seat_list(d, "hands_won", players, int)
     if type(d["results"]) is not list or type(d["log"]) is not list or type(d["records"]) is not list:
         raise SaveError("the saved game's results, log or records are damaged")
-    results = [codec.decode(HandResult, r) for r in d["results"]]
+    results: list[HandResult] = [codec.decode(HandResult, r) for r in d["results"]]
     if any(len(r.points) != players for r in results):
         raise SaveError("the saved game's results do not match its number of players")
-    records = []
+    records: list[tuple[list[int], list[list[int]], list[Action]]] = []
     for r in d["records"]:
         if type(r) is not dict or set(r) != {"deck", "restocks", "actions"} or type(r["restocks"]) is not list \
                 or type(r["actions"]) is not list:

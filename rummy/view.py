@@ -130,7 +130,8 @@ class SeatView:
         if not isinstance(data, dict) or data.get("format") != VIEW_FORMAT:
             raise CodecError(f"not a {VIEW_FORMAT} document")
         if data.get("version") != VIEW_VERSION:
-            raise CodecError(f"{VIEW_FORMAT} version {data.get('version')!r} is not read here (this reads {VIEW_VERSION})")
+            raise CodecError(f"{VIEW_FORMAT} version {data.get('version')!r} is not read here "
+                             f"(this reads {VIEW_VERSION})")
         if set(data) != {"format", "version", "view"}:
             raise CodecError(f"a {VIEW_FORMAT} document has format, version and view only")
         view: SeatView = codec.decode(SeatView, data["view"])

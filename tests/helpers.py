@@ -8,12 +8,12 @@ for ``i < players * hand_size``; ``deck[players * hand_size]`` is the upcard; th
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
 
-from rummy import Game, HandResult, IllegalAction, parse_card, parse_cards, resolve_rules, seat_view
-from rummy import codec
+from rummy import Game, HandResult, IllegalAction, codec, parse_card, parse_cards, resolve_rules
 from rummy.cards import card_str, new_deck
 from rummy.rng import Rng
 from rummy.rules import hand_size

@@ -11,9 +11,7 @@ import random
 
 import pytest
 
-from rummy import seat_view
-from rummy import Game, SeatView
-from rummy import arena
+from rummy import Game, SeatView, arena, seat_view
 from rummy.bots import TIERS, Bot, Profile, get_profile, make_bot, roster
 from rummy.cards import JOKER
 

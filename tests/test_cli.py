@@ -24,7 +24,7 @@ def no_traceback(p: subprocess.CompletedProcess) -> None:
 
 # ----- deadwood -----
 
-HAND = "7C 7D 7H 8S 9S TS 2H 3D KC QC".split()
+HAND = ["7C", "7D", "7H", "8S", "9S", "TS", "2H", "3D", "KC", "QC"]
 
 
 def test_deadwood_json_exact():

@@ -67,12 +67,12 @@ def canonical(grouping: list[frozenset[int]]) -> tuple[tuple[int, ...], ...]:
         merged = False
         for i, j in itertools.permutations(range(len(melds)), 2):
             x, y = melds[i], melds[j]
-            if len({c % 13 for c in x}) > 1 and len({c % 13 for c in y}) > 1:
-                if max(x) + 1 == min(y) and max(x) // 13 == min(y) // 13:
-                    melds[i] = x | y
-                    del melds[j]
-                    merged = True
-                    break
+            runs = len({c % 13 for c in x}) > 1 and len({c % 13 for c in y}) > 1
+            if runs and max(x) + 1 == min(y) and max(x) // 13 == min(y) // 13:
+                melds[i] = x | y
+                del melds[j]
+                merged = True
+                break
     return tuple(sorted(tuple(sorted(m)) for m in melds))
 
 
@@ -255,7 +255,7 @@ def test_best_discards_order():
 def test_layoff_chain_below_run():
     knocker = [P("7H 8H 9H")]
     defender = P("6H 5H KC QC JD 2S 3S 9C TD 4D")
-    dw, melds, layoffs, unmatched = layoff_deadwood(defender, knocker)
+    dw, melds, layoffs, _unmatched = layoff_deadwood(defender, knocker)
     assert layoffs == [(P("6H")[0], 0), (P("5H")[0], 0)]
     assert dw == hand_value(P("KC QC JD 2S 3S 9C TD 4D"))
     assert melds == []
@@ -264,13 +264,13 @@ def test_layoff_chain_below_run():
 def test_layoff_chain_both_ends_and_second_meld():
     knocker = [P("2C 2D 2H"), P("7H 8H 9H")]
     defender = P("2S 6H TH JH 5C 9S KD QD 4S 3D")
-    dw, _, layoffs, unmatched = layoff_deadwood(defender, knocker)
+    dw, _, layoffs, _unmatched = layoff_deadwood(defender, knocker)
     assert sorted(layoffs) == sorted([(P("2S")[0], 0), (P("6H")[0], 1), (P("TH")[0], 1), (P("JH")[0], 1)])
     assert dw == hand_value(P("5C 9S KD QD 4S 3D"))
 
 
 def test_set_fourth_card_layoff():
-    dw, melds, layoffs, unmatched = layoff_deadwood(P("7S KD"), [P("7C 7D 7H")])
+    dw, _melds, layoffs, unmatched = layoff_deadwood(P("7S KD"), [P("7C 7D 7H")])
     assert (dw, layoffs, unmatched) == (10, [(P("7S")[0], 0)], P("KD"))
     # a set of 4 takes nothing
     assert layoff_deadwood(P("KD"), [P("7C 7D 7H 7S")])[0] == 10
@@ -280,7 +280,7 @@ def test_card_better_laid_off_than_melded():
     # 7H could complete the 4-set 7C 7D 7S 7H, but laid off on 4H5H6H it carries 8H along: 0 deadwood.
     knocker = [P("4H 5H 6H")]
     defender = P("7C 7D 7S 7H 8H")
-    dw, melds, layoffs, unmatched = layoff_deadwood(defender, knocker)
+    dw, melds, layoffs, _unmatched = layoff_deadwood(defender, knocker)
     assert dw == 0
     assert melds == melds_of("7C 7D 7S")
     assert layoffs == [(P("7H")[0], 0), (P("8H")[0], 0)]

@@ -3,8 +3,7 @@ everywhere (CPython and Pyodide alike). Golden deals catch any change to the shu
 
 from __future__ import annotations
 
-from rummy import seat_view
-from rummy import Event, EventKind, Game, card_str, parse_cards
+from rummy import Event, EventKind, Game, card_str, parse_cards, seat_view
 from rummy.rng import Rng
 
 
@@ -26,10 +25,8 @@ def test_rng_helpers_golden():
     assert Rng.from_state(Rng(9).state).next64() == Rng(9).next64()
 
 
-GOLDEN_2024 = ("JH 9S 6H 8S TC AS QS QD 7D 7S TH 6S 4S JC AC AH JS 8D 7H 2H 3S KS QH 9C 2D 8H 2C 6C 3D 6D 4D 9H "
-               "5C AD 3C 2S 8C JD KC 4H 4C TS 5D 9D 3H TD 7C 5S QC KD 5H KH").split()
-GOLDEN_JOKERS_7 = ("8S 8H 2D 7H JK AH 2S 4H 7C 9H 3C TH 3S 5D AD 7D 9D TD 6S QC AS 9C 2H 5S 7S 2C 6D KS JH 3D 4C QH "
-                   "TS TC 4S 4D KC KH 6H AC KD JC JD 8D 3H QS 5C 5H JS 6C JK 9S 8C QD").split()
+GOLDEN_2024 = ["JH", "9S", "6H", "8S", "TC", "AS", "QS", "QD", "7D", "7S", "TH", "6S", "4S", "JC", "AC", "AH", "JS", "8D", "7H", "2H", "3S", "KS", "QH", "9C", "2D", "8H", "2C", "6C", "3D", "6D", "4D", "9H", "5C", "AD", "3C", "2S", "8C", "JD", "KC", "4H", "4C", "TS", "5D", "9D", "3H", "TD", "7C", "5S", "QC", "KD", "5H", "KH"]
+GOLDEN_JOKERS_7 = ["8S", "8H", "2D", "7H", "JK", "AH", "2S", "4H", "7C", "9H", "3C", "TH", "3S", "5D", "AD", "7D", "9D", "TD", "6S", "QC", "AS", "9C", "2H", "5S", "7S", "2C", "6D", "KS", "JH", "3D", "4C", "QH", "TS", "TC", "4S", "4D", "KC", "KH", "6H", "AC", "KD", "JC", "JD", "8D", "3H", "QS", "5C", "5H", "JS", "6C", "JK", "9S", "8C", "QD"]
 
 
 def test_golden_first_deal_gin():

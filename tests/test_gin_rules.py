@@ -7,7 +7,7 @@ import pytest
 from rummy import Game, IllegalAction, card_str, resolve_rules
 from rummy.rng import Rng
 from rummy.rules import RulesError
-from tests.helpers import C, assert_illegal, hand_of, legal, new_game, next_hand, play, stacked_deck, shown
+from tests.helpers import C, assert_illegal, hand_of, legal, new_game, next_hand, play, shown, stacked_deck
 
 # A defender hand with no meld and nothing that lays off on the knocker melds used below: 68 deadwood.
 LOSER = "2S 4S 6S 8S TS 3H 5H QD JC KD"
@@ -99,7 +99,7 @@ def test_rule2_non_dealer_takes_upcard_and_plays_a_normal_turn():
     assert g.turn == 0
     play(g, "draw discard")
     assert g.phase == "play" and len(g.hands[0]) == 11 and g.discard == []
-    play(g, "discard " + [c for c in hand_of(g, 0) if c != "5C"][0])
+    play(g, "discard " + next(c for c in hand_of(g, 0) if c != "5C"))
     assert g.turn == 1 and g.phase == "draw"
 
 
@@ -114,7 +114,7 @@ def test_rule2_dealer_takes_upcard_then_non_dealer_plays():
 
 
 def test_rule2_taking_the_upcard_allows_knock_and_big_gin():
-    g, k = knock_deal(False, GIN9, "TH", LOSER)
+    g, _k = knock_deal(False, GIN9, "TH", LOSER)
     assert "knock KS" in legal(g)
     g2, _ = knock_deal(True, "AC 2C 3C 4D 5D 6D 7H 8H 9H JH", "TH", LOSER)
     assert "big gin" in legal(g2)
@@ -123,7 +123,7 @@ def test_rule2_taking_the_upcard_allows_knock_and_big_gin():
 # ----- rule 3: a turn -----
 
 def test_rule3_card_from_discard_cannot_be_discarded_nor_knock_card():
-    g, k = knock_deal(False, "AC 2C 3C 4D 5D 6D 7H 8H 9H 2D", "KH", LOSER)
+    g, _k = knock_deal(False, "AC 2C 3C 4D 5D 6D 7H 8H 9H 2D", "KH", LOSER)
     # after taking KH, knocking 2D leaves 10 deadwood (legal); KH itself is barred
     assert_illegal(g, "discard KH", "You took KH from the discard pile; you can't discard it this turn")
     assert_illegal(g, "knock KH", "You took KH from the discard pile; you can't knock with it this turn")
@@ -191,7 +191,7 @@ def test_rule4_big_gin_all_eleven_cards_no_discard():
 
 
 def test_rule4_big_gin_refused_with_deadwood():
-    g, k = knock_deal(False, GIN9, "TH", LOSER)
+    g, _k = knock_deal(False, GIN9, "TH", LOSER)
     assert_illegal(g, "big gin", "Big gin needs all 11 cards in melds; you have 10 deadwood")
 
 
@@ -340,7 +340,7 @@ def test_option_undercut_bonus():
 @pytest.mark.parametrize("limit", [0, 3, 5, 9, 10])
 def test_option_knock_limit(limit):
     # deadwood after knocking KS: the 9D in hand -> 9; legal iff limit >= 9
-    g, k = knock_deal(False, "AC 2C 3C 4D 5D 6D 7H 8H 9H KS", "9D", LOSER, rules={"knock_limit": limit})
+    g, _ = knock_deal(False, "AC 2C 3C 4D 5D 6D 7H 8H 9H KS", "9D", LOSER, rules={"knock_limit": limit})
     assert g.knock_limit == limit
     if limit >= 9:
         play(g, "knock KS")
@@ -352,7 +352,7 @@ def test_option_knock_limit(limit):
         else:
             assert "Only gin may knock" in msg and "Oklahoma" not in msg and "9 deadwood" in msg
     # gin is always allowed
-    g, k = knock_deal(False, GIN9, "TH", LOSER, rules={"knock_limit": limit})
+    g, _k = knock_deal(False, GIN9, "TH", LOSER, rules={"knock_limit": limit})
     play(g, "knock KS")
     assert shown(g.results[-1])["end"] == "gin"
 
@@ -371,14 +371,14 @@ def test_oklahoma_upcard_sets_knock_limit(upcard, limit):
 
 def test_oklahoma_limit_enforced_and_ace_means_gin_only():
     # upcard 3C: limit 3. Knocker (non-dealer) takes 3C: 4D 5D 6D 7H 8H 9H AC 2C 3C + 4S + KS
-    g, k = knock_deal(False, "AC 2C 4D 5D 6D 7H 8H 9H 4H KS", "3C", LOSER, rules={"oklahoma": True})
+    g, _ = knock_deal(False, "AC 2C 4D 5D 6D 7H 8H 9H 4H KS", "3C", LOSER, rules={"oklahoma": True})
     assert g.knock_limit == 3
     assert_illegal(g, "knock KS", "only with 3 or less", "you would have 4")
     # ace upcard: gin only
-    g, k = knock_deal(False, "2C 3C 4D 5D 6D 7H 8H 9H 2D KS", "AC", LOSER, rules={"oklahoma": True})
+    g, _ = knock_deal(False, "2C 3C 4D 5D 6D 7H 8H 9H 2D KS", "AC", LOSER, rules={"oklahoma": True})
     assert g.knock_limit == 0
     assert_illegal(g, "knock KS", "Only gin may knock this hand", "you have 2 deadwood")
-    g, k = knock_deal(False, "2C 3C 4C 4D 5D 6D 7H 8H 9H KS", "AC", LOSER, rules={"oklahoma": True})
+    g, _k = knock_deal(False, "2C 3C 4C 4D 5D 6D 7H 8H 9H KS", "AC", LOSER, rules={"oklahoma": True})
     play(g, "knock KS")
     assert shown(g.results[-1])["end"] == "gin"
 
@@ -579,7 +579,7 @@ def test_preset_tournament_plays_without_big_gin_or_bonuses():
     g = start({"preset": "tournament"})
     gin_for(g, 1)
     assert g.final == [0, 186]
-    g, k = knock_deal(False, "AC 2C 3C 4D 5D 6D 7H 8H 9H JH", "TH", LOSER, rules={"preset": "tournament"})
+    g, _k = knock_deal(False, "AC 2C 3C 4D 5D 6D 7H 8H 9H JH", "TH", LOSER, rules={"preset": "tournament"})
     assert "big gin" not in legal(g)
 
 

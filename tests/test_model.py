@@ -13,8 +13,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummy import (Action, ActionError, CodecError, Event, EventKind, Game, HandResult, IllegalAction, MatchResult,
-                   Phase, Refusal, RummyError, SeatView, codec, seat_view)
+from rummy import (
+    Action,
+    ActionError,
+    CodecError,
+    Event,
+    EventKind,
+    Game,
+    HandResult,
+    IllegalAction,
+    MatchResult,
+    Phase,
+    Refusal,
+    RummyError,
+    SeatView,
+    codec,
+    seat_view,
+)
 from rummy.cards import JOKER, parse_card
 from rummy.errors import CardError, RecordError, RulesError, SaveError, UsageError
 from tests.helpers import new_game

@@ -243,7 +243,7 @@ def check_gin_result(g: Game, r: dict[str, Any]) -> None:
                                 and suit_of(g.records[r["hand"]].deck[20]) == 3)
     # the knocker's arrangement: valid melds, deadwood = unmatched values = the least possible
     kh = r["hands"][k]
-    assert sorted(sum(r["melds"][k], []) + r["unmatched"][k]) == sorted(kh)
+    assert sorted([c for m in r["melds"][k] for c in m] + r["unmatched"][k]) == sorted(kh)
     assert all(is_meld(m) for m in r["melds"][k])
     kdw = value_of(r["unmatched"][k])
     assert kdw == r["deadwood"][k] == min_deadwood([parse_card(t) for t in kh])
@@ -251,7 +251,7 @@ def check_gin_result(g: Game, r: dict[str, Any]) -> None:
     # the defender: own melds, lay-offs onto the knocker's melds, the rest is deadwood
     dh = r["hands"][d]
     laid = [c for c, _ in r["layoffs"]]
-    assert sorted(sum(r["melds"][d], []) + r["unmatched"][d] + laid) == sorted(dh)
+    assert sorted([c for m in r["melds"][d] for c in m] + r["unmatched"][d] + laid) == sorted(dh)
     assert all(is_meld(m) for m in r["melds"][d])
     table = [list(m) for m in r["melds"][k]]
     for c, i in r["layoffs"]:

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummy import seat_view
-from rummy import Game, IllegalAction, SaveError, card_str
+from rummy import Game, IllegalAction, SaveError, card_str, seat_view
 from rummy.saves import SAVE_VERSION
 from tests.helpers import legal, new_game, play
 from tests.test_gin_rules import GIN9, LOSER

@@ -167,7 +167,7 @@ def png(rows: list[bytearray], size: int) -> bytes:
 # ---------------------------------------------------------------- svg
 def svg(kind: str = "any") -> str:
     def hexc(c: tuple[int, int, int]) -> str:
-        return "#%02x%02x%02x" % c
+        return "#{:02x}{:02x}{:02x}".format(*c)
 
     out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">']
     for shape in shapes_for(kind):

@@ -18,6 +18,7 @@ import socketserver
 import sys
 import threading
 from pathlib import Path
+from typing import ClassVar
 
 MIME = {
     ".mjs": "text/javascript",
@@ -36,7 +37,7 @@ MIME = {
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
     prefix = "/"
     quiet = True
 
@@ -48,7 +49,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             path = "/" + path[len(self.prefix):]
         return super().translate_path(path)
 
-    def send_head(self):  # noqa: ANN201
+    def send_head(self):
         clean = self.path.split("?", 1)[0]
         if self.prefix != "/" and clean in ("/", self.prefix.rstrip("/")):
             self.send_response(301)
@@ -63,7 +64,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "max-age=600")
         super().end_headers()
 
-    def log_message(self, format: str, *args) -> None:  # noqa: A002
+    def log_message(self, format: str, *args) -> None:
         if not self.quiet:
             super().log_message(format, *args)
 
@@ -73,7 +74,7 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     allow_reuse_address = True
     prefix = "/"
 
-    def handle_error(self, request, client_address) -> None:  # noqa: ANN001
+    def handle_error(self, request, client_address) -> None:
         # A browser that navigates away mid-download resets the connection: not an error.
         if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
             return

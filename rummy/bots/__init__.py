@@ -46,7 +46,8 @@ _PROFILES: list[Profile] = [
     Profile("pip", "Pip", "gin", "beginner", "Still learning",
             "Knows the rules, misses a knock now and then and throws away cards it should keep.", 1000),
     Profile("rex", "Rex", "gin", "casual", "Knocks at the first chance",
-            "Throws its highest loose card (now and then the wrong one), takes the upcard only for a meld, knocks the moment it can.", 1225),
+            "Throws its highest loose card (now and then the wrong one), takes the upcard only for a meld, "
+            "knocks the moment it can.", 1225),
     Profile("goldie", "Goldie", "gin", "expert", "Holds out for gin",
             "Will not knock for less than gin until the stock runs low: big scores, big risks.", 1400),
     Profile("vera", "Vera", "gin", "skilled", "Hunts undercuts",
@@ -68,7 +69,8 @@ _PROFILES: list[Profile] = [
     Profile("corvo", "Corvo", "rummy", "skilled", "Hoards cards you want",
             "Never throws a card you could use or lay off, and snaps up discards the next player wants.", 1820),
     Profile("sage", "Sage", "rummy", "expert", "Weighs every meld",
-            "Hides its melds to go out in one turn for double points, lays down when you get close, never feeds you.", 2186),
+            "Hides its melds to go out in one turn for double points, lays down when you get close, "
+            "never feeds you.", 2186),
 ]
 
 # the reference bot of each tier (the arena's ladder uses these)
@@ -109,6 +111,17 @@ def make_bot(id_or_tier: str, game: str, seed: int = 0) -> Bot:
 
 
 __all__ = [
-    "Bot", "CASUAL", "GinBot", "GinStyle", "Profile", "RummyBot", "RummyStyle", "TIERS", "TIER_BOTS",
-    "decision_rng", "get_profile", "make_bot", "roster",
+    "CASUAL",
+    "TIERS",
+    "TIER_BOTS",
+    "Bot",
+    "GinBot",
+    "GinStyle",
+    "Profile",
+    "RummyBot",
+    "RummyStyle",
+    "decision_rng",
+    "get_profile",
+    "make_bot",
+    "roster",
 ]

@@ -76,7 +76,7 @@ def passed_cards(view: SeatView, seat: int) -> list[int]:
             start = i + 1
     events = events[start:]
     pile = list(view.discard)
-    for s, act, card in reversed(events):  # undo the events to find the pile they started from
+    for _, act, card in reversed(events):  # undo the events to find the pile they started from
         if act == "draw discard" and card is not None:
             pile.append(card)
         elif act in ("discard", "knock") and pile:

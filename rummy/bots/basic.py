@@ -65,7 +65,7 @@ class RummyBot:
 
     # ----- drawing -----
 
-    def _draw(self, t: "_Table", rng: Rng) -> Action:
+    def _draw(self, t: _Table, rng: Rng) -> Action:
         view, st = t.view, self.style
         take, stock = Action(DRAW_DISCARD), Action(DRAW_STOCK)
         if take not in view.legal:
@@ -80,21 +80,20 @@ class RummyBot:
         if st.take == "meld":
             return take if in_meld and after < before else stock
         covered = in_meld or (up in lays)
-        if covered and after < before:
-            # a lay-off alone is worth it only when it does not cost the hand a discard choice
-            if in_meld or len(left) >= 1:
-                return take
+        # a lay-off alone is worth it only when it does not cost the hand a discard choice
+        if covered and after < before and (in_meld or len(left) >= 1):
+            return take
         if st.hoard and up != JOKER and t.next_wants(up) >= 0.5 and card_value(up, t.hi) <= 5:
             return take
         return stock
 
     # ----- melding, laying off, discarding -----
 
-    def _play(self, t: "_Table", rng: Rng) -> Action:
+    def _play(self, t: _Table, rng: Rng) -> Action:
         view, st = t.view, self.style
         legal = set(view.legal)
         hand = list(view.hand)
-        dw, melds, lays, left = t.plan(hand)
+        _dw, melds, lays, left = t.plan(hand)
         # 1. go out if we can
         out = self._going_out(t, hand, melds, lays, left)
         if out is not None:
@@ -124,7 +123,7 @@ class RummyBot:
         # 4. discard
         return self._discard(t, hand, left, keep, rng)
 
-    def _going_out(self, t: "_Table", hand: list[int], melds: list[Action], lays: list[int],
+    def _going_out(self, t: _Table, hand: list[int], melds: list[Action], lays: list[int],
                    left: list[int]) -> list[Action] | None:
         view = t.view
         need_discard = bool(view.rules.get("discard_to_go_out"))
@@ -152,7 +151,7 @@ class RummyBot:
                         return acts + [Action(DISCARD, (c,))]
         return None
 
-    def _lay_down_now(self, t: "_Table", left: list[int]) -> bool:
+    def _lay_down_now(self, t: _Table, left: list[int]) -> bool:
         view, st = t.view, self.style
         if st.meld == "early":
             return True
@@ -170,7 +169,7 @@ class RummyBot:
         value_left = sum(card_value(c, t.hi) for c in left)
         return not (len(left) <= 2 or (len(left) <= 3 and value_left <= 12))
 
-    def _discard(self, t: "_Table", hand: list[int], left: list[int], keep: set[int], rng: Rng) -> Action:
+    def _discard(self, t: _Table, hand: list[int], left: list[int], keep: set[int], rng: Rng) -> Action:
         view, st = t.view, self.style
         legal = view.legal
         options = sorted({a.card for a in legal if a.kind == DISCARD})

@@ -23,8 +23,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..cards import CARD_VALUES
 from ..actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, KNOCK, PASS, Action
+from ..cards import CARD_VALUES
 from ..deadwood import best_arrangement, best_discards, knock_outcome, min_deadwood
 from ..model import EventKind
 from ..rng import Rng
@@ -82,7 +82,7 @@ class GinBot:
 
     # ----- drawing -----
 
-    def _draw(self, ctx: "_Context", rng: Rng) -> Action:
+    def _draw(self, ctx: _Context, rng: Rng) -> Action:
         view, st = ctx.view, self.style
         take = Action(DRAW_DISCARD)
         other = Action(PASS) if view.phase == "first-upcard" else Action(DRAW_STOCK)
@@ -117,7 +117,7 @@ class GinBot:
 
     # ----- discarding and knocking -----
 
-    def _play(self, ctx: "_Context", rng: Rng) -> Action:
+    def _play(self, ctx: _Context, rng: Rng) -> Action:
         view, st = ctx.view, self.style
         legal = view.legal
         if Action(BIG_GIN) in legal:
@@ -133,7 +133,7 @@ class GinBot:
         if not discards:
             return Action(KNOCK, (knocks[0][1],))
         if st.mistakes and rng.random() < st.mistakes:
-            _, melds, unmatched = best_arrangement(hand)
+            _, _melds, unmatched = best_arrangement(hand)
             loose = sorted(c for c in unmatched if Action(DISCARD, (c,)) in legal)
             if loose:
                 return Action(DISCARD, (rng.choice(loose),))
@@ -156,7 +156,7 @@ class GinBot:
                 best = key
         return Action(DISCARD, (best[2],))
 
-    def _want_knock(self, ctx: "_Context", kdw: int, kcard: int, rng: Rng) -> bool:
+    def _want_knock(self, ctx: _Context, kdw: int, kcard: int, rng: Rng) -> bool:
         st, view = self.style, ctx.view
         if kdw == 0:
             return True
@@ -202,7 +202,7 @@ class _Context:
         self.stock_w = [(c, w / tot) for c, w in self.stock_w]
 
     def _uniform(self) -> dict[int, float]:
-        p = {c: 0.0 for c in range(52)}
+        p = dict.fromkeys(range(52), 0.0)
         if self.unseen:
             q = self.need / len(self.unseen)
             for c in self.unseen:
@@ -240,7 +240,7 @@ class _Context:
                     x *= 1.7 if abs(kr - r) == 1 else 1.3
             w[c] = x
         tot = sum(w.values()) or 1.0
-        p = {c: 0.0 for c in range(52)}
+        p = dict.fromkeys(range(52), 0.0)
         for c in self.unseen:
             p[c] = min(0.95, self.need * w[c] / tot)
         for c in self.opp_known:
@@ -302,7 +302,7 @@ class _Context:
         hand = known + [c for _, c in keyed[: self.need]]
         rest = [c for _, c in keyed[self.need:]]
         turns = sum(1 for e in self.view.log if e.seat == self.opp and e.kind == EventKind.DRAW_STOCK)
-        for i in range(min(len(rest), 2 + turns // 2, 6)):
+        for _i in range(min(len(rest), 2 + turns // 2, 6)):
             extra = rest[rng.below(len(rest))]
             rest.remove(extra)
             drop = best_discards(hand + [extra])[0][1]

@@ -195,7 +195,7 @@ def log_html(lines: list[str]) -> str:
 
 
 def scoreline_html(view: Any, names: list[str]) -> str:
-    target = view.rules.get("rounds") and f'{view.rules["rounds"]} hands' or f'to {view.rules.get("target")}'
+    target = (view.rules.get("rounds") and f'{view.rules["rounds"]} hands') or f'to {view.rules.get("target")}'
     parts = " · ".join(f"{esc(names[s])} {view.scores[s]}" for s in range(view.players))
     return (f'<p class="scoreline" data-testid="scoreline">Hand {view.hand_number} · {parts} '
             f'<span class="muted">({esc(target)})</span></p>')

@@ -19,7 +19,7 @@ def empty() -> dict[str, Any]:
 
 
 def _line() -> dict[str, Any]:
-    d: dict[str, Any] = {k: 0 for k in FIELDS}
+    d: dict[str, Any] = dict.fromkeys(FIELDS, 0)
     d["best_match"] = None  # {"score": s, "margin": m}
     return d
 

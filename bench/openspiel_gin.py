@@ -28,8 +28,8 @@ from typing import Any
 from rummy.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, KNOCK, PASS, Action
 from rummy.arena import wilson
 from rummy.bots import make_bot
-from rummy.cards import card_str
 from rummy.deadwood import best_arrangement, is_meld, layoff_deadwood, min_deadwood
+from rummy.model import Event, EventKind, GameName, Phase
 from rummy.rules import resolve_rules
 from rummy.view import SeatView
 
@@ -71,7 +71,7 @@ class Adapter:
         self.me = me
         self.hand_number = hand_number
         self.scores = scores
-        self.log: list[dict[str, Any]] = []
+        self.log: list[Event] = []
         self.pile: list[int] = []  # our card ints, bottom first
         self.first_upcard: int | None = None
         self.taken: int | None = None
@@ -87,17 +87,17 @@ class Adapter:
         if phase in (self.gr.FIRST_UPCARD, self.gr.DRAW, self.gr.WALL):
             if action == DRAW_UP:
                 card = self.pile.pop()
-                self.log.append({"seat": player, "action": "draw discard", "card": card_str(card)})
+                self.log.append(Event(EventKind.DRAW_DISCARD, player, card))
                 if player == self.me:
                     self.taken = card
             elif action == DRAW_STOCK_OS:
-                self.log.append({"seat": player, "action": "draw stock"})
+                self.log.append(Event(EventKind.DRAW_STOCK, player))
             elif action == PASS_OS:
-                self.log.append({"seat": player, "action": "pass"})
+                self.log.append(Event(EventKind.PASS, player))
         elif phase == self.gr.DISCARD and action < 52:
             card = from_os(action)
             self.pile.append(card)
-            self.log.append({"seat": player, "action": "discard", "card": card_str(card)})
+            self.log.append(Event(EventKind.DISCARD, player, card))
             if player == self.me:
                 self.taken = None
         elif phase == self.gr.KNOCK and action >= MELD_BASE and player != self.me:
@@ -124,12 +124,12 @@ class Adapter:
         counts = [10, 10]
         counts[self.me] = len(hand)
         return SeatView(
-            game="gin", rules=dict(RULES), players=2, seat=self.me, dealer=1, turn=self.me, phase=phase,
-            hand=tuple(hand), hand_counts=tuple(counts), stock_count=state.stock_size(), discard=tuple(self.pile),
-            table=(), log=tuple(dict(e) for e in self.log), legal=tuple(legal), scores=self.scores,
-            hands_won=(0, 0), hand_number=self.hand_number,
-            taken_discard=self.taken if phase == "play" else None, knock_limit=10, upcard=self.first_upcard,
-            must_draw_stock=False,
+            game=GameName.GIN, rules=RULES, players=2, seat=self.me, step=len(self.log), hand_number=self.hand_number,
+            dealer=1, phase=Phase(phase), turn=self.me, hand=tuple(hand), hand_counts=tuple(counts),
+            stock_count=state.stock_size(), discard=tuple(self.pile), table=(), log=tuple(self.log),
+            legal=tuple(legal), scores=self.scores, hands_won=(0, 0), has_melded=(False, False),
+            played_before=(False, False), taken_discard=self.taken if phase == "play" else None,
+            must_draw_stock=False, knock_limit=10, upcard=self.first_upcard, restocks_done=0, results=(), match=None,
         )
 
     def choose(self, view: SeatView) -> Action:

@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rummy import Game
+from rummy import Event, EventKind, Game, HandEnd, HandResult, parse_card
 from web.ui import params, stats, storage, text
 from web.ui.setup import SetupState, setup_html
 
@@ -90,11 +90,15 @@ def test_full_storage_is_reported():
     assert "full" in storage.storage_notice(s, framed=False)
 
 
+def _result(end: str, winner: int | None, *points: int) -> HandResult:
+    return HandResult(0, 0, HandEnd(end), winner, points, points, tuple(() for _ in points), "")
+
+
 def test_statistics_of_hands_and_matches():
     st = stats.empty()
-    stats.record_hand(st, "gin", ["ada"], {"end": "gin", "winner": 0, "points": [40, 0]})
-    stats.record_hand(st, "gin", ["ada"], {"end": "undercut", "winner": 0, "points": [27, 0]})
-    stats.record_hand(st, "gin", ["ada"], {"end": "knock", "winner": 1, "points": [0, 12]})
+    stats.record_hand(st, "gin", ["ada"], _result("gin", 0, 40, 0))
+    stats.record_hand(st, "gin", ["ada"], _result("undercut", 0, 27, 0))
+    stats.record_hand(st, "gin", ["ada"], _result("knock", 1, 0, 12))
     stats.record_match(st, "gin", ["ada"], [217, 37], 0)
     stats.record_match(st, "gin", ["ada"], [50, 160], 1)
     line = st["games"]["gin"]
@@ -104,7 +108,7 @@ def test_statistics_of_hands_and_matches():
     assert st["opponents"]["gin:ada"]["hands"] == 3
     rows = dict(stats.rows(line, "gin"))
     assert rows["Average points per hand"] == "22.3" and rows["Hands won"] == "2 (67%)"
-    stats.record_hand(st, "rummy", ["mel", "dot"], {"end": "stalemate", "winner": None, "points": [0, 0, 0]})
+    stats.record_hand(st, "rummy", ["mel", "dot"], _result("stalemate", None, 0, 0, 0))
     assert st["games"]["rummy"]["stalemates"] == 1 and st["games"]["rummy"]["hands_won"] == 0
     # what comes back from storage is cleaned
     assert stats.clean({"games": {"gin": {"hands": -3, "gins": "x"}}})["games"]["gin"]["hands"] == 0
@@ -138,13 +142,17 @@ def test_embed_snippet_uses_the_page_address():
 
 def test_words_for_moves_and_results():
     names = ["You", "Ada"]
-    assert text.describe_event({"seat": 1, "action": "draw discard", "card": "7H"}, names) == "Ada took 7♥ from the discard pile"
-    assert text.describe_event({"seat": 0, "action": "meld 3H 4H JK=5H"}, names) == "You melded 3♥ 4♥ Joker as 5♥"
-    assert text.describe_event({"seat": 1, "action": "layoff TD 2"}, names) == "Ada laid off 10♦ on meld 2"
+    c = parse_card
+    assert text.describe_event(Event(EventKind.DRAW_DISCARD, 1, c("7H")), names) == "Ada took 7♥ from the discard pile"
+    meld = Event(EventKind.MELD, 0, None, (c("3H"), c("4H"), c("5H")), (c("5H"),), 1)
+    assert text.describe_event(meld, names) == "You melded 3♥ 4♥ Joker as 5♥"
+    assert text.describe_event(Event(EventKind.LAYOFF, 1, None, (c("TD"),), (), 2), names) == "Ada laid off 10♦ on meld 2"
+    assert text.describe_event(Event(EventKind.RESTOCK, None, count=31), names) == "The discard pile became the new stock (31 cards)"
     assert text.spoken("Ada took 7♥ and Q♠") == "Ada took 7 of hearts and queen of spades"
     assert text.names_in("Knock: 20 - 3 deadwood: seat 0 scores 17.", names) == "Knock: 20 - 3 deadwood: you score 17."
     assert text.names_in("You took 6D from the discard pile", names) == "You took 6♦ from the discard pile"
-    assert text.headline({"end": "stalemate", "winner": None, "points": [0, 0]}, names).startswith("Stalemate")
+    stalemate = HandResult(0, 0, HandEnd.STALEMATE, None, (0, 0), (0, 0), ((), ()), "Stalemate.")
+    assert text.headline(stalemate, names).startswith("Stalemate")
 
 
 def test_setup_screen_state():

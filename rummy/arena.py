@@ -20,7 +20,7 @@ from .bots import make_bot
 from .bots.base import _mix
 from .errors import RulesError, UsageError
 from .game import Game
-from .rules import PRESETS
+from .rules import PRESETS, parse_options
 from .view import seat_view
 
 
@@ -33,6 +33,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--preset", default=None, help="a named preset of rules (e.g. tournament, novel-games)")
     p.add_argument("--rules", default=None, help='rule options as JSON, e.g. \'{"jokers": true}\'')
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="one rule option by its rulebook name, e.g. --option knock_limit=5 (repeatable)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--max-hands", type=int, default=200, help="stop a match after this many hands (a draw)")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -210,6 +212,14 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError(f"--rules is not valid JSON: {e}") from None
         if not isinstance(rules, dict):
             raise UsageError("--rules must be a JSON object")
+    for item in args.option:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise UsageError(f"--option takes NAME=VALUE, like knock_limit=5, not {item!r}")
+        try:
+            rules.update(parse_options(args.game, [(name.strip(), value)]))
+        except RulesError as e:
+            raise UsageError(str(e)) from None
     if args.preset:
         if args.preset not in PRESETS[args.game]:
             raise UsageError(f"unknown preset {args.preset!r}: choose one of {', '.join(PRESETS[args.game])}")

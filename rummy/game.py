@@ -140,8 +140,6 @@ class Game:
             a = Action.parse(action) if isinstance(action, str) else action
         except ActionError as e:
             return _problem(Refusal.SYNTAX, str(e))
-        if not isinstance(a, Action):
-            return _problem(Refusal.SYNTAX, f"{a!r} is not an action")
         pos = self.pos
         if pos.phase == Phase.MATCH_OVER:
             return _problem(Refusal.MATCH_OVER, "The match is over")

@@ -193,3 +193,25 @@ def test_usage_errors_exit_2():
     p = run("deadwood")
     assert p.returncode == 2
     no_traceback(p)
+
+
+def test_arena_reads_rule_options_through_the_schema():
+    p = run("arena", "--game", "rummy", "--players", "3", "--bots", "casual", "--matches", "1",
+            "--option", "reuse_limit=null", "--option", "stalemate_restocks=3", "--json")
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["rules"] == {"reuse_limit": None, "stalemate_restocks": 3}
+    for bad, words in ((["--option", "knock_limit=x"], "must be a whole number"),
+                       (["--option", "nope=1"], "unknown option 'nope'"),
+                       (["--option", "knock_limit"], "NAME=VALUE")):
+        p = run("arena", "--game", "gin", "--matches", "1", *bad)
+        assert p.returncode == 2 and words in p.stderr
+        no_traceback(p)
+
+
+def test_no_advertised_command_is_missing():
+    p = run("--help")
+    assert p.returncode == 0
+    for name in ("deadwood", "replay", "arena", "bench"):
+        assert name in p.stdout
+    assert "play " not in p.stdout.split("{")[1].split("}")[0] + " "
+    assert run("play").returncode == 2

@@ -1,7 +1,7 @@
 """The controller: screens, the match in play, the opponents' turns, saving, statistics.
 
 State lives here, in Python; the DOM is only drawn from it (:mod:`web.ui.render`). Every rule question
-goes to the engine: ``legal_actions`` / ``view.legal`` for what to offer, ``why_illegal`` for why not.
+goes to the engine: ``legal_actions`` / ``view.legal`` for what to offer, ``problem`` for why not.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ import json
 import random
 from typing import Any
 
-from rummy import Game, SaveError
+from rummy import Game, Refusal, SaveError, seat_view
 from rummy.actions import Action
 from rummy.cards import card_str, parse_card, sort_by_rank, sort_by_suit
 from rummy.deadwood import best_arrangement
-from rummy.rules import RulesError, rules_delta
+from rummy.errors import RulesError
+from rummy.rules import rules_delta
 
 from . import dialogs, dom, render
 from . import stats as stats_mod
@@ -85,7 +86,8 @@ class App:
         self.busy = False
         self.token = 0
         self.anim: dict[str, Any] = {}
-        self.setup = SetupState(self.settings.get("last"))
+        last = self.settings.get("last")
+        self.setup = SetupState(last if isinstance(last, dict) else None)
         self.perf: dict[str, Any] = {"bot_ms": [], "max_step_ms": 0.0, "steps": 0}
         self.autoplay = False
         self.save_pending = False
@@ -271,7 +273,7 @@ class App:
     # ------------------------------------------------------------------ acting
 
     def view(self) -> Any:
-        return self.game.view(ME) if self.game is not None else None
+        return seat_view(self.game, ME) if self.game is not None else None
 
     def say(self, text: str, level: str = "info") -> None:
         self.message, self.level = text, level
@@ -285,10 +287,11 @@ class App:
             self.say("Wait for your turn.", "error")
             self.render()
             return False
-        why = g.why_illegal(action, ME)
-        if why is not None:
-            if why.startswith("It is not your turn"):
-                why = f"It is not your turn: {self.meta['names'][g.turn]} is playing." if g.turn is not None else why
+        problem = g.problem(action, ME)
+        if problem is not None:
+            why = problem.message
+            if problem.code == Refusal.NOT_YOUR_TURN and g.turn is not None:
+                why = f"It is not your turn: {self.meta['names'][g.turn]} is playing."
             self.say(names_in(why, self.meta["names"]), "error")
             self.render()
             return False
@@ -304,6 +307,7 @@ class App:
 
     def perform(self, action: Action, seat: int) -> None:
         g = self.game
+        assert g is not None
         before = len(g.log)
         hand_no = g.hand_number
         g.apply(action, seat)
@@ -361,7 +365,7 @@ class App:
             return self.speed_q
         if dom.reduced_motion():
             return 0.0
-        return SPEEDS.get(self.settings["speed"], 0.7)
+        return SPEEDS.get(str(self.settings["speed"]), 0.7)
 
     def kick(self) -> None:
         g = self.game
@@ -390,9 +394,10 @@ class App:
                 if token != self.token or self.game is not g or g.phase not in PLAYING:
                     break
                 seat = g.turn
+                assert seat is not None
                 t0 = dom.now()
                 bot = self.bots.get(seat) or make_bot(self.meta["opponents"][0], g.game, 1)
-                view = g.view(seat)
+                view = seat_view(g, seat)
                 t1 = dom.now()
                 try:
                     action = bot.choose(view)
@@ -400,7 +405,7 @@ class App:
                     dom.console_warn(f"bot {seat} failed: {e!r}")
                     action = view.legal[0]
                 t2 = dom.now()
-                if g.why_illegal(action, seat) is not None:
+                if g.problem(action, seat) is not None:
                     dom.console_warn(f"bot {seat} chose an illegal action {action}")
                     action = view.legal[0]
                 self.perform(action, seat)
@@ -444,7 +449,7 @@ class App:
     # ------------------------------------------------------------------ drawing
 
     def names(self) -> list[str]:
-        return self.meta.get("names", ["You"])
+        return [str(n) for n in self.meta.get("names", ["You"])]
 
     def render(self) -> None:
         t0 = dom.now()
@@ -490,7 +495,7 @@ class App:
             view = self.view()
             r = g.results[-1]
             names = self.names()
-            body = render.end_of_hand_html(view, names, headline(r, names), names_in(r.get("detail", ""), names), r)
+            body = render.end_of_hand_html(view, names, headline(r, names), names_in(r.detail, names), r)
             sheet = render.score_sheet_html(view, names)
             if view.phase == "match-over":
                 w = view.winner
@@ -526,7 +531,7 @@ class App:
                 delta = {"preset": "cardgames"}
             url = embed_url(dom.page_url(), cfg, delta)
             title = ("Gin Rummy" if cfg["game"] == "gin" else "Rummy") + " against " + ", ".join(
-                (profile(cfg["game"], o).name if profile(cfg["game"], o) else o) for o in cfg["opponents"])
+                _name(profile(cfg["game"], o), o) for o in cfg["opponents"])
             self.embed_snippet = iframe_snippet(url, title)
             return dialogs.embed_html(self.embed_snippet, url, self.embed_status)
         if which == "help":
@@ -572,3 +577,7 @@ class App:
                            "hand": [card_str(c) for c in self.order], "perf": self.perf,
                            "storage": self.store.ok})
 
+
+def _name(p: Any, fallback: str) -> str:
+    """A profile's name, or ``fallback`` when there is no such profile."""
+    return str(p.name) if p is not None else fallback

@@ -14,7 +14,7 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
-from rummy import Game
+from rummy import Game, seat_view
 
 from . import dom
 from .opponents import make_bot, roster
@@ -42,8 +42,9 @@ async def bench(n: int = 60, players_rummy: int = 3) -> str:
                     if g.phase == "match-over":
                         break
                     seat = g.turn
+                    assert seat is not None
                     t0 = dom.now()
-                    view = g.view(seat)
+                    view = seat_view(g, seat)
                     t1 = dom.now()
                     action = bots[seat].choose(view)
                     t2 = dom.now()
@@ -59,7 +60,7 @@ async def bench(n: int = 60, players_rummy: int = 3) -> str:
 
 def expose(app: Any) -> None:
     def state(*_: Any) -> str:
-        return app.debug_state()
+        return str(app.debug_state())
 
     def autoplay(*_: Any) -> None:
         app.autoplay = True

@@ -22,6 +22,11 @@ def listen(target: Any, event: str, fn: Callable[[Any], Any], capture: bool = Fa
     target.addEventListener(event, p, capture)
 
 
+def window_() -> Any:
+    """The page's ``window``."""
+    return window
+
+
 def now() -> float:
     return float(window.performance.now())
 

@@ -14,7 +14,7 @@ from pyscript import document
 
 from rummy.actions import Action
 from rummy.cards import JOKER, card_str
-from rummy.rules import RulesError
+from rummy.errors import RulesError
 
 from . import dom
 
@@ -42,7 +42,7 @@ class Events:
         dom.listen(document, "pointerup", self.on_pointer_up)
         dom.listen(document, "pointercancel", self.on_pointer_cancel)
         dom.listen(dom.el("rm-dialog"), "close", lambda ev: self.guard(self.app.on_dialog_closed))
-        dom.listen(dom.window, "pagehide", lambda ev: self.app.flush())
+        dom.listen(dom.window_(), "pagehide", lambda ev: self.app.flush())
         dom.listen(document, "visibilitychange", lambda ev: self.app.flush())
 
     def guard(self, fn: Any, *args: Any) -> Any:
@@ -162,27 +162,27 @@ class Events:
         g = a.game
         sel = a.selected_cards()
         if act == "draw":
-            a.try_act(Action("draw stock"))
+            a.try_act(Action.draw_stock())
         elif act == "take":
-            a.try_act(Action("draw discard"))
+            a.try_act(Action.draw_discard())
         elif act == "pass":
-            a.try_act(Action("pass"))
+            a.try_act(Action.pass_upcard())
         elif act == "biggin":
-            a.try_act(Action("big gin"))
+            a.try_act(Action.big_gin())
         elif act == "discard-pile":
             if g.phase == "play" and len(sel) == 1 and g.turn == 0:
-                a.try_act(Action("discard", (sel[0],)))
+                a.try_act(Action.discard(sel[0]))
             else:
-                a.try_act(Action("draw discard"))
+                a.try_act(Action.draw_discard())
         elif act == "discard":
             if len(sel) != 1:
                 a.say("Select the one card to discard (click it, or move to it with the arrows and press Space).", "error")
                 a.render()
             else:
-                a.try_act(Action("discard", (sel[0],)))
+                a.try_act(Action.discard(sel[0]))
         elif act == "knock":
             if len(sel) == 1:
-                a.try_act(Action("knock", (sel[0],)))
+                a.try_act(Action.knock(sel[0]))
             elif not sel:
                 knocks = [x for x in a.view().legal if x.kind == "knock"]
                 if knocks:
@@ -190,7 +190,7 @@ class Events:
                     rank = {c: i for i, (_, c) in enumerate(best_discards(list(g.hands[0])))}
                     a.try_act(min(knocks, key=lambda x: rank.get(x.card, 99)))
                 else:
-                    a.try_act(Action("knock", (g.hands[0][0],)))
+                    a.try_act(Action.knock(g.hands[0][0]))
             else:
                 a.say("Select the one card to knock with, or none to let the game pick the best.", "error")
                 a.render()
@@ -216,7 +216,7 @@ class Events:
             a.say("Those cards do not make a meld, even with the joker.", "error")
             a.render()
             return
-        a.try_act(Action("meld", tuple(sel)))
+        a.try_act(Action.meld_of(sel))
 
     def layoff(self, sel: list[int], meld: int | None) -> None:
         a = self.app
@@ -245,12 +245,12 @@ class Events:
             a.render()
             return
         if meld is not None:
-            a.try_act(Action("layoff", (c,), (), meld))
+            a.try_act(Action.layoff(c, meld))
             return
-        reasons = {g.why_illegal(Action("layoff", (c,), (), i), 0) for i in range(1, len(g.table) + 1)}
+        reasons = {g.problem(Action.layoff(c, i), 0) for i in range(1, len(g.table) + 1)}
         reasons.discard(None)
         if len(reasons) == 1:
-            a.try_act(Action("layoff", (c,), (), 1))
+            a.try_act(Action.layoff(c, 1))
         else:
             a.say(f"{card_str(c)} fits no meld on the table.", "error")
             a.render()
@@ -345,11 +345,12 @@ class Events:
     def explain_disabled(self, act: str) -> None:
         a = self.app
         g = a.game
-        kind = {"draw": "draw stock", "take": "draw discard", "pass": "pass", "biggin": "big gin"}.get(act)
+        plain = {"draw": Action.draw_stock(), "take": Action.draw_discard(), "pass": Action.pass_upcard(),
+                 "biggin": Action.big_gin()}.get(act)
         if g is None:
             return
-        if kind:
-            a.try_act(Action(kind))
+        if plain is not None:
+            a.try_act(plain)
             return
         if g.turn != 0:
             a.say(f"It is not your turn: {a.names()[g.turn]} is playing." if g.turn is not None else "The hand is over.", "error")
@@ -465,7 +466,7 @@ class Events:
         kind = p["kind"]
         if kind in ("stock", "discard"):
             if where.startswith("hand"):
-                a.try_act(Action("draw stock" if kind == "stock" else "draw discard"))
+                a.try_act((Action.draw_stock() if kind == "stock" else Action.draw_discard()))
             else:
                 a.render()
             return
@@ -477,9 +478,9 @@ class Events:
             dst = where[5:]
             self.move_card(pos, len(a.order) - 1 if dst == "end" else int(dst))
         elif where == "discard":
-            a.try_act(Action("discard", (c,)))
+            a.try_act(Action.discard(c))
         elif where == "knock":
-            a.try_act(Action("knock", (c,)))
+            a.try_act(Action.knock(c))
         elif where.startswith("meld:"):
             self.layoff([c], int(where[5:]))
         elif where == "table":

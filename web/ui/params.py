@@ -9,7 +9,11 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
-from rummy.rules import GIN_DEFAULTS, PRESETS, RUMMY_DEFAULTS, RulesError, resolve_rules
+from rummy.errors import RulesError
+from rummy.rules import GAMES, PRESETS, option, options, resolve_rules
+
+#: Every rule option's name, in either game (a URL parameter with such a name chooses a game).
+OPTION_NAMES = frozenset(o.name for g in GAMES for o in options(g))
 
 PAGE_PARAMS = ("embed", "speed", "debug")
 GAME_PARAMS = ("game", "opponents", "preset", "seed", "players")
@@ -20,32 +24,10 @@ def parse_query(search: str) -> dict[str, str]:
     return {k.lower(): v for k, v in parse_qsl(search.lstrip("?"), keep_blank_values=True)}
 
 
-def _value(name: str, text: str, default: Any) -> Any:
-    t = text.strip().lower()
-    if t in ("null", "none", "") and name in ("reuse_limit", "rounds", "target"):
-        return None
-    if isinstance(default, bool) or name in ("jokers", "oklahoma"):
-        if t in ("1", "true", "yes", "on"):
-            return True
-        if t in ("0", "false", "no", "off"):
-            return False
-        raise RulesError(f"option {name} must be true or false, not {text!r}")
-    if name == "melds_per_turn":
-        return 1 if t == "1" else t
-    if isinstance(default, int) or default is None:
-        try:
-            return int(t)
-        except ValueError:
-            if isinstance(default, int):
-                raise RulesError(f"option {name} must be a whole number, not {text!r}") from None
-            return t
-    return t
-
-
 def game_config(q: dict[str, str], roster_ids: dict[str, list[str]]) -> tuple[dict[str, Any] | None, str | None]:
     """The game the URL asks for, as ``{"game", "opponents", "rules", "seed"}``, or None when it asks for
     none; plus an error sentence when the URL could not be used."""
-    chosen = [k for k in q if k in GAME_PARAMS or k in GIN_DEFAULTS or k in RUMMY_DEFAULTS]
+    chosen = [k for k in q if k in GAME_PARAMS or k in OPTION_NAMES]
     if not chosen:
         return None, None
     game = q.get("game", "gin").strip().lower()
@@ -71,12 +53,12 @@ def game_config(q: dict[str, str], roster_ids: dict[str, list[str]]) -> tuple[di
     preset = q.get("preset", "cardgames").strip().lower()
     if preset not in PRESETS[game]:
         return None, f"Unknown preset “{preset}” for {game}; the presets are {', '.join(PRESETS[game])}."
-    defaults = GIN_DEFAULTS if game == "gin" else RUMMY_DEFAULTS
+    names = {o.name for o in options(game)}
     rules: dict[str, Any] = {"preset": preset}
     try:
         for k, v in q.items():
-            if k in defaults:
-                rules[k] = _value(k, v, defaults[k])
+            if k in names:
+                rules[k] = option(game, k).parse(v)  # the options schema reads the text
         resolve_rules(game, len(opponents) + 1, rules)
     except RulesError as e:
         return None, f"The address asks for rules this game does not have: {e}."

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummy.cards import JOKER, card_str
+from rummy.cards import JOKER, card_str, cards_str
+from rummy.model import HandResult
 
 from .opponents import tier_word
 from .text import card_text, card_words, esc, is_red, placed_text, plural
@@ -223,41 +224,39 @@ def _cards_row(codes: list[str], cls: str = "") -> str:
     return f'<span class="cards-row">{"".join(mini_card(c, cls) for c in codes)}</span>'
 
 
-def end_of_hand_html(view: Any, names: list[str], headline: str, detail: str, result: dict[str, Any]) -> str:
-    g = view.game
+def end_of_hand_html(view: Any, names: list[str], headline: str, detail: str, result: HandResult) -> str:
     body = [f'<p class="headline" data-testid="headline">{esc(headline)}</p>',
             f'<p class="detail" data-testid="detail">{esc(detail)}</p>']
-    if g == "gin" and "melds" in result:
-        kn = result.get("knocker")
+    k = result.knock
+    if k is not None:
         for s in range(view.players):
-            role = " (knocked)" if s == kn else ""
-            melds = "".join(f'<div class="meld-line">{_cards_row(m)}</div>' for m in result["melds"][s])
+            role = " (knocked)" if s == k.knocker else ""
+            melds = "".join(f'<div class="meld-line">{_cards_row(cards_str(m))}</div>' for m in k.melds[s])
             lay = ""
-            if s != kn and result.get("layoffs"):
+            if s != k.knocker and k.layoffs:
                 lay = ('<div class="meld-line"><span class="lbl">Laid off:</span> ' + " ".join(
-                    f'{mini_card(c)}<span class="muted"> on meld {i}</span>' for c, i in result["layoffs"]) + "</div>")
-            un = result["unmatched"][s]
+                    f'{mini_card(card_str(x.card))}<span class="muted"> on meld {x.meld}</span>'
+                    for x in k.layoffs) + "</div>")
+            un = cards_str(k.unmatched[s])
             dead = (f'<div class="meld-line"><span class="lbl">Deadwood:</span> {_cards_row(un, "dw")}</div>'
                     if un else "")
             body.append(f'<section class="eoh-player" aria-label="{esc(names[s])}">'
-                        f'<h3>{esc(names[s])}{role} <span class="muted">deadwood {result["deadwood"][s]}</span>'
-                        f' <span class="pts">+{result["points"][s]}</span></h3>'
+                        f'<h3>{esc(names[s])}{role} <span class="muted">deadwood {k.deadwood[s]}</span>'
+                        f' <span class="pts">+{result.points[s]}</span></h3>'
                         f'<div class="melds-label">Melds</div>{melds or "<p class=muted>none</p>"}{lay}{dead}</section>')
-        if result.get("knock_card"):
-            body.append(f'<p class="muted">Knock card: {esc(card_text(result["knock_card"]))} '
-                        f'(knock limit {result.get("knock_limit")})</p>')
-    else:
-        tmelds = result.get("table") or []
-        if tmelds:
-            rows = "".join(f'<div class="meld-line"><span class="muted">{i}.</span> {_cards_row(m)}</div>'
-                           for i, m in enumerate(tmelds, start=1))
+        if k.card is not None:
+            body.append(f'<p class="muted">Knock card: {esc(card_text(k.card))} (knock limit {k.limit})</p>')
+    elif view.game != "gin":
+        if result.table:
+            rows = "".join(f'<div class="meld-line"><span class="muted">{i}.</span> {_cards_row(m.to_text())}</div>'
+                           for i, m in enumerate(result.table, start=1))
             body.append(f'<section class="eoh-table" aria-label="Melds on the table"><h3>Melds on the table</h3>{rows}</section>')
-        values = result.get("values") or [0] * view.players
+        values = result.values or (0,) * view.players
         for s in range(view.players):
-            left = result["hands"][s]
+            left = cards_str(result.hands[s])
             body.append(f'<section class="eoh-player" aria-label="{esc(names[s])}">'
                         f'<h3>{esc(names[s])} <span class="muted">{plural(len(left), "card")} left, worth {values[s]}</span>'
-                        f' <span class="pts">+{result["points"][s]}</span></h3>'
+                        f' <span class="pts">+{result.points[s]}</span></h3>'
                         f'{_cards_row(left, "dw") if left else "<p class=muted>went out</p>"}</section>')
     return "".join(body)
 
@@ -266,23 +265,20 @@ def score_sheet_html(view: Any, names: list[str]) -> str:
     head = "".join(f'<th scope="col">{esc(n)}</th>' for n in names)
     rows = []
     for r in view.results:
-        cells = "".join(f"<td>{p if p else '·'}</td>" for p in r["points"])
-        end = {"knock": "knock", "gin": "gin", "big gin": "big gin", "undercut": "undercut", "tie": "tie",
-               "out": "out", "rummy": "rummy", "stalemate": "stalemate", "block": "block"}.get(r["end"], r["end"])
-        rows.append(f'<tr><th scope="row">{r["hand"] + 1} <span class="muted">{esc(end)}</span></th>{cells}</tr>')
+        cells = "".join(f"<td>{p if p else '·'}</td>" for p in r.points)
+        rows.append(f'<tr><th scope="row">{r.hand + 1} <span class="muted">{esc(r.end.value)}</span></th>{cells}</tr>')
     totals = "".join(f"<td><strong>{t}</strong></td>" for t in view.scores)
     rows.append(f'<tr class="total"><th scope="row">Total</th>{totals}</tr>')
-    if view.final is not None:
-        hw = view.hands_won
+    m = view.match
+    if m is not None:
         if view.game == "gin":
             lb = view.rules.get("line_bonus", 0)
-            line = "".join(f"<td>+{lb * hw[s]}</td>" for s in range(view.players))
+            line = "".join(f"<td>+{b.line}</td>" for b in m.bonuses)
             rows.append(f'<tr><th scope="row">Line bonus <span class="muted">({lb} a hand won)</span></th>{line}</tr>')
-            other = "".join(
-                f"<td>{'+' + str(view.final[s] - view.scores[s] - lb * hw[s]) if view.final[s] - view.scores[s] - lb * hw[s] else '·'}</td>"
-                for s in range(view.players))
+            other = "".join(f"<td>{'+' + str(b.game + b.shutout) if b.game + b.shutout else '·'}</td>"
+                            for b in m.bonuses)
             rows.append(f'<tr><th scope="row">Game bonus <span class="muted">(and shutout)</span></th>{other}</tr>')
-        fin = "".join(f"<td><strong>{t}</strong></td>" for t in view.final)
+        fin = "".join(f"<td><strong>{t}</strong></td>" for t in m.final)
         rows.append(f'<tr class="total"><th scope="row">Final</th>{fin}</tr>')
     return (f'<table class="score-sheet" data-testid="score-sheet"><caption>Score sheet</caption>'
             f'<thead><tr><th scope="col">Hand</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')

@@ -1,54 +1,28 @@
 """The new-game screen: game, opponents (name, style, strength), rule preset, every option, target score.
 
 The form's state is a plain dict kept in Python (``SetupState``); the HTML is drawn from it and each
-change event updates it. Legality of options is checked by :func:`rummy.rules.resolve_rules`.
+change event updates it. The options, their labels and their ranges come from the rules schema
+(:data:`rummy.rules.OPTIONS`); legality is checked by :func:`rummy.rules.resolve_rules`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rummy.rules import PRESET_DESCRIPTIONS, PRESETS, RulesError, resolve_rules
+from rummy.errors import RulesError
+from rummy.rules import PRESET_DESCRIPTIONS, PRESETS, Option, OptionKind, options, resolve_rules
 
 from .opponents import roster, tier_word
 from .text import esc
 
-# option -> (label, kind, choices); kind: bool, int, int?, choice
-OPTIONS: dict[str, dict[str, tuple[str, str, tuple[Any, ...]]]] = {
-    "gin": {
-        "target": ("Target score", "choice", (50, 100, 150, 200, 250, 300)),
-        "knock_limit": ("Knock limit (most deadwood to knock)", "int", (0, 10)),
-        "oklahoma": ("Oklahoma: the first upcard sets the knock limit", "bool", ()),
-        "oklahoma_double_spades": ("Oklahoma: a spade upcard doubles the hand", "bool", ()),
-        "big_gin": ("Big gin (11 cards in melds)", "bool", ()),
-        "gin_bonus": ("Gin bonus", "int", (0, 999)),
-        "big_gin_bonus": ("Big gin bonus", "int", (0, 999)),
-        "undercut_bonus": ("Undercut bonus", "int", (0, 999)),
-        "undercut_on_tie": ("Equal deadwood is an undercut", "bool", ()),
-        "stock_floor": ("Hand is a tie when the stock is down to", "int", (0, 30)),
-        "game_bonus": ("Game bonus", "int", (0, 999)),
-        "line_bonus": ("Line bonus per hand won", "int", (0, 999)),
-        "shutout_doubles": ("A shutout doubles the winner's points", "bool", ()),
-    },
-    "rummy": {
-        "target": ("Target score", "int", (1, 9999)),
-        "rounds": ("Play a fixed number of hands instead (blank: no)", "int?", (1, 99)),
-        "scoring": ("Scoring", "choice", ("winner-takes-all", "penalty")),
-        "melds_per_turn": ("New melds per turn", "choice", ("any", 1)),
-        "layoff_needs_meld": ("Lay off only after your own first meld", "bool", ()),
-        "aces": ("Aces", "choice", ("low", "high-or-low")),
-        "jokers": ("Two jokers, wild", "bool", ()),
-        "discard_to_go_out": ("Going out needs a final discard", "bool", ()),
-        "reuse_discards": ("When the stock runs out", "choice", ("shuffle", "turn-over", "never")),
-        "reuse_limit": ("Times the stock may be rebuilt (blank: no limit)", "int?", (0, 99)),
-        "going_rummy_doubles": ("Going rummy doubles the score", "bool", ()),
-    },
-}
-CHOICE_WORDS = {
-    "winner-takes-all": "Winner takes all", "penalty": "Penalty points (lowest wins)", "any": "Any number", 1: "One",
-    "low": "Low only", "high-or-low": "High or low (worth 15)", "shuffle": "Shuffle the discards into a new stock",
-    "turn-over": "Turn the discards over", "never": "End the hand (block rummy)",
-}
+# The form shows the options of the rules schema (rummy.rules.OPTIONS), these first.
+FIRST = ("target", "rounds", "scoring")
+
+
+def form_options(game: str) -> list[Option]:
+    """The options the form shows for ``game``: every option of the schema, the match length first."""
+    opts = list(options(game))
+    return sorted(opts, key=lambda o: FIRST.index(o.name) if o.name in FIRST else len(FIRST))
 
 
 class SetupState:
@@ -127,18 +101,18 @@ class SetupState:
             self.overrides[self.game] = {}
         elif name.startswith("opt:"):
             opt = name[4:]
-            spec = OPTIONS[self.game].get(opt)
+            spec = next((o for o in options(self.game) if o.name == opt), None)
             if spec is None:
                 return
-            kind = spec[1]
-            if kind == "bool":
-                v: Any = checked
-            elif kind == "choice":
-                v = next((c for c in spec[2] if str(c) == value), value)
+            v: Any
+            if spec.kind == OptionKind.BOOL:
+                v = checked
+            elif spec.kind == OptionKind.CHOICE:
+                v = next((c for c in spec.choices if str(c) == value), value)
             else:
-                v = None if (kind == "int?" and value.strip() == "") else _int(value)
-                if v is None and kind == "int":
-                    self.error = f"{spec[0]} must be a whole number."
+                v = None if (spec.nullable and value.strip() == "") else _int(value)
+                if v is None and not spec.nullable:
+                    self.error = f"{spec.label} must be a whole number."
                     return
             self.overrides[self.game][opt] = v
             if opt == "oklahoma" and not v:
@@ -177,18 +151,23 @@ def setup_html(st: SetupState, can_resume: bool) -> str:
     pdesc = PRESET_DESCRIPTIONS.get(g, {}).get(st.preset[g], "")
     rules = st.resolved()
     fields = []
-    for name, (label, kind, choices) in OPTIONS[g].items():
-        v = rules.get(name)
-        key = f'data-key="f-{name}"'
-        if kind == "bool":
+    for o in form_options(g):
+        name, v = o.name, rules.get(o.name)
+        key = f'data-key="f-{name}" title="{esc(o.help)}"'
+        label = o.label + (f" (blank: {o.none_label})" if o.nullable and o.none_label and name != "target" else "")
+        if o.kind == OptionKind.BOOL:
             fields.append(f'<label class="field check"><input type="checkbox" name="opt:{name}" {key}'
                           f'{" checked" if v else ""}> {esc(label)}</label>')
-        elif kind == "choice":
-            opts = "".join(f'<option value="{esc(c)}"{" selected" if c == v else ""}>{esc(CHOICE_WORDS.get(c, c))}</option>'
-                           for c in choices)
+        elif o.kind == OptionKind.CHOICE:
+            opts = "".join(f'<option value="{esc(c)}"{" selected" if c == v else ""}>{esc(o.words(c))}</option>'
+                           for c in o.choices)
+            fields.append(f'<label class="field">{esc(label)} <select name="opt:{name}" aria-label="{esc(label)}" {key}>{opts}</select></label>')
+        elif o.suggested:
+            opts = "".join(f'<option value="{c}"{" selected" if c == v else ""}>{c}</option>' for c in o.suggested)
             fields.append(f'<label class="field">{esc(label)} <select name="opt:{name}" aria-label="{esc(label)}" {key}>{opts}</select></label>')
         else:
-            lo, hi = choices
+            lo = "" if o.low is None else o.low
+            hi = 9999 if o.high is None else o.high
             fields.append(f'<label class="field">{esc(label)} <input type="number" inputmode="numeric" name="opt:{name}" aria-label="{esc(label)}" {key} '
                           f'min="{lo}" max="{hi}" value="{"" if v is None else v}"></label>')
     err = f'<p class="message error" role="alert">{esc(st.error)}</p>' if st.error else ""

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rummy.model import HandResult
+
 ME = 0
 FIELDS = ("matches", "matches_won", "hands", "hands_won", "gins", "big_gins", "undercuts", "rummies",
           "stalemates", "points", "streak", "best_streak")
@@ -55,11 +57,11 @@ def _lines(stats: dict[str, Any], game: str, opponents: list[str]) -> list[dict[
     return out
 
 
-def record_hand(stats: dict[str, Any], game: str, opponents: list[str], result: dict[str, Any]) -> None:
+def record_hand(stats: dict[str, Any], game: str, opponents: list[str], result: HandResult) -> None:
     """Count one finished hand (``result`` as the engine gives it) for the player at seat 0."""
-    won = result.get("winner") == ME
-    end = result.get("end")
-    pts = result.get("points") or [0]
+    won = result.winner == ME
+    end = result.end
+    pts = result.points or (0,)
     for line in _lines(stats, game, opponents):
         line["hands"] += 1
         line["hands_won"] += int(won)

@@ -1,7 +1,7 @@
 """Words and symbols for people: card faces, move-log sentences, end-of-hand headlines.
 
 Pure Python (no browser), so it is tested in CPython too. Nothing here decides a rule: it only
-describes what the engine reports (its public log events and its result dicts).
+describes what the engine reports (its public log events and its hand results).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from rummy.cards import JOKER, card_name, parse_card
+from rummy.model import Event, EventKind, HandEnd, HandResult
 
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANK_FACE = {"T": "10"}
@@ -74,34 +75,32 @@ def names_in(text: str, names: list[str]) -> str:
     return pretty_cards(out)
 
 
-def describe_event(e: dict[str, Any], names: list[str], me: int = 0) -> str:
+def describe_event(e: Event, names: list[str], me: int = 0) -> str:
     """One public log event in words: ``Ada took 7♥ from the discard pile``."""
-    seat = e.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Someone"
-    act = str(e.get("action", ""))
-    card = e.get("card")
-    if act == "draw stock":
+    seat = e.seat
+    who = names[seat] if seat is not None and 0 <= seat < len(names) else "Someone"
+    kind = e.kind
+    card = "" if e.card is None else card_text(e.card)
+    placed = " ".join(placed_text(("JK=" if c in e.wild else "") + _code(c)) for c in e.cards)
+    if kind == EventKind.DRAW_STOCK:
         return f"{who} drew from the stock"
-    if act == "draw discard":
-        return f"{who} took {card_text(card)} from the discard pile"
-    if act == "discard":
-        return f"{who} discarded {card_text(card)}"
-    if act == "knock":
-        return f"{who} knocked, discarding {card_text(card)} face down"
-    if act == "big gin":
+    if kind == EventKind.DRAW_DISCARD:
+        return f"{who} took {card} from the discard pile"
+    if kind == EventKind.DISCARD:
+        return f"{who} discarded {card}"
+    if kind == EventKind.KNOCK:
+        return f"{who} knocked, discarding {card} face down"
+    if kind == EventKind.BIG_GIN:
         return f"{who} declared big gin"
-    if act == "pass":
+    if kind == EventKind.PASS:
         return f"{who} passed on the upcard"
-    if act == "restock":
-        return f"The discard pile became the new stock ({e.get('count', '?')} cards)"
-    words = act.split()
-    if words and words[0] == "meld":
-        return f"{who} melded " + " ".join(placed_text(w) for w in words[1:])
-    if words and words[0] == "layoff" and len(words) == 3:
-        return f"{who} laid off {placed_text(words[1])} on meld {words[2]}"
-    if words and words[0] == "swap" and len(words) == 3:
-        return f"{who} swapped {card_text(words[1])} for the joker in meld {words[2]}"
-    return f"{who}: {act}"
+    if kind == EventKind.RESTOCK:
+        return f"The discard pile became the new stock ({e.count} cards)"
+    if kind == EventKind.MELD:
+        return f"{who} melded {placed}"
+    if kind == EventKind.LAYOFF:
+        return f"{who} laid off {placed} on meld {e.meld}"
+    return f"{who} swapped {card} for the joker in meld {e.meld}"
 
 
 def spoken(text: str) -> str:
@@ -122,23 +121,20 @@ END_WORDS = {
 }
 
 
-def headline(result: dict[str, Any], names: list[str]) -> str:
+def headline(result: HandResult, names: list[str]) -> str:
     """``Ada went gin and scores 37.`` / ``Stalemate: nobody scores.``"""
-    end = result.get("end")
-    w = result.get("winner")
-    pts = result.get("points") or []
+    end = result.end
+    w = result.winner
+    pts = result.points
     if w is None:
-        if end == "stalemate":
+        if end == HandEnd.STALEMATE:
             return "Stalemate: nobody scores (a loss for everyone)."
         return "Tie: nobody scores."
     who = names[w]
-    verb = END_WORDS.get(str(end), "won the hand")
-    if end == "undercut" and result.get("knocker") is not None:
-        verb = f"undercut {names[result['knocker']]}"
-    if w == 0 and names[0] == "You":
-        scores = "score"
-    else:
-        scores = "scores"
+    verb = END_WORDS.get(end.value, "won the hand")
+    if end == HandEnd.UNDERCUT and result.knock is not None:
+        verb = f"undercut {names[result.knock.knocker]}"
+    scores = "score" if w == 0 and names[0] == "You" else "scores"
     if any(p for i, p in enumerate(pts) if i != w):  # penalty scoring: the losers add points
         return f"{who} {verb}; the others take penalty points."
     return f"{who} {verb} and {scores} {pts[w] if w < len(pts) else 0}."

@@ -5,6 +5,7 @@
 #   make test    install what is missing (browsers included), build, run every test
 #   make browsers install Debian's chromium, firefox-esr, webkit2gtk-driver, xvfb (root: apt-get;
 #                otherwise it prints the one command to run)
+#   make lint    ruff and mypy --strict (make test runs them first)
 #   make bench   startup time of the page vs a bare PyScript page (python -m bench.startup)
 #   make icons   redraw web/icons/ (committed; only when the design changes)
 #   make clean   remove _site/ and test output
@@ -19,12 +20,12 @@ TEST_DIRS := $(wildcard tests e2e)
 # their helper modules (tests/helpers.py, e2e/test_play_support.py) importable.
 PYTEST_FLAGS ?= -q --import-mode=importlib -o "pythonpath=$(TEST_DIRS)"
 
-.PHONY: all play site serve test test-unit test-e2e bench icons deps deps-node deps-python browsers clean help
+.PHONY: all play site serve test lint test-unit test-e2e bench icons deps deps-node deps-python browsers clean help
 
 all: site
 
 help:
-	@sed -n '2,11p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,12p' Makefile | sed 's/^# \{0,1\}//'
 
 # ---------------------------------------------------------------- dependencies
 # npm: exact versions from package-lock.json (@pyscript/core, pyodide); only
@@ -59,8 +60,13 @@ play: site
 # ---------------------------------------------------------------- tests
 # The e2e tests build their own copy of the site (E2E_SITE_DIR=_site tests this one).
 # pytest's exit code passes through: 5 (no tests collected) fails too.
-test: deps site
+test: deps lint site
 	$(PYTHON) -m pytest $(TEST_DIRS) $(PYTEST_FLAGS)
+
+# Types and lint (settings in pyproject.toml): mypy --strict on rummy/ and web/ui/, ruff everywhere.
+lint: deps-python
+	$(PYTHON) -m ruff check rummy web tests e2e bench tools
+	$(PYTHON) -m mypy
 
 test-unit: deps-python
 	$(PYTHON) -m pytest tests $(PYTEST_FLAGS)

@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
-import system_deps  # noqa: E402
+import system_deps
 
 
 @pytest.fixture

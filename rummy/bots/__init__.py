@@ -101,13 +101,13 @@ def make_bot(id_or_tier: str, game: str, seed: int = 0) -> Bot:
         raise ValueError(f"unknown game {game!r}: choose 'gin' or 'rummy'")
     key = id_or_tier.strip().lower()
     key = TIER_BOTS[game].get(key, key)
-    styles = _GIN_STYLES if game == "gin" else _RUMMY_STYLES
+    styles: dict[str, GinStyle] | dict[str, RummyStyle] = _GIN_STYLES if game == "gin" else _RUMMY_STYLES
     if key not in styles:
         names = ", ".join(list(TIERS) + sorted(styles))
         raise ValueError(f"no {game} opponent called {id_or_tier!r}: choose one of {names}")
     if game == "gin":
-        return GinBot(styles[key], seed)
-    return RummyBot(styles[key], seed)
+        return GinBot(_GIN_STYLES[key], seed)
+    return RummyBot(_RUMMY_STYLES[key], seed)
 
 
 __all__ = [

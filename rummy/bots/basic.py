@@ -73,6 +73,7 @@ class RummyBot:
         if stock not in view.legal:
             return take
         up = view.top_discard
+        assert up is not None  # the discard may be taken, so there is one
         hand = list(view.hand)
         before, _, _, _ = t.plan(hand)
         after, melds, lays, left = t.plan(hand + [up])
@@ -111,10 +112,10 @@ class RummyBot:
                 if m in legal:
                     return m
             for c in sorted(lays):
-                a = t.layoff_action(c)
-                if a is not None and a in legal:
-                    return a
-            keep = set()
+                lay = t.layoff_action(c)
+                if lay is not None and lay in legal:
+                    return lay
+            keep: set[int] = set()
         else:
             keep = set()
             for m in melds:
@@ -180,8 +181,7 @@ class RummyBot:
             return Action(DISCARD, (rng.choice(pool),))
         best = None
         for c in pool:
-            value = card_value(c, t.hi)
-            score = value  # points shed
+            score = float(card_value(c, t.hi))  # points shed
             if c == JOKER:
                 score -= 40  # a joker is worth keeping
             else:
@@ -190,7 +190,23 @@ class RummyBot:
             key = (-score, c)
             if best is None or key < best:
                 best = key
+        assert best is not None
         return Action(DISCARD, (best[1],))
+
+
+#: A planned split of a hand: (points left, meld actions, cards to lay off, cards left).
+Plan = tuple[int, list[Action], list[int], list[int]]
+
+
+class _Best:
+    """The best split found so far by :meth:`_Table.plan`'s search."""
+
+    __slots__ = ("chosen", "total", "used")
+
+    def __init__(self) -> None:
+        self.total = 10 ** 9
+        self.chosen: list[Action] = []
+        self.used = 0
 
 
 def _hand_cards(m: Action) -> list[int]:
@@ -208,7 +224,7 @@ class _Table:
         me = view.seat
         self.played_before = view.played_before[me]
         self.can_layoff = not r.get("layoff_needs_meld") or bool(view.has_melded and view.has_melded[me])
-        self._plans: dict[tuple[int, ...], tuple] = {}
+        self._plans: dict[tuple[int, ...], Plan] = {}
         seen = set(view.hand) | set(view.discard) | self.on_table
         self.unseen = [c for c in range(52) if c not in seen]
         nxt = (me + 1) % view.players
@@ -216,7 +232,7 @@ class _Table:
         self.next_known = view.known_cards(nxt) if view.players > 1 else []
         self.next_thrown = view.thrown(nxt)
         self.next_passed = passed_cards(view, nxt)
-        self.fits_table = {}
+        self.fits_table: dict[int, bool] = {}
 
     def fits(self, card: int) -> bool:
         """Whether a natural ``card`` can be laid off on some table meld."""
@@ -238,7 +254,7 @@ class _Table:
                 return Action(LAYOFF, (card,), (), i)
         return None
 
-    def plan(self, hand: list[int]) -> tuple[int, list[Action], list[int], list[int]]:
+    def plan(self, hand: list[int]) -> Plan:
         """Best split of ``hand``: (points left, meld actions, cards to lay off, cards left), least points first."""
         key = tuple(sorted(hand))
         got = self._plans.get(key)
@@ -261,10 +277,10 @@ class _Table:
         # a meld this turn also opens lay-offs under layoff_needs_meld: plan for it, then check below
         layable = {c for c in naturals if self.fits(c)}
         joker_lay = bool(self.view.table) and bool(self.view.rules.get("jokers"))
-        best = [10 ** 9, [], 0]
+        best = _Best()
 
         def rec(i: int, used: int, j: int, acc: int, chosen: list[Action]) -> None:
-            if acc >= best[0]:
+            if acc >= best.total:
                 return
             while i < len(naturals) and used >> naturals[i] & 1:
                 i += 1
@@ -272,8 +288,8 @@ class _Table:
                 jl = jokers - j
                 extra = 0 if (joker_lay and jl) or not jl else 15 * jl
                 tot = acc + extra
-                if tot < best[0]:
-                    best[0], best[1], best[2] = tot, list(chosen), used
+                if tot < best.total:
+                    best.total, best.chosen, best.used = tot, list(chosen), used
                 return
             c = naturals[i]
             for nat, nw, a in by_card[c]:
@@ -285,12 +301,12 @@ class _Table:
             rec(i + 1, used | (1 << c), j, acc + (0 if c in layable else val[c]), chosen)
 
         rec(0, 0, 0, 0, [])
-        if not self.can_layoff and not best[1] and (layable or joker_lay):
+        if not self.can_layoff and not best.chosen and (layable or joker_lay):
             # no meld of our own this turn, so no lay-offs under layoff_needs_meld
             layable, joker_lay = set(), False
-            best = [10 ** 9, [], 0]
+            best = _Best()
             rec(0, 0, 0, 0, [])
-        chosen = best[1]
+        chosen = best.chosen
         in_melds = 0
         jokers_used = 0
         for a in chosen:
@@ -307,7 +323,7 @@ class _Table:
                 lays += [JOKER] * jl
             else:
                 left += [JOKER] * jl
-        out = (best[0], chosen, lays, left)
+        out = (best.total, chosen, lays, left)
         self._plans[key] = out
         return out
 

@@ -89,6 +89,7 @@ class GinBot:
         if take not in view.legal:
             return other
         up = view.top_discard
+        assert up is not None  # the upcard may be taken, so there is one
         hand = list(view.hand)
         after = [(dw, c) for dw, c in best_discards(hand + [up]) if c != up]
         best_dw = after[0][0]
@@ -154,6 +155,7 @@ class GinBot:
             key = (v, -_VALUE[c], c)
             if best is None or key < best:
                 best = key
+        assert best is not None
         return Action(DISCARD, (best[2],))
 
     def _want_knock(self, ctx: _Context, kdw: int, kcard: int, rng: Rng) -> bool:

@@ -372,7 +372,7 @@ class App:
         if g is None or self.busy:
             return
         if g.phase in PLAYING and (g.turn != ME or self.autoplay):
-            asyncio.ensure_future(self.run_bots())
+            dom.keep_task(asyncio.ensure_future(self.run_bots()))
         elif self.dialog == "end" and g.phase in ("hand-over", "match-over"):
             self.open_dialog("end")
 
@@ -433,9 +433,9 @@ class App:
                     self.next_hand()
                     return
                 self.open_dialog("end")
-            elif g is not None and g.turn == ME:
-                if dom.query(".rm-dialog[open]") is None and not self.events.dragging and dom.focused_key() is None:
-                    dom.focus_first(".hand .card")
+            elif g is not None and g.turn == ME and dom.query(".rm-dialog[open]") is None \
+                    and not self.events.dragging and dom.focused_key() is None:
+                dom.focus_first(".hand .card")
 
     def note_step(self, ms: float, what: str = "handler") -> None:
         self.perf["steps"] += 1
@@ -567,9 +567,8 @@ class App:
         if was == "notice":
             self.notices = []
         self.render()
-        if self.game is not None and self.screen == "table":
-            if not dom.focus_first(".after .btn.primary"):
-                dom.focus_first(".hand .card") or dom.focus_first(".actions button:not([disabled])")
+        if self.game is not None and self.screen == "table" and not dom.focus_first(".after .btn.primary"):
+            dom.focus_first(".hand .card") or dom.focus_first(".actions button:not([disabled])")
 
     def debug_state(self) -> str:
         g = self.game

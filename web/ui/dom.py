@@ -22,6 +22,15 @@ def listen(target: Any, event: str, fn: Callable[[Any], Any], capture: bool = Fa
     target.addEventListener(event, p, capture)
 
 
+_TASKS: set[Any] = set()  # tasks in flight, kept referenced until they finish
+
+
+def keep_task(task: Any) -> None:
+    """Keep a reference to an asyncio task until it is done (a task nobody holds may be collected)."""
+    _TASKS.add(task)
+    task.add_done_callback(_TASKS.discard)
+
+
 def window_() -> Any:
     """The page's ``window``."""
     return window

@@ -274,7 +274,7 @@ class Events:
                 done(True)
             except Exception:
                 done(False)
-        asyncio.ensure_future(wait())
+        dom.keep_task(asyncio.ensure_future(wait()))
 
     # ------------------------------------------------------------------ form changes
 
@@ -466,7 +466,7 @@ class Events:
         kind = p["kind"]
         if kind in ("stock", "discard"):
             if where.startswith("hand"):
-                a.try_act((Action.draw_stock() if kind == "stock" else Action.draw_discard()))
+                a.try_act(Action.draw_stock() if kind == "stock" else Action.draw_discard())
             else:
                 a.render()
             return

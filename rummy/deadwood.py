@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from itertools import product
 from typing import Any
 
-from .cards import cards_of
+from .cards import CARD_VALUES, RANK_VALUES, cards_of
 
 __all__ = [
     "all_best_arrangements",
@@ -36,8 +36,8 @@ __all__ = [
     "min_deadwood",
 ]
 
-_RANK_VALUE = tuple(min(r + 1, 10) for r in range(13))
-_CARD_VALUE = tuple(_RANK_VALUE[c % 13] for c in range(52))
+_RANK_VALUE = RANK_VALUES  # the one card-value table (rummy.cards)
+_CARD_VALUE = CARD_VALUES
 _BIT = {c: 1 << c for c in range(52)}
 
 

@@ -67,7 +67,7 @@ GOLDEN_NAMES = sorted(p.name[: -len(".summary.json")] for p in GOLDEN.glob("*.su
 
 
 def test_golden_files_present():
-    assert set(MACHINE_MADE) | {"gin_handbuilt", "rummy_handbuilt", "rummy_illegal_action"} <= set(GOLDEN_NAMES)
+    assert set(MACHINE_MADE) | {"gin_handbuilt", "rummy_handbuilt", "rummy_illegal_action", "rummy_rule12_stalemate"} <= set(GOLDEN_NAMES)
 
 
 @pytest.mark.parametrize("name", GOLDEN_NAMES)

@@ -1,0 +1,39 @@
+"""The engine's data a user interface needs before the engine runs: every rule option, the presets and the
+computer opponents, as one JSON-ready object.
+
+The page draws its new-game screen from this at once, while the engine starts in a worker; the site build
+writes it next to the page (``web/page/catalog.json``), so it always matches the engine that ships.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .bots import TIER_BOTS, roster
+from .rules import GAMES, PRESET_DESCRIPTIONS, PRESETS, RUMMY_TARGETS, options
+
+CATALOG_FORMAT = "rummy-catalog"
+CATALOG_VERSION = 1
+
+
+def catalog() -> dict[str, Any]:
+    """Options (in the rulebook's order), presets with their words, the roster (weakest first), tier bots."""
+    out: dict[str, Any] = {"format": CATALOG_FORMAT, "version": CATALOG_VERSION, "games": {}}
+    for game in GAMES:
+        out["games"][game] = {
+            "options": [
+                {"name": o.name, "kind": o.kind.value, "default": o.default, "label": o.label, "help": o.help,
+                 "low": o.low, "high": o.high, "nullable": o.nullable, "none_label": o.none_label,
+                 "choices": list(o.choices), "choice_words": list(o.choice_words), "suggested": list(o.suggested),
+                 "requires": o.requires}
+                for o in options(game)
+            ],
+            "presets": {name: {"rules": dict(rules), "description": PRESET_DESCRIPTIONS[game][name]}
+                        for name, rules in PRESETS[game].items()},
+            "roster": [{"id": p.id, "name": p.name, "tier": p.tier, "style": p.style, "description": p.description,
+                        "rating": p.rating} for p in roster(game)],
+            "tier_bots": dict(TIER_BOTS[game]),
+            "players": [2] if game == "gin" else [2, 3, 4, 5, 6],
+        }
+    out["games"]["rummy"]["targets"] = {str(n): t for n, t in RUMMY_TARGETS.items()}
+    return out

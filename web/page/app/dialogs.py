@@ -1,0 +1,166 @@
+"""The contents of the dialogs: statistics, settings, embed, help, notices, and the questions the app asks.
+
+Written in the Python both MicroPython and CPython run.
+"""
+
+from web.page.app.render import button, dialog_frame
+from web.page.app.text import esc
+
+SPEED_WORDS = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant"))
+
+
+def rate(won, played):
+    return (str(round(100 * won / played)) + "%") if played else "–"
+
+
+def average(total, n):
+    return ("%.1f" % (total / n)) if n else "–"
+
+
+def stat_rows(line, game):
+    """The lines of a statistics table, as (label, value)."""
+    bm = line.get("best_match")
+    out = [
+        ("Matches played", str(line["matches"])),
+        ("Matches won", str(line["matches_won"]) + " (" + rate(line["matches_won"], line["matches"]) + ")"),
+        ("Hands played", str(line["hands"])),
+        ("Hands won", str(line["hands_won"]) + " (" + rate(line["hands_won"], line["hands"]) + ")"),
+    ]
+    if game == "gin":
+        out += [("Gins", str(line["gins"])), ("Big gins", str(line["big_gins"])),
+                ("Undercuts", str(line["undercuts"]))]
+    else:
+        out += [("Going rummy", str(line["rummies"]))]
+    out += [
+        ("Stalemates" if game == "rummy" else "Stalemates and ties", str(line["stalemates"])),
+        ("Average points per hand", average(line["points"], line["hands"])),
+        ("Best match", (str(bm["score"]) + " points, won by " + str(bm["margin"])) if bm else "–"),
+        ("Matches abandoned", str(line.get("abandoned", 0))),
+        ("Current streak", str(line["streak"])),
+        ("Best streak", str(line["best_streak"])),
+    ]
+    return out
+
+
+def stats_html(data, catalog, confirm_reset):
+    parts = []
+    for game, title in (("gin", "Gin Rummy"), ("rummy", "Basic Rummy")):
+        line = data["games"].get(game)
+        if not line:
+            parts.append('<section aria-label="' + title + '"><h3>' + title
+                         + '</h3><p class="muted">No hands played yet.</p></section>')
+            continue
+        rows = "".join('<tr><th scope="row">' + esc(k) + "</th><td>" + esc(v) + "</td></tr>"
+                       for k, v in stat_rows(line, game))
+        opp_rows = []
+        for key in sorted(data["opponents"]):
+            oline = data["opponents"][key]
+            g, _, pid = key.partition(":")
+            if g != game:
+                continue
+            p = catalog.profile(game, pid)
+            name = p["name"] if p else pid
+            opp_rows.append('<tr><th scope="row">' + esc(name) + "</th><td>" + str(oline["matches"]) + "</td><td>"
+                            + rate(oline["matches_won"], oline["matches"]) + "</td><td>" + str(oline["hands"])
+                            + "</td><td>" + rate(oline["hands_won"], oline["hands"]) + "</td><td>"
+                            + str(oline["best_streak"]) + "</td></tr>")
+        opp = ""
+        if opp_rows:
+            opp = ('<table class="stats-table"><caption>Against each opponent</caption><thead><tr>'
+                   '<th scope="col">Opponent</th><th scope="col">Matches</th><th scope="col">Won</th>'
+                   '<th scope="col">Hands</th><th scope="col">Won</th><th scope="col">Best streak</th></tr></thead>'
+                   "<tbody>" + "".join(opp_rows) + "</tbody></table>")
+        parts.append('<section aria-label="' + title + '" data-testid="stats-' + game + '"><h3>' + title + "</h3>"
+                     '<table class="stats-table"><tbody>' + rows + "</tbody></table>" + opp + "</section>")
+    if confirm_reset:
+        btns = button("stats-reset-yes", "Yes, reset statistics", True) + button("stats-reset-no", "Keep them")
+        parts.append('<p class="message error" role="alert">Reset every statistic? This cannot be undone.</p>')
+    else:
+        btns = button("close", "Close", True) + button("stats-reset", "Reset statistics")
+    return dialog_frame("Statistics", "".join(parts), btns, "stats-dialog")
+
+
+def settings_html(s, storage_line):
+    sp = "".join('<label class="choice"><input type="radio" name="speed" value="' + k + '" data-key="speed-' + k
+                 + '"' + (" checked" if s["speed"] == k else "") + "> " + v + "</label>" for k, v in SPEED_WORDS)
+    body = ("<fieldset><legend>Speed of the opponents' moves</legend>" + sp
+            + '<p class="muted">Moves are instant when your system asks for reduced motion.</p></fieldset>'
+            '<fieldset><legend>Look</legend><label class="field check"><input type="checkbox" name="contrast" '
+            'data-key="set-contrast"' + (" checked" if s["contrast"] else "") + "> High contrast</label>"
+            '<label class="field check"><input type="checkbox" name="bigcards" data-key="set-bigcards"'
+            + (" checked" if s["bigcards"] else "") + "> Larger cards</label></fieldset>"
+            "<fieldset><legend>Your data</legend>"
+            '<p class="muted">' + esc(storage_line) + "</p>"
+            + button("export", "Export my data") + button("import", "Import data…")
+            + "</fieldset>")
+    return dialog_frame("Settings", body, button("close", "Done", True), "settings-dialog")
+
+
+def embed_html(snippet, url, copied):
+    body = ("<p>Put this game on your own page: paste this snippet into its HTML. It plays the same game "
+            "with the same opponents and rules.</p>"
+            '<label class="field block">Snippet <textarea readonly rows="5" data-testid="embed-snippet" '
+            'data-key="embed-snippet">' + esc(snippet) + "</textarea></label>"
+            '<p class="muted">Address: <a href="' + esc(url) + '" target="_blank" rel="noopener">open the embedded '
+            "view</a></p>"
+            '<p class="message" role="status" data-testid="embed-status">' + esc(copied) + "</p>")
+    return dialog_frame("Embed this game", body, button("copy-embed", "Copy snippet", True) + button("close", "Close"),
+                        "embed-dialog")
+
+
+HELP = """
+<p>Make melds: <strong>sets</strong> (3 or 4 of a rank) and <strong>runs</strong> (3 or more in a suit, aces low).</p>
+<p><strong>Gin Rummy</strong>: draw from the stock or take the top discard, then discard. Knock when your
+deadwood (cards outside melds) is at most the knock limit; gin is 0 deadwood. The program arranges both hands.</p>
+<p><strong>Basic Rummy</strong>: draw, then put down melds and lay cards off on any meld on the table, then
+discard. The first to get rid of every card wins the hand and scores what the others hold.</p>
+<h3>Mouse and touch</h3>
+<p>Tap cards to select them, then press an action. Or drag a card: onto the discard pile to discard it, onto
+Knock to knock with it, onto a meld to lay it off, onto the table to meld it with the selected cards, or
+between your cards to reorder your hand. Drag the stock or the discard pile onto your hand to draw.</p>
+<h3>Keyboard</h3>
+<table class="keys"><tbody>
+<tr><th scope="row">Tab / Shift+Tab</th><td>move between areas and buttons</td></tr>
+<tr><th scope="row">← →</th><td>move between the cards of your hand</td></tr>
+<tr><th scope="row">Space or Enter</th><td>select a card, press a button</td></tr>
+<tr><th scope="row">Shift+← →</th><td>move the focused card in your hand</td></tr>
+<tr><th scope="row">D</th><td>draw from the stock</td></tr>
+<tr><th scope="row">T</th><td>take the top discard</td></tr>
+<tr><th scope="row">P</th><td>pass on the first upcard (Gin)</td></tr>
+<tr><th scope="row">X</th><td>discard the selected card</td></tr>
+<tr><th scope="row">K</th><td>knock with the selected card (Gin)</td></tr>
+<tr><th scope="row">G</th><td>big gin (Gin)</td></tr>
+<tr><th scope="row">M</th><td>meld the selected cards (Rummy)</td></tr>
+<tr><th scope="row">L, or 1–9</th><td>lay the selected card off (on meld 1–9)</td></tr>
+<tr><th scope="row">S</th><td>change how your hand is sorted</td></tr>
+<tr><th scope="row">H</th><td>jump to your hand</td></tr>
+<tr><th scope="row">N</th><td>next hand, when a hand is over</td></tr>
+<tr><th scope="row">Esc</th><td>clear the selection, close a dialog</td></tr>
+<tr><th scope="row">?</th><td>this help</td></tr>
+</tbody></table>
+<h3>What is saved</h3>
+<p>The match in progress after every move, your settings and your statistics, in this browser only.
+Reloading or closing the tab resumes where you were. Settings can export all of it to a file and import it
+again, here or in another browser.</p>
+"""
+
+
+def help_html():
+    return dialog_frame("How to play", HELP, button("close", "Close", True), "help-dialog")
+
+
+def notice_html(title, lines, extra_buttons=""):
+    body = "".join("<p>" + esc(t) + "</p>" for t in lines)
+    return dialog_frame(title, body, extra_buttons + button("close", "OK", True), "notice-dialog")
+
+
+def scores_html(sheet):
+    return dialog_frame("Scores", sheet, button("close", "Close", True), "scores-dialog")
+
+
+def confirm_new_html():
+    body = ("<p>A match is in progress. Start a new one? The match in progress ends here and counts as abandoned "
+            "in your statistics.</p>")
+    return dialog_frame("Start a new match?", body,
+                        button("confirm-new", "Start the new match", True) + button("close", "Keep playing"),
+                        "confirm-new-dialog")

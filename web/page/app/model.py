@@ -1,0 +1,876 @@
+"""The table app: its state, and :meth:`App.update`, which turns one message into a new state and effects.
+
+Messages come from the person (clicks, keys, drags, form changes, all already turned into plain tuples by the
+runner), from the engine (the protocol of :mod:`web.page.shared.protocol`), from timers and from other tabs.
+``update`` never touches the browser: it returns *effects* (tuples) that the runner performs, so every path is
+tested in CPython with no browser (``tests/test_page_app.py``). The table is drawn from the seat's view alone
+(:mod:`web.page.shared.viewdata`); the page holds no rule and never reads an engine message's words to decide.
+
+Messages (``(kind, ...)``):
+    ("start", boot)                     boot: {"query", "settings", "stats", "match", "notices", "banner",
+                                         "reduced_motion", "slot"}
+    ("engine", msg)                     a message of the engine (already checked by the protocol)
+    ("engine-status", event, detail)    "ready" | "failed" | "progress" from the worker link
+    ("command", act, data)              a click or a shortcut: act is a button's data-act; data its details
+    ("key", key, ctx)                   ctx: {"card_pos": int|None, "in_dialog": bool, "shift": bool}
+    ("drop", src_kind, src_pos, where)  a drag that ended on a drop target (or on nothing: where "")
+    ("change", name, value, checked)    a form field changed
+    ("tick", name, token)               a timer fired
+    ("dialog-closed",)
+    ("tab", event)                      the other-tab state changed (see the runner)
+Effects (``(kind, ...)``):
+    ("send", msg) ("render",) ("timer", name, seconds, token) ("announce", text) ("focus", selector)
+    ("dialog", html or None) ("save-match", slot, record) ("save-settings", settings) ("stats", op, args)
+    ("set-aside-match", slot, why) ("look", settings) ("copy", text) ("export",) ("import",)
+    ("restart-engine",) ("log", text)
+Written in the Python both MicroPython and CPython run.
+"""
+
+from web.page.app import dialogs, render
+from web.page.app.params import SPEEDS, embed_url, game_config, iframe_snippet, rules_delta, speed_override
+from web.page.app.setup import SetupState, setup_html
+from web.page.app.text import describe_event, headline, names_in, prompt, spoken
+from web.page.shared.cards import JOKER, by_rank, by_suit, card_of, face_of, text_of
+from web.page.shared.viewdata import Event, read_view
+
+ME = 0
+SHORTCUTS = {"d": "draw", "t": "take", "p": "pass", "x": "discard", "k": "knock", "g": "biggin",
+             "m": "meld", "l": "layoff", "s": "cycle-sort", "n": "next", "?": "help", "h": "focus-hand"}
+DEFAULT_SETTINGS = {"speed": "normal", "contrast": False, "bigcards": False, "sort": "suit", "last": None}
+STALL_SECONDS = 8.0  # a move the engine has not answered by then: the engine is restarted from the last save
+MAX_RESTARTS = 3
+LOG_KEEP = 200
+GAME_ACTS = ("draw", "take", "pass", "biggin", "discard-pile", "discard", "knock", "meld", "layoff", "meld-target")
+ACT_KINDS = {"draw": ("draw stock",), "take": ("draw discard",), "pass": ("pass",), "biggin": ("big gin",),
+             "discard": ("discard",), "knock": ("knock",), "meld": ("meld",), "layoff": ("layoff", "swap")}
+
+
+class App:
+    """The table app's whole state (plain data)."""
+
+    def __init__(self, catalog):
+        self.catalog = catalog
+        self.query = {}
+        self.slot = ""
+        self.settings = dict(DEFAULT_SETTINGS)
+        self.stats = {"games": {}, "opponents": {}}
+        self.notices = []
+        self.banner = ""
+        self.screen = "setup"
+        self.setup = SetupState(catalog)
+        self.engine = "starting"  # "starting" | "ready" | "failed"
+        self.restarts = 0
+        self.view = None  # the seat's View, or None before the engine has dealt
+        self.view_doc = None  # the view as the engine wrote it (kept with the save: the first paint after a reload)
+        self.hint = {}
+        self.save_data = None  # {"engine", "table"}: what the engine needs to go on
+        self.meta = {"names": ["You"], "counted": 0, "match_counted": False, "log": []}
+        self.order = []
+        self.selected = set()
+        self.new_card = None
+        self.message = ""
+        self.level = "info"
+        self.dialog = None
+        self.confirm_reset = False
+        self.embed_status = ""
+        self.embed_snippet = ""
+        self.waiting = None  # the request in flight: its type, e.g. "act"; no second one is sent meanwhile
+        self.pending = None  # a command given before the engine was ready, done once it is
+        self.next = None  # what comes next, as the engine said: "you" | "computer" | "deal" | "over"
+        self.anim = {}
+        self.token = 0  # timers of an older state are ignored
+        self.autoplay = False
+        self.reduced_motion = False
+        self.speed_q = None
+        self.writable = True  # False when another tab holds the match
+        self.pending_config = None  # a new game waiting for "start the new match?"
+        self.page_url = "./index.html"
+
+    # ================================================================ the one entry point
+
+    def update(self, msg):
+        """Apply one message; return the effects to perform, in order."""
+        kind = msg[0]
+        handler = getattr(self, "on_" + kind.replace("-", "_"), None)
+        if handler is None:
+            return [("log", "the app has no handler for " + repr(kind))]
+        return handler(*msg[1:])
+
+    # ================================================================ starting
+
+    def on_start(self, boot):
+        out = []
+        self.query = boot.get("query") or {}
+        self.page_url = boot.get("url") or self.page_url
+        self.reduced_motion = bool(boot.get("reduced_motion"))
+        self.speed_q = speed_override(self.query)
+        self.slot = boot.get("slot", "")
+        s = boot.get("settings")
+        if isinstance(s, dict):
+            for k in DEFAULT_SETTINGS:
+                if k in s:
+                    self.settings[k] = s[k]
+        st = boot.get("stats")
+        if isinstance(st, dict):
+            self.stats = st
+        self.notices = list(boot.get("notices") or [])
+        self.banner = boot.get("banner") or ""
+        self.setup = SetupState(self.catalog, self.settings.get("last"))
+        cfg, err = game_config(self.query, self.catalog)
+        if err:
+            self.notices.append(err)
+        record = boot.get("match")
+        if record is not None:
+            self.adopt_record(record)
+            out.append(("send", {"type": "resume", "save": self.save_data}))
+            self.waiting = "resume"
+            out.append(self.stall_timer())
+        elif cfg is not None:
+            out += self.start_match(cfg)
+        else:
+            self.screen = "setup"
+        out.append(("look", self.settings))
+        out.append(("render",))
+        if self.notices:
+            out.append(("dialog", dialogs.notice_html("Please note", self.notices)))
+            self.dialog = "notice"
+        return out
+
+    def adopt_record(self, record):
+        """A saved match from storage: draw it at once from its last view; the engine takes it over later."""
+        self.save_data = {"engine": record["engine"], "table": record["table"]}
+        meta = record["meta"]
+        self.meta = {"names": list(meta["names"]), "counted": meta["counted"], "match_counted": meta["match_counted"],
+                     "log": list(meta["log"])}
+        self.order = [card_of(t) for t in record.get("order") or []]
+        self.view = None
+        self.view_doc = None
+        doc = record.get("view")
+        if doc is not None:
+            try:
+                self.view = read_view(doc)
+                self.view_doc = doc
+            except ValueError:
+                self.view = None
+        self.screen = "table"
+        self.sync_order()
+
+    def start_match(self, cfg):
+        """Ask the engine for a new match (``cfg``: game, opponents, rules, seed)."""
+        names = ["You"]
+        for pid in cfg["opponents"]:
+            p = self.catalog.profile(cfg["game"], pid)
+            base = p["name"] if p else pid
+            name, n = base, 2
+            while name in names:
+                name = base + " " + str(n)
+                n += 1
+            names.append(name)
+        self.meta = {"names": names, "counted": 0, "match_counted": False, "log": []}
+        self.view = None
+        self.view_doc = None
+        self.save_data = None
+        self.order = []
+        self.selected = set()
+        self.new_card = None
+        self.screen = "table"
+        self.dialog = None
+        self.next = None
+        self.token += 1
+        self.say("Dealing…")
+        self.waiting = "new"
+        return [("send", {"type": "new", "config": cfg}), self.stall_timer(), ("dialog", None)]
+
+    # ================================================================ the engine
+
+    def on_engine_status(self, event, detail):
+        if event == "ready":
+            self.engine = "ready"
+            return []
+        if event == "failed":
+            return self.engine_failed(str(detail.get("error", "")))
+        return []
+
+    def engine_failed(self, why):
+        """The worker died, failed to start or stalled: start a new one from the last save (a few times)."""
+        self.restarts += 1
+        self.engine = "failed"
+        self.waiting = None
+        if self.restarts > MAX_RESTARTS:
+            self.say("The game engine keeps stopping (" + why + "). Reload the page to try again.", "error")
+            return [("render",), ("log", "engine failed: " + why)]
+        self.say("The game engine stopped; starting it again from your last move…", "error")
+        out = [("restart-engine",), ("log", "engine restarted: " + why)]
+        if self.save_data is not None:
+            out.append(("send", {"type": "resume", "save": self.save_data}))
+            self.waiting = "resume"
+            out.append(self.stall_timer())
+        out.append(("render",))
+        return out
+
+    def on_engine(self, msg):
+        kind = msg["type"]
+        if kind == "hello":
+            self.engine = "ready"
+            return []
+        if kind == "table":
+            return self.on_table(msg)
+        if kind == "refused":
+            self.waiting = None
+            if self.view is None or msg["step"] != self.view.step:
+                return []
+            self.say(self.refusal_words(msg), "error")
+            return [("render",)]
+        if kind == "stale":
+            self.waiting = None
+            return []
+        if kind == "bad-save":
+            return self.save_refused(msg["why"])
+        if kind == "error":
+            out = [("log", "engine: " + str(msg.get("code")) + ": " + str(msg.get("error")))]
+            if self.waiting == "new" and msg.get("code") == "bad-config":
+                self.waiting = None
+                self.screen = "setup"
+                self.setup.error = "That game could not start: " + str(msg.get("error")) + "."
+                out.append(("render",))
+            return out
+        return []
+
+    def refusal_words(self, msg):
+        """What to tell the person about a refused move: the engine's reason, with names for seats."""
+        names = self.names()
+        if msg["code"] == "not-your-turn" and self.view is not None and self.view.turn is not None:
+            return "It is not your turn: " + names[self.view.turn] + " is playing."
+        return names_in(msg["message"], names)
+
+    def save_refused(self, why):
+        """The engine could not read the saved match: it is set aside, and the game starts clean."""
+        self.waiting = None
+        self.view = None
+        self.view_doc = None
+        self.save_data = None
+        self.screen = "setup"
+        self.notices.append("Your saved game could not be read (" + why.rstrip(".") + "). It was kept aside; "
+                            "the game starts clean.")
+        self.dialog = "notice"
+        return [("set-aside-match", self.slot, why), ("render",),
+                ("dialog", dialogs.notice_html("Please note", self.notices))]
+
+    def on_table(self, msg):
+        try:
+            view = read_view(msg["view"])
+            events = [Event(e, "events") for e in msg["events"]]
+        except ValueError as e:
+            return [("log", "a table message was dropped: " + str(e))]
+        out = []
+        before = self.view
+        by = msg["by"]
+        self.view = view
+        self.view_doc = msg["view"]
+        self.hint = msg["hint"]
+        self.save_data = msg["save"]
+        self.next = msg["next"]
+        self.waiting = None
+        self.engine = "ready"
+        self.restarts = 0
+        self.token += 1
+        if self.message in ("Dealing…", "Getting the game ready…") or by == ME:
+            self.say("")
+        names = self.names()
+        new_hand = before is not None and before.hand_number != view.hand_number
+        if view.in_hand and (new_hand or (before is None and not self.meta["log"])):
+            self.log_line("Hand " + str(view.hand_number) + ": " + names[view.dealer] + " dealt.")
+        lines = [describe_event(e, names) for e in events]
+        for t in lines:
+            self.log_line(t)
+        ended = before is not None and before.in_hand and not view.in_hand
+        if ended and view.results:
+            h = headline(view.results[-1], names)
+            self.log_line(h)
+            lines.append(h)
+        if (by is not None and by != ME) or ended:
+            out.append(("announce", spoken(" ".join(lines))))
+        # the hand
+        drew = [e for e in events if e.seat == ME and e.kind in ("draw stock", "draw discard")]
+        before_hand = list(before.hand) if before is not None else []
+        if by == ME and drew:
+            added = [c for c in view.hand if c not in before_hand]
+            self.new_card = added[0] if added else None
+        elif by == ME or before is None or before.hand_number != view.hand_number:
+            self.new_card = None
+        if by == ME or before is None or before.hand_number != view.hand_number:
+            self.selected = set()
+        self.sync_order()
+        self.anim = self.animation(events, by)
+        out += self.count_results()
+        if self.writable:
+            out.append(("save-match", self.slot, self.record()))
+        # what comes next
+        if self.next == "computer":
+            out.append(("timer", "advance", self.delay(), self.token))
+        elif self.next in ("deal", "over") and ended:
+            if self.autoplay and self.next == "deal":
+                out.append(("timer", "deal", 0.0, self.token))
+            else:
+                out += self.open("end")
+        out.append(("render",))
+        if self.next == "you":
+            out += self.run_pending()
+            if not self.dialog:
+                out.append(("focus", ".hand .card"))
+        return out
+
+    def animation(self, events, by):
+        if by is None or by == ME:
+            return {}
+        for e in reversed(events):
+            if e.kind in ("discard", "knock"):
+                return {"discard": by}
+            if e.kind in ("draw stock", "draw discard"):
+                return {"drew": by, "from": e.kind}
+            if e.kind in ("meld", "layoff", "swap"):
+                return {"melded": by}
+        return {}
+
+    def count_results(self):
+        """Hands and a match finished since the last count go into the statistics (once each)."""
+        v = self.view
+        out = []
+        opps = list(self.save_data["table"]["opponents"]) if self.save_data else []
+        while self.meta["counted"] < len(v.results):
+            r = v.results[self.meta["counted"]]
+            out.append(("stats", "hand", [v.game, opps, r.end, r.winner, r.points[ME]]))
+            self.meta["counted"] += 1
+        if v.phase == "match-over" and not self.meta["match_counted"] and v.match is not None:
+            lowest = v.game == "rummy" and v.rules.get("scoring") == "penalty"
+            out.append(("stats", "match", [v.game, opps, list(v.match.final), v.match.winner, lowest]))
+            self.meta["match_counted"] = True
+        return out
+
+    def record(self):
+        """The match as stored: what the engine needs to go on, the page's own data, and the last view."""
+        self.meta["log"] = self.meta["log"][-LOG_KEEP:]
+        return {"engine": self.save_data["engine"], "table": self.save_data["table"], "meta": self.meta,
+                "view": self.view_doc, "order": [text_of(c) for c in self.order]}
+
+    # ================================================================ timers
+
+    def on_tick(self, name, token):
+        if name == "stall":
+            if self.waiting is not None and token == self.token:
+                return self.engine_failed("it did not answer within " + str(int(STALL_SECONDS)) + " seconds")
+            return []
+        if token != self.token or self.view is None:
+            return []
+        if name == "advance" and self.next == "computer" and self.waiting is None:
+            return self.request({"type": "advance", "step": self.view.step}, "advance")
+        if name == "deal" and self.next == "deal":
+            return self.deal()
+        return []
+
+    def stall_timer(self):
+        return ("timer", "stall", STALL_SECONDS, self.token)
+
+    def request(self, msg, what):
+        """Send a request the engine answers with one message; no other is sent until it does."""
+        self.waiting = what
+        return [("send", msg), self.stall_timer()]
+
+    def delay(self):
+        if self.speed_q is not None:
+            return self.speed_q
+        if self.reduced_motion:
+            return 0.0
+        return SPEEDS.get(str(self.settings.get("speed")), 0.7)
+
+    # ================================================================ the person
+
+    def on_command(self, act, data=None):
+        data = data or {}
+        if act == "card":
+            pos = data.get("pos", 0)
+            if pos in self.selected:
+                self.selected.discard(pos)
+            else:
+                self.selected.add(pos)
+            self.say("")
+            return [("render",)]
+        if act == "new":
+            self.screen = "setup"
+            return [("render",), ("focus", "#setup-title")]
+        if act == "start":
+            return self.start_from_setup()
+        if act == "confirm-new":
+            return self.confirm_new()
+        if act == "back-to-game":
+            self.screen = "table"
+            return [("render",)]
+        if act in ("scores", "stats", "settings", "embed", "help"):
+            if act == "scores" and self.view is None:
+                return []
+            return self.open(act)
+        if act == "close":
+            return [("dialog", None)] + self.on_dialog_closed()
+        if act == "stats-reset":
+            self.confirm_reset = True
+            return self.open("stats")
+        if act == "stats-reset-no":
+            self.confirm_reset = False
+            return self.open("stats")
+        if act == "stats-reset-yes":
+            self.confirm_reset = False
+            self.stats = {"games": {}, "opponents": {}}
+            return [("stats", "reset", [])] + self.open("stats")
+        if act == "copy-embed":
+            return [("copy", self.embed_snippet)]
+        if act == "copied":
+            self.embed_status = "Copied." if data.get("ok") else \
+                "Copy did not work here: select the snippet and press Ctrl+C."
+            return self.open("embed") if self.dialog == "embed" else []
+        if act in ("export", "import"):
+            return [(act,)]
+        if act == "next":
+            return [("dialog", None)] + self.next_hand()
+        if act == "show-result":
+            return self.open("end")
+        if act == "sort":
+            return self.set_sort(data.get("sort", "suit"))
+        if act == "cycle-sort":
+            modes = ["suit", "rank"] + (["melds"] if self.view is not None and self.view.game == "gin" else [])
+            cur = self.settings.get("sort")
+            return self.set_sort(modes[(modes.index(cur) + 1) % len(modes)] if cur in modes else "suit")
+        if act == "focus-hand":
+            return [("focus", ".hand .card")]
+        if act == "play-here":
+            return [("claim-tab",)]
+        if act in GAME_ACTS:
+            return self.play(act, data)
+        return []
+
+    def start_from_setup(self):
+        cfg = self.setup.config()
+        self.settings["last"] = cfg
+        out = [("save-settings", self.settings)]
+        if self.match_in_progress():
+            self.pending_config = cfg
+            return out + self.open("confirm-new")
+        return out + self.start_match(cfg) + [("render",)]
+
+    def confirm_new(self):
+        cfg = self.pending_config or self.setup.config()
+        out = []
+        if self.match_in_progress():
+            opps = list(self.save_data["table"]["opponents"]) if self.save_data else []
+            out.append(("stats", "abandoned", [self.view.game if self.view else cfg["game"], opps]))
+        self.pending_config = None
+        return out + self.start_match(cfg) + [("render",)]
+
+    def match_in_progress(self):
+        return self.save_data is not None and (self.view is None or self.view.phase != "match-over")
+
+    def next_hand(self):
+        if self.view is None:
+            return []
+        if self.view.phase == "match-over":
+            cfg = dict(self.save_data["table"]["config"]) if self.save_data else self.setup.config()
+            cfg["seed"] = None
+            return self.start_match(cfg) + [("render",)]
+        return self.deal()
+
+    def deal(self):
+        if self.view is None or self.next != "deal" or self.waiting is not None:
+            return []  # a second click on "Next hand" finds the deal already asked for
+        self.dialog = None
+        self.selected = set()
+        self.new_card = None
+        self.say("")
+        return self.request({"type": "deal", "step": self.view.step}, "deal")
+
+    def set_sort(self, mode):
+        self.settings["sort"] = mode
+        self.selected = set()
+        self.apply_sort()
+        out = [("save-settings", self.settings), ("render",)]
+        if self.save_data is not None and self.writable:
+            out.insert(1, ("save-match", self.slot, self.record()))
+        return out
+
+    # ----- game actions -----
+
+    def play(self, act, data):
+        """A game action from a button, a key, a click on a pile or a meld: sent to the engine, or explained."""
+        v = self.view
+        if v is None or self.screen != "table":
+            if self.save_data is not None or self.waiting in ("new", "resume"):
+                self.pending = (act, data)
+                self.say("Getting the game ready…")
+                return [("render",)]
+            return []
+        if self.engine != "ready" or self.waiting is not None:
+            if self.waiting in (None, "new", "resume"):
+                self.pending = (act, data)
+                self.say("Getting the game ready…")
+                return [("render",)]
+            return []  # a move is on its way: a second click does nothing
+        if not v.in_hand:
+            return self.complain("The hand is over.")
+        if v.turn != v.seat:
+            return self.complain("It is not your turn: " + self.names()[v.turn] + " is playing.")
+        sel = self.selected_cards()
+        if act == "draw":
+            return self.send_move("draw stock")
+        if act == "take":
+            return self.send_move("draw discard")
+        if act == "pass":
+            return self.send_move("pass")
+        if act == "biggin":
+            return self.send_move("big gin")
+        if act == "discard-pile":
+            if v.phase == "play" and len(sel) == 1:
+                return self.send_move("discard " + text_of(sel[0]))
+            return self.send_move("draw discard")
+        if act == "discard":
+            if len(sel) != 1:
+                return self.complain("Select the one card to discard (click it, or move to it with the arrows and "
+                                     "press Space).")
+            return self.send_move("discard " + text_of(sel[0]))
+        if act == "knock":
+            if len(sel) == 1:
+                return self.send_move("knock " + text_of(sel[0]))
+            if sel:
+                return self.complain("Select the one card to knock with, or none to let the game pick the best.")
+            best = self.hint.get("best_knock")
+            if best and v.move(best) is not None:
+                return self.send_move(best)
+            knocks = v.moves("knock")
+            return self.send_move(knocks[0].text if knocks else "knock " + text_of(v.hand[0]))
+        if act == "meld":
+            return self.meld(sel)
+        if act == "layoff":
+            return self.layoff(sel, None)
+        if act == "meld-target":
+            return self.layoff(sel, data.get("meld"))
+        return []
+
+    def send_move(self, text):
+        """Send a move drawn from the view of this step; the engine checks it and answers."""
+        self.say("")
+        return self.request({"type": "act", "action": text, "step": self.view.step}, "act")
+
+    def complain(self, text):
+        self.say(text, "error")
+        return [("render",)]
+
+    def meld(self, sel):
+        if len(sel) < 3:
+            return self.complain("Select 3 or more cards that make a set or a run, then press Meld.")
+        want = sorted(sel)
+        for m in self.view.moves("meld"):
+            if sorted(m.hand_cards()) == want:
+                return self.send_move(m.text)
+        if JOKER in sel:
+            return self.complain("Those cards do not make a meld, even with the joker.")
+        return self.send_move("meld " + " ".join(text_of(c) for c in sorted(sel)))  # the engine says why not
+
+    def layoff(self, sel, meld):
+        v = self.view
+        if len(sel) != 1:
+            return self.complain("Select one card to lay off" + (", then choose a meld on the table."
+                                                                   if meld is None else "."))
+        c = sel[0]
+        fits = [m for m in v.legal if m.kind in ("layoff", "swap") and m.hand_cards() == [c]
+                and (meld is None or m.meld == meld)]
+        if fits:
+            targets = sorted({m.meld for m in fits})
+            if meld is None and len(targets) > 1:
+                self.say(face_of(c) + " fits melds " + ", ".join(str(t) for t in targets)
+                         + ": click the meld, or press its number.")
+                return [("render",)]
+            return self.send_move(fits[0].text)
+        if not v.table:
+            return self.complain("There are no melds on the table to lay off on yet.")
+        if c == JOKER:
+            return self.complain("The joker fits no meld there.")
+        return self.send_move("layoff " + text_of(c) + " " + str(meld or 1))  # the engine says why not
+
+    def run_pending(self):
+        """A command given while the engine was getting ready: done now, once."""
+        if self.pending is None:
+            return []
+        act, data = self.pending
+        self.pending = None
+        return self.play(act, data)
+
+    # ----- keys and drags -----
+
+    def on_key(self, key, ctx):
+        in_dialog = ctx.get("in_dialog")
+        pos = ctx.get("card_pos")
+        if key in ("ArrowLeft", "ArrowRight") and pos is not None:
+            return self.arrow(pos, -1 if key == "ArrowLeft" else 1, ctx.get("shift"))
+        if key == "Escape" and not in_dialog:
+            if self.selected:
+                self.selected = set()
+                self.say("")
+                return [("render",)]
+            return []
+        k = key.lower() if len(key) == 1 else key
+        if in_dialog and k != "n":
+            return []
+        if len(k) == 1 and k.isdigit() and k != "0":
+            return self.play("meld-target", {"meld": int(k)})
+        act = SHORTCUTS.get(k)
+        if act is None:
+            return []
+        if act == "next":
+            if self.view is None or self.view.in_hand:
+                return []
+            return self.on_command("next")
+        if act in ACT_KINDS and self.view is not None and self.engine == "ready" and self.waiting is None \
+                and not (set(ACT_KINDS[act]) & self.view.kinds()):
+            return self.explain_disabled(act)
+        return self.on_command(act)
+
+    def explain_disabled(self, act):
+        """A shortcut for a button that is off: say why instead of doing nothing."""
+        v = self.view
+        if act in ("draw", "take", "pass", "biggin") and v.turn == v.seat:
+            return self.play(act, {})  # the engine's reason
+        if v.turn != v.seat:
+            if v.turn is None:
+                return self.complain("The hand is over.")
+            return self.complain("It is not your turn: " + self.names()[v.turn] + " is playing.")
+        words = {"knock": "You cannot knock now: draw first, and knock only with low enough deadwood.",
+                 "meld": "Nothing to meld now.", "layoff": "Nothing to lay off now.",
+                 "discard": "Draw a card first, from the stock or the discard pile."}
+        return self.complain(words.get(act, "Not now."))
+
+    def arrow(self, pos, step, shift):
+        n = len(self.order)
+        new = max(0, min(n - 1, pos + step))
+        out = []
+        if shift and new != pos:
+            out += self.move_card(pos, new)
+        out.append(("focus", '.hand .card[data-pos="' + str(new) + '"]'))
+        return out
+
+    def move_card(self, src, dst):
+        order = self.order
+        chosen = {order[p] for p in self.selected} if self.selected else set()
+        c = order.pop(src)
+        order.insert(dst, c)
+        self.selected = {i for i, x in enumerate(order) if x in chosen and x != JOKER}
+        if src in self.selected:
+            self.selected.add(dst)
+        self.settings["sort"] = "custom"
+        out = [("save-settings", self.settings), ("render",)]
+        if self.save_data is not None and self.writable:
+            out.insert(1, ("save-match", self.slot, self.record()))
+        return out
+
+    def on_drop(self, kind, pos, where):
+        if self.view is None:
+            return []
+        if kind in ("stock", "discard"):
+            if where.startswith("hand"):
+                return self.play("draw" if kind == "stock" else "take", {})
+            return self.complain("Drag the stock or the discard pile onto your hand to draw.")
+        if pos is None or pos >= len(self.order):
+            return []
+        c = self.order[pos]
+        if where.startswith("hand:"):
+            dst = where[5:]
+            return self.move_card(pos, len(self.order) - 1 if dst == "end" else int(dst))
+        if where == "discard":
+            self.selected = {pos}
+            return self.play("discard", {})
+        if where == "knock":
+            self.selected = {pos}
+            return self.play("knock", {})
+        if where.startswith("meld:"):
+            self.selected = {pos}
+            return self.play("meld-target", {"meld": int(where[5:])})
+        if where == "table":
+            self.selected.add(pos)
+            return self.play("meld", {})
+        # dropped on nothing that takes a card: say where it could go
+        if c is not None:
+            return self.complain("Drop a card on the discard pile, on Knock or a meld, on the table, or between your "
+                                 "cards to move it.")
+        return []
+
+    # ----- forms and dialogs -----
+
+    def on_change(self, name, value, checked):
+        if self.dialog == "settings" and name in ("speed", "contrast", "bigcards"):
+            if name == "speed":
+                self.settings["speed"] = value
+            else:
+                self.settings[name] = checked
+            return [("save-settings", self.settings), ("look", self.settings)]
+        if self.screen == "setup":
+            self.setup.change(name, value, checked)
+            return [("render",)]
+        return []
+
+    def on_dialog_closed(self):
+        was = self.dialog
+        self.dialog = None
+        self.confirm_reset = False
+        self.embed_status = ""
+        if was == "notice":
+            self.notices = []
+        out = [("render",)]
+        if self.view is not None and self.screen == "table":
+            out.append(("focus", ".after .btn.primary, .hand .card, .actions button:not([disabled])"))
+        return out
+
+    def open(self, which):
+        """Show a dialog (its HTML is made here; the runner shows it)."""
+        html = self.dialog_html(which)
+        if html is None:
+            return []
+        self.dialog = which
+        return [("dialog", html), ("render",)]
+
+    def dialog_html(self, which):
+        names = self.names()
+        v = self.view
+        if which == "end":
+            if v is None or not v.results:
+                return None
+            r = v.results[-1]
+            body = render.end_of_hand_html(v, names, headline(r, names), names_in(r.detail, names), r)
+            sheet = render.score_sheet_html(v, names)
+            if v.phase == "match-over":
+                w = v.match.winner if v.match is not None else None
+                over = ("The match is a draw." if w is None else
+                        ("You win the match!" if w == ME else names[w] + " wins the match."))
+                body += ('<p class="match-over" data-testid="match-over"><strong>Match over.</strong> '
+                         + over + "</p>")
+                btn = render.button("next", "New match", True)
+            else:
+                btn = render.button("next", "Next hand", True)
+            return render.dialog_frame("End of hand", body + sheet, btn + render.button("close", "View the table"),
+                                       "end-of-hand")
+        if which == "scores":
+            return None if v is None else dialogs.scores_html(render.score_sheet_html(v, names))
+        if which == "stats":
+            return dialogs.stats_html(self.stats, self.catalog, self.confirm_reset)
+        if which == "settings":
+            line = self.banner or "Your match, settings and statistics are saved in this browser."
+            return dialogs.settings_html(self.settings, line)
+        if which == "embed":
+            return self.embed_dialog()
+        if which == "confirm-new":
+            return dialogs.confirm_new_html()
+        if which == "notice":
+            return dialogs.notice_html("Please note", self.notices)
+        return dialogs.help_html()
+
+    def embed_dialog(self):
+        cfg = self.save_data["table"]["config"] if self.save_data else self.setup.config()
+        players = len(cfg["opponents"]) + 1
+        delta = rules_delta(self.catalog, cfg["game"], players, dict(cfg.get("rules") or {}))
+        url = embed_url(self.page_url, cfg, delta)
+        title = ("Gin Rummy" if cfg["game"] == "gin" else "Rummy") + " against " + ", ".join(
+            (self.catalog.profile(cfg["game"], o) or {"name": o})["name"] for o in cfg["opponents"])
+        self.embed_snippet = iframe_snippet(url, title)
+        return dialogs.embed_html(self.embed_snippet, url, self.embed_status)
+
+    # ----- other tabs -----
+
+    def on_tab(self, event):
+        """The runner's two-tab state: ``{"writable": bool, "notice": str}``."""
+        self.writable = bool(event.get("writable", True))
+        self.banner = event.get("notice", "") or ""
+        return [("render",)]
+
+    # ================================================================ drawing
+
+    def names(self):
+        return [str(n) for n in self.meta.get("names") or ["You"]]
+
+    def say(self, text, level="info"):
+        self.message = text
+        self.level = level
+
+    def log_line(self, text):
+        self.meta["log"].append(text)
+
+    def sync_order(self):
+        """Keep the person's arrangement; new cards join at the end; then sort unless arranged by hand."""
+        if self.view is None:
+            return
+        left = list(self.view.hand)
+        kept = []
+        for c in self.order:
+            if c in left:
+                left.remove(c)
+                kept.append(c)
+        self.order = kept + left
+        self.apply_sort()
+        self.selected = {p for p in self.selected if p < len(self.order)}
+
+    def apply_sort(self):
+        mode = self.settings.get("sort")
+        if mode == "suit":
+            self.order = by_suit(self.order)
+        elif mode == "rank":
+            self.order = by_rank(self.order)
+        elif mode == "melds":
+            melds = [[card_of(t) for t in m] for m in self.hint.get("melds") or []] \
+                if self.view is not None and self.view.game == "gin" else []
+            if not melds:
+                self.order = by_suit(self.order)
+                return
+            in_melds = [c for m in melds for c in m if c in self.order]
+            rest = [c for c in self.order if c not in in_melds]
+            self.order = in_melds + by_suit(rest)
+
+    def selected_cards(self):
+        return [self.order[p] for p in sorted(self.selected) if p < len(self.order)]
+
+    def marks(self):
+        """Gin: the deadwood cards, the meld of each melded card, and the live deadwood line (from the hint)."""
+        marks = {"new": self.new_card}
+        v = self.view
+        h = self.hint
+        if v is None or v.game != "gin" or not h or not v.hand:
+            return marks, ""
+        marks["deadwood"] = {card_of(t) for t in h.get("unmatched") or []}
+        groups = {}
+        for i, m in enumerate(h.get("melds") or []):
+            for t in m:
+                groups[card_of(t)] = i
+        marks["groups"] = groups
+        text = "Deadwood " + str(h.get("deadwood"))
+        if h.get("after_discard") is not None:
+            text += " · after your best discard " + str(h["after_discard"])
+        limit = v.knock_limit
+        if limit is not None:
+            text += (" · knock at " + str(limit) + " or less") if limit else " · gin only (knock limit 0)"
+        return marks, text
+
+    def screen_html(self):
+        """The whole screen under the header."""
+        if self.screen == "setup" or (self.view is None and self.save_data is None and self.waiting is None):
+            return setup_html(self.setup, self.save_data is not None)
+        v = self.view
+        if v is None:
+            return ('<div class="table dealing" data-testid="table-screen" data-phase="" data-turn="">'
+                    '<p class="prompt" data-testid="prompt">' + ("Dealing…" if self.waiting == "new" else
+                                                                 "Getting the game ready…") + "</p></div>")
+        marks, dw = self.marks()
+        profiles = {}
+        opps = self.save_data["table"]["opponents"] if self.save_data else []
+        for i, pid in enumerate(opps):
+            profiles[i + 1] = self.catalog.profile(v.game, pid)
+        ui = {"prompt": prompt(v, self.names()) if self.engine != "starting" or self.waiting is None
+              else "Getting the game ready…",
+              "message": self.message, "level": self.level, "deadwood": dw, "order": self.order,
+              "selected": self.selected, "marks": marks, "busy": v.turn != ME,
+              "sort": self.settings.get("sort"), "log": self.meta.get("log", []), "anim": self.anim}
+        if not v.in_hand and self.dialog != "end":
+            ui["after"] = render.after_html(v.phase)
+        return render.table_screen(v, self.names(), profiles, ui)

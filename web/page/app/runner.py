@@ -1,0 +1,304 @@
+"""The runner: the table app's hands in the browser (MicroPython on the page's thread).
+
+It turns the browser's events into the app's messages (:mod:`web.page.app.model`), performs the effects the app
+returns (the DOM, storage, timers, the engine worker, the clipboard, files), and nothing else: every decision is
+the app's. Only this module and :mod:`web.page.app.dom` touch ``js``.
+"""
+
+import json
+
+import js
+from web.page.transport import EngineLink
+
+from web.page.app import dom
+from web.page.app.model import SHORTCUTS, App
+from web.page.app.params import parse_query, slot_of
+from web.page.app.setup import Catalog
+from web.page.app.store import PageStore
+from web.page.shared.protocol import MAX_MESSAGE, engine_message_problem
+
+SHELL = """
+<div class="rm" id="rm">
+  <header class="rm-top">
+    <h1 class="rm-title"><span aria-hidden="true">♠</span> Rummy</h1>
+    <nav class="rm-menu" aria-label="Game menu">
+      <button type="button" class="btn small" data-act="new" data-key="menu-new">New game</button>
+      <button type="button" class="btn small" data-act="scores" data-key="menu-scores">Scores</button>
+      <button type="button" class="btn small" data-act="stats" data-key="menu-stats">Statistics</button>
+      <button type="button" class="btn small" data-act="settings" data-key="menu-settings">Settings</button>
+      <button type="button" class="btn small" data-act="embed" data-key="menu-embed">Embed</button>
+      <button type="button" class="btn small" data-act="help" data-key="menu-help" aria-keyshortcuts="?">Help</button>
+    </nav>
+  </header>
+  <p id="rm-banner" class="banner" data-testid="storage-banner" role="status" hidden></p>
+  <div id="rm-screen" class="rm-screen"></div>
+  <div id="rm-live" class="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer"></div>
+  <dialog id="rm-dialog" class="rm-dialog" aria-labelledby="dlg-title"></dialog>
+</div>
+"""
+DRAG_THRESHOLD = 8
+
+
+def load_catalog():
+    with open("web/page/catalog.json") as f:
+        return Catalog(json.load(f))
+
+
+class Runner:
+    """Wires one :class:`App` to the page, the storage and the engine worker."""
+
+    def __init__(self, query_string, snapshot="auto"):
+        self.query = parse_query(query_string)
+        self.app = App(load_catalog())
+        self.store = PageStore(dom.local_storage(), dom.html_attr("data-framed") == "1")
+        self.slot = ""
+        self.link = EngineLink(self.on_engine, self.on_status, snapshot=snapshot)
+        self.rendering = False
+        self.closing_dialog = False
+        self.press = None
+        self.dragging = False
+        self.ghost = None
+        self.hover = None
+        self.suppress_click = False
+        self.timers = {}
+
+    # ------------------------------------------------------------ starting
+
+    def start(self):
+        dom.el("app").innerHTML = SHELL
+        self.attach()
+        cfg_given = any(k for k in self.query if k not in ("embed", "speed", "debug", "snapshot"))
+        self.slot = slot_of(self.query) if cfg_given else ""
+        boot = self.store.boot(self.slot)
+        boot["query"] = self.query
+        boot["slot"] = self.slot
+        boot["url"] = dom.page_url()
+        boot["reduced_motion"] = dom.reduced_motion()
+        self.dispatch(("start", boot))
+        dom.set_drawn()
+        self.link.start()
+        self.link.send({"type": "hello"})
+
+    def dispatch(self, msg):
+        try:
+            effects = self.app.update(msg)
+        except Exception as e:  # a bug must never freeze the page: say so, keep going
+            dom.console_warn("the app failed on " + str(msg[0]) + ": " + repr(e))
+            return
+        self.perform(effects)
+
+    # ------------------------------------------------------------ effects
+
+    def perform(self, effects):
+        render = False
+        focus = None
+        for e in effects:
+            kind = e[0]
+            if kind == "render":
+                render = True
+            elif kind == "send":
+                self.link.send(e[1])
+            elif kind == "timer":
+                self.timer(e[1], e[2], e[3])
+            elif kind == "focus":
+                focus = e[1]
+            elif kind == "dialog":
+                self.show_dialog(e[1])
+            elif kind == "announce":
+                dom.set_text("rm-live", e[1])
+            elif kind == "save-match":
+                self.report(self.store.save_match(e[1], e[2]))
+            elif kind == "save-settings":
+                self.report(self.store.save_settings(e[1]))
+            elif kind == "stats":
+                self.app.stats = self.store.stats_update(e[1], e[2])
+            elif kind == "set-aside-match":
+                self.store.set_aside_match(e[1], e[2])
+            elif kind == "look":
+                dom.apply_look(e[1])
+            elif kind == "copy":
+                dom.copy_text(e[1], lambda ok: self.dispatch(("command", "copied", {"ok": ok})))
+            elif kind == "export":
+                dom.download("rummy-data.json", self.store.export_text())
+            elif kind == "import":
+                dom.pick_file(self.on_import_file)
+            elif kind == "restart-engine":
+                self.link.restart()
+            elif kind == "log":
+                dom.console_warn(e[1])
+        if render:
+            self.render()
+        if focus is not None and not dom.dialog_open():
+            dom.focus_first(focus)
+        self.show_banner()
+
+    def report(self, problem):
+        """A save that could not be written is said at once (the game goes on from memory)."""
+        if problem:
+            self.app.say(problem, "error")
+            self.render()
+
+    def show_banner(self):
+        text = self.app.banner or self.store.notice()
+        dom.set_banner(text)
+
+    def timer(self, name, seconds, token):
+        def fire():
+            self.dispatch(("tick", name, token))
+        dom.later(seconds, fire)
+
+    def render(self):
+        key = dom.focused_key()
+        dom.set_html("rm-screen", self.app.screen_html())
+        if key:
+            dom.focus_key(key)
+
+    def show_dialog(self, html):
+        if html is None:
+            if dom.dialog_open():
+                self.closing_dialog = True
+                dom.close_dialog()
+            return
+        dom.open_dialog(html)
+
+    def on_import_file(self, text):
+        plan = self.store.import_plan(text)
+        self.dispatch(("command", "import-plan", {"plan": plan}))
+
+    # ------------------------------------------------------------ the engine
+
+    def on_engine(self, msg):
+        if len(json.dumps(msg)) > MAX_MESSAGE:
+            dom.console_warn("engine: an oversized message was dropped")
+            return
+        problem = engine_message_problem(msg)
+        if problem is not None:
+            dom.console_warn("engine: a malformed message was dropped: " + problem)
+            return
+        if msg["type"] == "hello":
+            dom.set_ready()
+        self.dispatch(("engine", msg))
+
+    def on_status(self, event, detail):
+        if event == "failed" and not dom.is_ready() and self.app.restarts >= 2:
+            dom.boot_fail("The game engine could not start: " + str(detail.get("error")))
+        self.dispatch(("engine-status", event, detail))
+
+    # ------------------------------------------------------------ input
+
+    def attach(self):
+        root = dom.el("rm")
+        dom.listen(root, "click", self.on_click)
+        dom.listen(root, "change", self.on_change)
+        dom.listen(js.document, "keydown", self.on_key)
+        dom.listen(root, "pointerdown", self.on_pointer_down)
+        dom.listen(js.document, "pointermove", self.on_pointer_move)
+        dom.listen(js.document, "pointerup", self.on_pointer_up)
+        dom.listen(js.document, "pointercancel", self.on_pointer_cancel)
+        dom.listen(dom.el("rm-dialog"), "close", self.on_dialog_close)
+
+    def on_click(self, ev):
+        if self.suppress_click:
+            self.suppress_click = False
+            return
+        btn = dom.closest(ev.target, "[data-act]")
+        if btn is None or btn.disabled:
+            return
+        act = dom.attr(btn, "data-act")
+        data = {}
+        if act == "card":
+            data["pos"] = int(dom.attr(btn, "data-pos") or 0)
+        elif act == "meld-target":
+            data["meld"] = int(dom.attr(btn, "data-meld") or 0)
+        elif act == "sort":
+            data["sort"] = dom.attr(btn, "data-sort") or "suit"
+        self.dispatch(("command", act, data))
+
+    def on_change(self, ev):
+        t = ev.target
+        name = dom.attr(t, "name")
+        if name:
+            self.dispatch(("change", name, str(t.value), bool(t.checked)))
+
+    def on_key(self, ev):
+        if ev.ctrlKey or ev.metaKey or ev.altKey:
+            return
+        t = ev.target
+        tag = str(t.tagName or "").lower() if t is not None else ""
+        if tag in ("input", "select", "textarea"):
+            return
+        key = str(ev.key)
+        card = dom.closest(t, ".hand .card")
+        ctx = {"card_pos": int(dom.attr(card, "data-pos") or 0) if card is not None else None,
+               "in_dialog": dom.closest(t, "dialog") is not None, "shift": bool(ev.shiftKey)}
+        k = key.lower() if len(key) == 1 else key
+        handled = (key in ("ArrowLeft", "ArrowRight") and card is not None) or k in SHORTCUTS or \
+            (len(k) == 1 and k.isdigit() and k != "0")
+        if handled and not (ctx["in_dialog"] and k != "n"):
+            ev.preventDefault()
+        self.dispatch(("key", key, ctx))
+
+    def on_dialog_close(self, ev):
+        if self.closing_dialog:  # the app closed it itself and knows
+            self.closing_dialog = False
+            return
+        self.dispatch(("dialog-closed",))
+
+    # ----- dragging (pointer events: mouse, pen and touch alike) -----
+
+    def on_pointer_down(self, ev):
+        if ev.button != 0:
+            return
+        src = dom.closest(ev.target, "[data-drag]")
+        if src is None:
+            return
+        pos = dom.attr(src, "data-pos")
+        self.press = {"x": float(ev.clientX), "y": float(ev.clientY), "src": src,
+                      "kind": dom.attr(src, "data-drag"), "pos": int(pos) if pos else None}
+
+    def on_pointer_move(self, ev):
+        p = self.press
+        if p is None:
+            return
+        x, y = float(ev.clientX), float(ev.clientY)
+        if not self.dragging:
+            if abs(x - p["x"]) + abs(y - p["y"]) < DRAG_THRESHOLD:
+                return
+            self.dragging = True
+            p["dx"], p["dy"] = dom.start_drag(p["src"], p["x"], p["y"])
+            self.ghost = dom.make_ghost(p["src"])
+        dom.move_ghost(self.ghost, x - p["dx"], y - p["dy"])
+        target = dom.closest(dom.element_at(x, y), "[data-drop]")
+        if target is not self.hover:
+            dom.hover(self.hover, False)
+            dom.hover(target, True)
+            self.hover = target
+        ev.preventDefault()
+
+    def on_pointer_up(self, ev):
+        p = self.press
+        self.press = None
+        if p is None or not self.dragging:
+            return
+        target = dom.closest(dom.element_at(float(ev.clientX), float(ev.clientY)), "[data-drop]")
+        self.end_drag()
+        self.suppress_click = True
+        dom.later(0.05, self.clear_suppress)
+        where = dom.attr(target, "data-drop") if target is not None else ""
+        self.dispatch(("drop", p["kind"], p["pos"], where or ""))
+
+    def on_pointer_cancel(self, ev):
+        self.press = None
+        if self.dragging:
+            self.end_drag()
+
+    def clear_suppress(self):
+        self.suppress_click = False
+
+    def end_drag(self):
+        self.dragging = False
+        dom.remove(self.ghost)
+        self.ghost = None
+        dom.hover(self.hover, False)
+        self.hover = None
+        dom.end_drag()

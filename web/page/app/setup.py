@@ -1,0 +1,267 @@
+"""The new-game screen: game, opponents (name, style, strength), preset, every rule option.
+
+The options, their labels, ranges and presets come from the engine's catalog (``rummy.catalog``, written next
+to the page by the site build), so the page draws this screen before the engine is up; the engine checks the
+rules when the match starts. Written in the Python both MicroPython and CPython run.
+"""
+
+from web.page.app.text import esc, tier_word
+
+# The form shows the match length first, then the rest in the rulebook's order.
+FIRST = ("target", "rounds", "scoring")
+
+
+class Catalog:
+    """The engine's catalog (options, presets, roster), read once."""
+
+    def __init__(self, data):
+        self.data = data
+        self.games = data["games"]
+
+    def options(self, game):
+        opts = list(self.games[game]["options"])
+        return sorted(opts, key=lambda o: FIRST.index(o["name"]) if o["name"] in FIRST else len(FIRST))
+
+    def option(self, game, name):
+        for o in self.games[game]["options"]:
+            if o["name"] == name:
+                return o
+        return None
+
+    def presets(self, game):
+        return self.games[game]["presets"]
+
+    def roster(self, game):
+        return self.games[game]["roster"]
+
+    def profile(self, game, pid):
+        for p in self.roster(game):
+            if p["id"] == pid:
+                return p
+        return None
+
+    def ids(self, game):
+        return [p["id"] for p in self.roster(game)]
+
+    def resolved(self, game, players, rules):
+        """Every option's value under ``rules`` (a preset plus changes), as the engine will resolve it."""
+        preset = rules.get("preset", "cardgames")
+        presets = self.presets(game)
+        out = {}
+        for o in self.games[game]["options"]:
+            out[o["name"]] = o["default"]
+        if preset in presets:
+            for k, v in presets[preset]["rules"].items():
+                out[k] = v
+        for k, v in rules.items():
+            if k != "preset" and k in out:
+                out[k] = v
+        if game == "rummy" and out.get("target") is None:
+            out["target"] = self.games["rummy"]["targets"].get(str(players))
+        return out
+
+
+def option_problem(o, value):
+    """Why ``value`` is not allowed for option ``o`` (a catalog entry), or None (the engine has the last word)."""
+    if value is None:
+        return None if o["nullable"] else o["label"] + " must be set."
+    if o["kind"] == "bool":
+        return None if type(value) is bool else o["label"] + " must be on or off."
+    if o["kind"] == "choice":
+        return None if value in o["choices"] and type(value) is not bool else o["label"] + " has no such choice."
+    if type(value) is not int:
+        return o["label"] + " must be a whole number."
+    if (o["low"] is not None and value < o["low"]) or (o["high"] is not None and value > o["high"]):
+        if o["high"] is None:
+            return o["label"] + " must be at least " + str(o["low"]) + "."
+        return o["label"] + " must be from " + str(o["low"]) + " to " + str(o["high"]) + "."
+    return None
+
+
+def parse_option(o, text):
+    """An option's value from a form field or a URL parameter (``true``, ``5``, ``null``, ``turn-over``)."""
+    t = text.strip().lower()
+    if t in ("", "null", "none") and o["nullable"]:
+        return None
+    if o["kind"] == "bool":
+        if t in ("1", "true", "yes", "on"):
+            return True
+        if t in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(o["label"] + " must be true or false, not “" + text + "”.")
+    if o["kind"] == "choice":
+        for c in o["choices"]:
+            if str(c).lower() == t:
+                return c
+        raise ValueError(o["label"] + ": “" + text + "” is not one of the choices.")
+    try:
+        return int(t)
+    except ValueError:
+        raise ValueError(o["label"] + " must be a whole number, not “" + text + "”.") from None
+
+
+class SetupState:
+    """What the new-game form shows (plain data; :meth:`change` applies one form event)."""
+
+    def __init__(self, catalog, last=None):
+        self.catalog = catalog
+        self.game = "gin"
+        self.players = 2
+        self.opponents = {}
+        self.preset = {"gin": "cardgames", "rummy": "cardgames"}
+        self.overrides = {"gin": {}, "rummy": {}}
+        self.error = ""
+        if isinstance(last, dict):
+            self.load(last)
+
+    def load(self, cfg):
+        """Show a stored game's settings (ignored when they no longer make sense)."""
+        game = cfg.get("game")
+        if game not in ("gin", "rummy"):
+            return
+        ids = self.catalog.ids(game)
+        opps = [o for o in cfg.get("opponents", []) if o in ids]
+        if not opps or (game == "gin" and len(opps) != 1) or len(opps) > 5:
+            return
+        rules = dict(cfg.get("rules") or {})
+        preset = rules.pop("preset", "cardgames")
+        if preset not in self.catalog.presets(game):
+            return
+        for k, v in rules.items():
+            o = self.catalog.option(game, k)
+            if o is None or option_problem(o, v) is not None:
+                return
+        self.game = game
+        self.players = len(opps) + 1
+        self.opponents[game] = opps
+        self.preset[game] = preset
+        self.overrides[game] = rules
+
+    def opps(self):
+        ids = self.catalog.ids(self.game)
+        n = 1 if self.game == "gin" else self.players - 1
+        cur = [o for o in self.opponents.get(self.game, []) if o in ids]
+        default = ids[len(ids) // 2:] + ids[: len(ids) // 2] if ids else []
+        while len(cur) < n and default:
+            cur.append(default[len(cur) % len(default)])
+        return cur[:n]
+
+    def rules(self):
+        out = {"preset": self.preset[self.game]}
+        for k, v in self.overrides[self.game].items():
+            out[k] = v
+        return out
+
+    def resolved(self):
+        return self.catalog.resolved(self.game, self.players, self.rules())
+
+    def config(self):
+        """The game to start (the engine checks its rules)."""
+        return {"game": self.game, "opponents": self.opps(), "rules": self.rules(), "seed": None}
+
+    def change(self, name, value, checked):
+        """Apply one form change (``name`` is the input's name)."""
+        self.error = ""
+        if name == "game" and value in ("gin", "rummy"):
+            self.game = value
+            self.players = 2 if value == "gin" else max(2, self.players)
+        elif name == "players" and value.isdigit():
+            self.players = max(2, min(6, int(value))) if self.game == "rummy" else 2
+        elif name.startswith("opp"):
+            i = int(name[3:]) if name[3:].isdigit() else 0
+            cur = self.opps()
+            if 0 <= i < len(cur) and value in self.catalog.ids(self.game):
+                cur[i] = value
+                self.opponents[self.game] = cur
+        elif name == "preset" and value in self.catalog.presets(self.game):
+            self.preset[self.game] = value
+            self.overrides[self.game] = {}
+        elif name.startswith("opt:"):
+            o = self.catalog.option(self.game, name[4:])
+            if o is None:
+                return
+            try:
+                v = checked if o["kind"] == "bool" else parse_option(o, value)
+            except ValueError as e:
+                self.error = str(e)
+                return
+            why = option_problem(o, v)
+            if why is not None:
+                self.error = why
+                return
+            self.overrides[self.game][o["name"]] = v
+            if o["name"] == "oklahoma" and not v:
+                self.overrides[self.game]["oklahoma_double_spades"] = False
+
+
+def _select(name, label, options, key):
+    return ('<label class="field">' + esc(label) + ' <select name="' + name + '" aria-label="' + esc(label) + '" '
+            + key + ">" + "".join(options) + "</select></label>")
+
+
+def _option(value, words, selected):
+    return '<option value="' + esc(value) + '"' + (" selected" if selected else "") + ">" + esc(words) + "</option>"
+
+
+def option_field(o, v):
+    """One rule option as a form field."""
+    name = o["name"]
+    key = 'data-key="f-' + name + '" title="' + esc(o["help"]) + '"'
+    label = o["label"]
+    if o["nullable"] and o["none_label"] and name != "target":
+        label += " (blank: " + o["none_label"] + ")"
+    if o["kind"] == "bool":
+        return ('<label class="field check"><input type="checkbox" name="opt:' + name + '" ' + key
+                + (" checked" if v else "") + "> " + esc(label) + "</label>")
+    if o["kind"] == "choice":
+        words = o["choice_words"] or [str(c) for c in o["choices"]]
+        opts = [_option(c, w, c == v) for c, w in zip(o["choices"], words)]
+        return _select("opt:" + name, label, opts, key)
+    if o["suggested"]:
+        return _select("opt:" + name, label, [_option(c, c, c == v) for c in o["suggested"]], key)
+    low = "" if o["low"] is None else str(o["low"])
+    high = "9999" if o["high"] is None else str(o["high"])
+    return ('<label class="field">' + esc(label) + ' <input type="number" inputmode="numeric" name="opt:' + name
+            + '" aria-label="' + esc(label) + '" ' + key + ' min="' + low + '" max="' + high + '" value="'
+            + ("" if v is None else str(v)) + '"></label>')
+
+
+def setup_html(st, can_resume):
+    cat = st.catalog
+    g = st.game
+    games = "".join(
+        '<label class="choice"><input type="radio" name="game" value="' + k + '" data-key="f-game-' + k + '"' + (" checked" if g == k else "")
+        + "> " + esc(lbl) + "</label>"
+        for k, lbl in (("gin", "Gin Rummy (2 players)"), ("rummy", "Basic Rummy (2–6 players)")))
+    players = ""
+    if g == "rummy":
+        opts = [_option(n, n, st.players == n) for n in range(2, 7)]
+        players = _select("players", "Players", opts, 'data-key="f-players"')
+    ros = cat.roster(g)
+    opp_fields = []
+    for i, pid in enumerate(st.opps()):
+        opts = [_option(p["id"], p["name"] + " — " + tier_word(p["tier"]) + ", " + p["style"], p["id"] == pid)
+                for p in ros]
+        label = "Opponent" if g == "gin" else "Opponent " + str(i + 1)
+        opp_fields.append(_select("opp" + str(i), label, opts, 'data-key="f-opp' + str(i) + '"'))
+    cards = "".join(
+        "<li><strong>" + esc(p["name"]) + '</strong> <span class="tier tier-' + esc(p["tier"]) + '">'
+        + esc(tier_word(p["tier"])) + '</span> <span class="muted">' + esc(p["style"]) + "</span><br>"
+        + '<span class="desc">' + esc(p["description"]) + "</span></li>" for p in ros)
+    presets = cat.presets(g)
+    popts = [_option(k, k, st.preset[g] == k) for k in presets]
+    pdesc = presets.get(st.preset[g], {}).get("description", "")
+    rules = st.resolved()
+    fields = "".join(option_field(o, rules.get(o["name"])) for o in cat.options(g))
+    err = ('<p class="message error" role="alert">' + esc(st.error) + "</p>") if st.error else ""
+    resume = ('<button type="button" class="btn" data-act="back-to-game" data-key="setup-back">Back to the game</button>'
+              if can_resume else "")
+    return (
+        '<section class="setup" data-testid="setup" aria-labelledby="setup-title">'
+        '<h2 id="setup-title">New game</h2><div class="setup-form">'
+        "<fieldset><legend>Game</legend>" + games + players + "</fieldset>"
+        "<fieldset><legend>Opponents</legend>" + "".join(opp_fields) + '<ul class="roster">' + cards + "</ul></fieldset>"
+        "<fieldset><legend>Rules</legend>" + _select("preset", "Preset", popts, 'data-key="f-preset"')
+        + '<p class="muted">' + esc(pdesc) + '</p><div class="options">' + fields + "</div></fieldset>"
+        + err + '<div class="setup-go"><button type="button" class="btn primary" data-act="start" '
+        'data-key="setup-start">Start game</button>' + resume + "</div></div></section>")

@@ -1,0 +1,104 @@
+"""The table's messages between the page and the engine: their types, fields and checks (protocol 1).
+
+Every message is a JSON object with a ``"type"``. The page sends:
+
+* ``hello`` — who is there (the worker answers ``hello`` with its engine version and protocol);
+* ``new`` ``{"config": {"game", "opponents": [ids], "rules": {...}, "seed": int|null}}`` — start a match;
+* ``resume`` ``{"save": {"engine": <rummy-save>, "table": {"opponents", "seeds", "config"}}}`` — go on with one;
+* ``act`` ``{"action": "discard 7H", "step": n}`` — the person's move, drawn from the view of step ``n``;
+* ``deal`` ``{"step": n}`` — deal the next hand;
+* ``advance`` ``{"step": n}`` — let the computer opponent to act make its move (the page paces them).
+
+The engine answers with:
+
+* ``table`` ``{"view": <rummy-view of seat 0>, "events": [...], "by": seat|null, "save": {...}, "hint": {...},
+  "next": "you"|"computer"|"deal"|"over"}`` — the table after a move (``events``: what happened since the last
+  ``table``, in the engine's event JSON; ``hint``: the engine's arrangement of the person's hand);
+* ``refused`` ``{"code", "message", "params", "step"}`` — the move is not legal (the engine's refusal);
+* ``stale`` ``{"step"}`` — the move was drawn from an older view: ignored;
+* ``bad-save`` ``{"why"}`` — the save could not be read (the page sets it aside);
+* ``error`` ``{"code", "error"}`` — a message the engine could not read or a fault (logged, never fatal).
+
+A message that is not one of these, or has a field of the wrong type, is dropped and logged by whoever
+receives it. Written in the Python that both MicroPython and CPython run.
+"""
+
+PROTOCOL = 1
+
+# page -> engine
+PAGE_TYPES = ("hello", "new", "resume", "act", "deal", "advance")
+# engine -> page
+ENGINE_TYPES = ("hello", "table", "refused", "stale", "bad-save", "error")
+NEXT = ("you", "computer", "deal", "over")
+MAX_MESSAGE = 1000000  # characters: anything longer is dropped
+
+
+def _is_int(v):
+    return type(v) is int
+
+
+def _config_problem(cfg):
+    if not isinstance(cfg, dict):
+        return "config: an object was expected"
+    if cfg.get("game") not in ("gin", "rummy"):
+        return "config.game: gin or rummy"
+    opps = cfg.get("opponents")
+    if not isinstance(opps, list) or not 1 <= len(opps) <= 5 or any(type(o) is not str for o in opps):
+        return "config.opponents: 1 to 5 opponent ids"
+    if not isinstance(cfg.get("rules", {}), dict):
+        return "config.rules: an object was expected"
+    seed = cfg.get("seed")
+    if seed is not None and not _is_int(seed):
+        return "config.seed: a whole number or null"
+    return None
+
+
+def page_message_problem(msg):
+    """Why ``msg`` (parsed JSON) is not a message the page may send; None when it is one."""
+    if not isinstance(msg, dict) or msg.get("type") not in PAGE_TYPES:
+        return "not a page message"
+    kind = msg["type"]
+    if kind == "new":
+        return _config_problem(msg.get("config"))
+    if kind == "resume":
+        save = msg.get("save")
+        if not isinstance(save, dict) or not isinstance(save.get("engine"), dict) or \
+                not isinstance(save.get("table"), dict):
+            return "resume: a save with engine and table was expected"
+        return None
+    if kind == "act":
+        if type(msg.get("action")) is not str or not _is_int(msg.get("step")):
+            return "act: an action (text) and a step were expected"
+        return None
+    if kind in ("deal", "advance"):
+        return None if _is_int(msg.get("step")) else kind + ": a step was expected"
+    return None
+
+
+def engine_message_problem(msg):
+    """Why ``msg`` (parsed JSON) is not a message the engine may send; None when it is one."""
+    if not isinstance(msg, dict) or msg.get("type") not in ENGINE_TYPES:
+        return "not an engine message"
+    kind = msg["type"]
+    if kind == "table":
+        if not isinstance(msg.get("view"), dict) or not isinstance(msg.get("events"), list):
+            return "table: a view and events were expected"
+        if not isinstance(msg.get("save"), dict) or not isinstance(msg.get("hint"), dict):
+            return "table: a save and a hint were expected"
+        if msg.get("next") not in NEXT:
+            return "table: next must be one of " + ", ".join(NEXT)
+        by = msg.get("by")
+        if by is not None and not _is_int(by):
+            return "table: by must be a seat or null"
+        return None
+    if kind == "refused":
+        if type(msg.get("code")) is not str or type(msg.get("message")) is not str:
+            return "refused: a code and a message were expected"
+        if not isinstance(msg.get("params", {}), dict) or not _is_int(msg.get("step")):
+            return "refused: params and a step were expected"
+        return None
+    if kind == "stale":
+        return None if _is_int(msg.get("step")) else "stale: a step was expected"
+    if kind == "bad-save":
+        return None if type(msg.get("why")) is str else "bad-save: a reason was expected"
+    return None

@@ -1,0 +1,202 @@
+"""The worker table: the engine and the computer opponents behind the page, one match at a time.
+
+The page (MicroPython, no engine) sends the messages of :mod:`web.page.shared.protocol`; :class:`Table` answers
+them from the engine. It sends the page only seat 0's view (the engine's ``SeatView`` JSON) and the public
+events, so the page never holds a card it may not see; every action is checked by the engine, and one drawn
+from an older view (its ``step`` is not the game's) is ignored. Computer opponents move one at a time when the
+page asks (``advance``), so the page sets the pace and animates each move.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from rummy import Game, SaveError, codec, seat_view
+from rummy.bots import Bot, get_profile, make_bot
+from rummy.cards import card_str, cards_str
+from rummy.deadwood import best_arrangement, best_discards
+from rummy.errors import ActionError, RulesError
+from rummy.model import Event
+from web.page.shared.protocol import page_message_problem
+
+Message = dict[str, Any]
+ME = 0  # the person's seat
+
+
+def bot_seeds(base: int, players: int) -> list[int]:
+    """Each seat's bot seed, from the match's base seed."""
+    return [(base * 7919 + s * 104729) & 0xFFFFFFFF for s in range(players)]
+
+
+class Table:
+    """One match and its computer opponents, driven by the page's messages."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.config: dict[str, Any] = {}
+        self.opponents: list[str] = []
+        self.seeds: list[int] = []
+        self.bots: dict[int, Bot] = {}
+        self._sent = (0, 0)  # (hand number, log length) at the last table message
+
+    # ----- the messages -----
+
+    def handle(self, msg: Any) -> list[Message]:
+        """Answer one page message (parsed JSON) with the messages to send back."""
+        problem = page_message_problem(msg)
+        if problem is not None:
+            return [{"type": "error", "code": "bad-message", "error": problem}]
+        kind = msg["type"]
+        if kind == "new":
+            return self.new(msg["config"])
+        if kind == "resume":
+            return self.resume(msg["save"])
+        if kind == "hello":
+            return []
+        g = self.game
+        if g is None:
+            return [{"type": "error", "code": "no-match", "error": "there is no match: start one first"}]
+        if msg["step"] != g.step:
+            return [{"type": "stale", "step": g.step}]
+        if kind == "act":
+            return self.act(msg["action"])
+        if kind == "deal":
+            return self.deal()
+        return self.advance()
+
+    def new(self, config: dict[str, Any]) -> list[Message]:
+        """Start a match: ``config`` names the game, the opponents (profile ids), the rules and the seed."""
+        game, opps = config["game"], list(config["opponents"])
+        try:
+            for o in opps:
+                if get_profile(o).game != game:
+                    raise KeyError(o)
+        except KeyError as e:
+            return [{"type": "error", "code": "bad-config", "error": f"no {game} opponent called {e.args[0]!r}"}]
+        seed = config.get("seed")
+        base = secrets.randbits(48) if seed is None else seed
+        try:
+            g = Game.new(game, len(opps) + 1, dict(config.get("rules") or {}), seed=seed)
+        except (RulesError, ValueError) as e:
+            return [{"type": "error", "code": "bad-config", "error": str(e)}]
+        self._adopt(g, {"game": game, "opponents": opps, "rules": dict(config.get("rules") or {}), "seed": seed},
+                    bot_seeds(base, g.players))
+        return [self._table(by=None)]
+
+    def resume(self, save: dict[str, Any]) -> list[Message]:
+        """Go on with a saved match (``save`` as sent with every ``table`` message)."""
+        table = save["table"]
+        try:
+            g = Game.from_dict(save["engine"])
+            opps, seeds, config = table["opponents"], table["seeds"], table["config"]
+            if not isinstance(opps, list) or len(opps) != g.players - 1:
+                raise SaveError("its opponents do not match its players")
+            if not isinstance(seeds, list) or len(seeds) != g.players or any(type(s) is not int for s in seeds):
+                raise SaveError("its opponents' seeds are damaged")
+            for o in opps:
+                if not isinstance(o, str) or get_profile(o).game != g.game:
+                    raise SaveError(f"it names an opponent this version does not have ({o!r})")
+            if not isinstance(config, dict):
+                raise SaveError("its configuration is damaged")
+        except KeyError as e:
+            return [{"type": "bad-save", "why": f"it names an opponent this version does not have ({e.args[0]})"}]
+        except SaveError as e:
+            return [{"type": "bad-save", "why": str(e)}]
+        self._adopt(g, config, list(seeds))
+        self._sent = (g.hand_number, len(g.log))  # the page has the table already: no events to replay
+        return [self._table(by=None)]
+
+    def act(self, text: str) -> list[Message]:
+        """The person's move."""
+        g = self.game
+        assert g is not None
+        problem = g.problem(text, ME)
+        if problem is not None:
+            return [{"type": "refused", "code": problem.code.value, "message": problem.message,
+                     "params": dict(problem.params), "step": g.step}]
+        try:
+            g.apply(text, ME)
+        except ActionError as e:  # checked just above; kept for safety
+            return [{"type": "error", "code": "bad-action", "error": str(e)}]
+        return [self._table(by=ME)]
+
+    def deal(self) -> list[Message]:
+        g = self.game
+        assert g is not None
+        if g.phase != "hand-over":
+            return [{"type": "stale", "step": g.step}]
+        g.deal()
+        return [self._table(by=None)]
+
+    def advance(self) -> list[Message]:
+        """The computer opponent to act makes its move (it sees its own seat's view only)."""
+        g = self.game
+        assert g is not None
+        seat = g.turn
+        if seat is None or seat == ME:
+            return [{"type": "stale", "step": g.step}]
+        view = seat_view(g, seat)
+        action = self.bots[seat].choose(view)
+        if action not in view.legal:  # a bot bug must not stop the game
+            action = view.legal[0]
+        g.apply(action, seat)
+        return [self._table(by=seat)]
+
+    # ----- building the answer -----
+
+    def _adopt(self, g: Game, config: dict[str, Any], seeds: list[int]) -> None:
+        self.game = g
+        self.config = config
+        self.opponents = list(config.get("opponents") or [])
+        self.seeds = seeds
+        self.bots = {s + 1: make_bot(pid, g.game, seeds[s + 1]) for s, pid in enumerate(self.opponents)}
+        self._sent = (0, 0)
+
+    def _new_events(self, g: Game) -> list[Event]:
+        hand, length = self._sent
+        log = g.log
+        return list(log) if hand != g.hand_number else list(log[length:])
+
+    def _table(self, by: int | None) -> Message:
+        g = self.game
+        assert g is not None
+        events = self._new_events(g)
+        self._sent = (g.hand_number, len(g.log))
+        if g.phase == "match-over":
+            nxt = "over"
+        elif g.phase == "hand-over":
+            nxt = "deal"
+        else:
+            nxt = "you" if g.turn == ME else "computer"
+        return {
+            "type": "table",
+            "view": seat_view(g, ME).to_data(),
+            "events": [codec.encode(Event, e) for e in events],
+            "by": by,
+            "next": nxt,
+            "hint": self._hint(g),
+            "save": {"engine": g.to_dict(),
+                     "table": {"opponents": self.opponents, "seeds": self.seeds, "config": self.config}},
+        }
+
+    @staticmethod
+    def _hint(g: Game) -> Message:
+        """Gin: the engine's arrangement of the person's hand, for sorting and marks: its melds, its deadwood
+        cards and count, and with 11 cards the deadwood after the best discard."""
+        hand = g.hands[ME]
+        if g.game != "gin" or not hand:
+            return {}
+        dw, melds, unmatched = best_arrangement(hand)
+        out: Message = {"deadwood": dw, "melds": [cards_str(m) for m in melds], "unmatched": cards_str(unmatched),
+                        "after_discard": None}
+        out["best_knock"] = None
+        if len(hand) == 11 and g.phase == "play":
+            ranked = best_discards(hand)
+            out["after_discard"] = ranked[0][0]
+            knocks = {str(a) for a in g.legal_actions() if a.kind == "knock"} if g.turn == ME else set()
+            for _, c in ranked:  # the knock that leaves the least deadwood
+                if f"knock {card_str(c)}" in knocks:
+                    out["best_knock"] = f"knock {card_str(c)}"
+                    break
+        return out

@@ -2,7 +2,9 @@
 #
 #   make play    install what is missing, build _site/ and serve it at http://127.0.0.1:8000/
 #   make site    build _site/ (the files to host; prints their size raw and gzipped)
-#   make test    install what is missing, build, run the unit and browser tests
+#   make test    install what is missing (browsers included), build, run every test
+#   make browsers install Debian's chromium, firefox-esr, webkit2gtk-driver, xvfb (root: apt-get;
+#                otherwise it prints the one command to run)
 #   make bench   startup time of the page vs a bare PyScript page (python -m bench.startup)
 #   make icons   redraw web/icons/ (committed; only when the design changes)
 #   make clean   remove _site/ and test output
@@ -17,12 +19,12 @@ TEST_DIRS := $(wildcard tests e2e)
 # their helper modules (tests/helpers.py, e2e/test_play_support.py) importable.
 PYTEST_FLAGS ?= -q --import-mode=importlib -o "pythonpath=$(TEST_DIRS)"
 
-.PHONY: all play site serve test test-unit test-e2e bench icons deps deps-node deps-python clean help
+.PHONY: all play site serve test test-unit test-e2e bench icons deps deps-node deps-python browsers clean help
 
 all: site
 
 help:
-	@sed -n '2,9p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,11p' Makefile | sed 's/^# \{0,1\}//'
 
 # ---------------------------------------------------------------- dependencies
 # npm: exact versions from package-lock.json (@pyscript/core, pyodide); only
@@ -34,7 +36,14 @@ deps-node:
 deps-python:
 	@$(PYTHON) tools/deps_ok.py requirements-dev.txt || $(PYTHON) -m pip install -q -r requirements-dev.txt
 
-deps: deps-node deps-python
+# Browsers from Debian (never `playwright install`): chromium for the e2e tests and benchmarks,
+# firefox-esr + webkit2gtk-driver + xvfb for the cross-browser smoke tests. Costs nothing when
+# they are there; as root it runs apt-get, otherwise it stops with the command to run.
+browsers:
+	@$(PYTHON) tools/system_deps.py chromium cross
+
+# Browsers first: a user who is not root learns at once what to run.
+deps: browsers deps-node deps-python
 
 # ---------------------------------------------------------------- site
 site: deps-node

@@ -90,11 +90,12 @@ try {
   }).observe({ type: "resource", buffered: true });
 } catch (e) { /* no resource timing in this worker: Pyodide's own errors still reach fail() */ }
 
-async function readSnapshot() {
+async function findSnapshot() {
+  // The response only: its 31 MB body is read while Pyodide downloads and compiles (loadPyodide
+  // takes a promise for _loadSnapshot).
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
-    const hit = await cache.match(SNAPSHOT_KEY);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    return (await cache.match(SNAPSHOT_KEY)) || null;
   } catch (e) {
     return null;  // no Cache Storage here (opaque origin, storage blocked): start normally
   }
@@ -129,12 +130,12 @@ async function boot(options) {
   progress("runtime", 0);
   let start = "normal";
   let pyodide = null;
-  const stored = useSnapshot ? await readSnapshot() : null;
-  ms.snapshot_read = Math.round(performance.now() - t0);
+  const stored = useSnapshot ? await findSnapshot() : null;
   if (stored) {
     try {
       progress("python", 0.5);
-      pyodide = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: stored });
+      const bytes = stored.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+      pyodide = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: bytes });
       start = "snapshot";
     } catch (e) {
       console.warn("engine: the stored snapshot could not be restored; starting normally.", e);

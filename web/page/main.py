@@ -8,6 +8,8 @@ shell and the tests stays:
 * a failure to start goes to ``rummyBoot.fail(text)`` (the loading screen's error box).
 """
 
+import json
+
 import js
 
 from web.page.transport import EngineLink
@@ -48,6 +50,7 @@ def on_status(event, detail):
         set_status(STAGES.get(detail.get("stage"), "Getting the game ready…"))
     elif event == "ready":
         html.setAttribute("data-engine-start", str(detail.get("start")))
+        html.setAttribute("data-engine-ms", json.dumps(detail.get("ms")))
     elif event == "failed":
         js.rummyBoot.fail("The game engine could not start: " + str(detail.get("error")))
 

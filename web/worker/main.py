@@ -5,7 +5,7 @@
 :func:`after_restore` runs once after a start from a memory snapshot.
 
 Every message is a JSON object with a ``"type"``; a reply to a message that carried an ``"id"``
-carries it back as ``"re"``. For now the handlers are plumbing for the tests (``hello``, ``ping``);
+carries it back as ``"re"``. For now the handlers are plumbing for the tests (``hello``, ``ping``, ``entropy``);
 the table's protocol is added to :data:`HANDLERS`.
 """
 
@@ -35,9 +35,15 @@ def _ping(msg: Message) -> list[Message]:
     return [{"type": "pong", "data": msg.get("data")}]
 
 
+def _entropy(msg: Message) -> list[Message]:
+    """Diagnostic: a draw from Python's ``random`` (tests check that each restore is reseeded)."""
+    return [{"type": "entropy", "random": random.getrandbits(64)}]
+
+
 HANDLERS: dict[str, Handler] = {
     "hello": _hello,
     "ping": _ping,
+    "entropy": _entropy,
 }
 
 

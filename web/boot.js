@@ -287,9 +287,12 @@
     else if (t.id === "update-reload") applyUpdate();
   });
 
+  setStage("download", 0);  // before anything loads (the text is put in at DOMContentLoaded)
   document.addEventListener("DOMContentLoaded", function () {
     expectedBytes = parseInt(html.getAttribute("data-runtime-bytes") || "0", 10) || 0;
-    if (!state.stage) setStage("download", 0);
+    var current = STAGES[state.stage];
+    var el = byId("boot-stage");
+    if (current && el && !state.failed && !state.ready) el.textContent = current.text;
     if (!("WebAssembly" in window)) fail("This browser cannot run WebAssembly, which the game needs.");
   });
 

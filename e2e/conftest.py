@@ -46,8 +46,12 @@ Fixtures for any e2e test
 Helper fixtures (each returns the function of the same name defined below)
 --------------------------------------------------------------------------
 ``wait_ready(page_or_frame, timeout=READY_TIMEOUT)``
-    Waits (Playwright waiting, no sleeps) until ``<html data-ready="true">``;
-    raises with the loading screen's error text if startup failed instead.
+    Waits (Playwright waiting, no sleeps) until ``<html data-ready="true">`` (the
+    engine worker has answered); raises with the loading screen's error text if
+    startup failed instead.
+``wait_drawn(page_or_frame, timeout=READY_TIMEOUT)``
+    The same for ``<html data-drawn>``: the page's first Python paint (MicroPython;
+    the engine may still be starting).
 ``wait_service_worker(page)``
     Waits until the page's service worker is *activated* (so every file is in
     Cache Storage) and returns the build id it serves.
@@ -72,7 +76,6 @@ Example::
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from pathlib import Path
@@ -283,8 +286,10 @@ def persistent_context(browser_type, browser_type_launch_args: dict, guard: Guar
 
     yield launch
     for ctx in opened:
-        with contextlib.suppress(Exception):  # already closed by the test
+        try:
             ctx.close()
+        except Exception:  # already closed by the test
+            pass
 
 
 @pytest.fixture
@@ -324,6 +329,26 @@ def wait_ready(target, timeout: float = READY_TIMEOUT) -> None:
         raise AssertionError(f"page did not start: {state}")
 
 
+def wait_drawn(target, timeout: float = READY_TIMEOUT) -> None:
+    """Wait for html[data-drawn] (the page's first Python paint); fail fast on a boot error."""
+    handle = target.wait_for_function(
+        """() => {
+            const h = document.documentElement;
+            if (!h) return false;
+            if (h.hasAttribute('data-drawn')) return 'drawn';
+            if (h.hasAttribute('data-boot-error')) {
+                const t = document.getElementById('boot-error-text');
+                return 'error: ' + (t ? t.textContent : '?');
+            }
+            return false;
+        }""",
+        timeout=timeout,
+    )
+    state = handle.json_value()
+    if state != "drawn":
+        raise AssertionError(f"page did not draw: {state}")
+
+
 def wait_service_worker(page, timeout: float = READY_TIMEOUT) -> str:
     """Wait until the service worker of the page is activated; return its build id.
 
@@ -339,7 +364,8 @@ def wait_service_worker(page, timeout: float = READY_TIMEOUT) -> str:
                     await new Promise((res) => w.addEventListener('statechange',
                         () => { if (w.state === 'activated') res(); }));
                 }
-                const keys = (await caches.keys()).filter((k) => k.startsWith('rummy-'));
+                const keys = (await caches.keys()).filter((k) => k.startsWith('rummy-') &&
+                                                               !k.startsWith('rummy-snapshot-'));
                 window.__e2eSW = keys.map((k) => k.slice('rummy-'.length));
             });
         }"""
@@ -358,6 +384,11 @@ def build_site_into(out: Path, marker: str = "") -> dict:
 @pytest.fixture(name="wait_ready")
 def _wait_ready_fixture():
     return wait_ready
+
+
+@pytest.fixture(name="wait_drawn")
+def _wait_drawn_fixture():
+    return wait_drawn
 
 
 @pytest.fixture(name="wait_service_worker")

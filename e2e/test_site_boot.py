@@ -34,14 +34,16 @@ def test_boots_to_ready_with_own_files_only(context, page, site_url, site_dir, w
 
 
 def test_ships_exactly_the_runtime_files_it_loads(page, site_url, site_dir, wait_ready):
-    """_site/pyscript and _site/pyodide hold only what the page fetches, and the page fetches nothing else."""
+    """_site/pyscript, micropython and pyodide hold only what the page and its engine worker fetch,
+    and they fetch nothing else."""
     loaded: set[str] = set()
     page.on("request", lambda r: loaded.add(r.url[len(site_url):]))
     page.goto(site_url)
     wait_ready(page)
+    runtime = ("pyscript", "micropython", "pyodide")
     shipped_runtime = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*")
-                       if p.is_file() and p.relative_to(site_dir).parts[0] in ("pyscript", "pyodide")}
-    loaded_runtime = {u for u in loaded if u.startswith(("pyscript/", "pyodide/"))}
+                       if p.is_file() and p.relative_to(site_dir).parts[0] in runtime}
+    loaded_runtime = {u for u in loaded if u.startswith(tuple(r + "/" for r in runtime))}
     assert loaded_runtime == shipped_runtime
     # our own files: nothing fetched that is not in the site
     for path in loaded - {""}:
@@ -85,16 +87,8 @@ def test_startup_failure_shows_readable_error(context, page, site_url):
 
 @pytest.mark.allow_errors
 def test_python_error_in_main_is_shown(context, page, site_url):
-    """A traceback from web/main.py ends up on the loading screen, not only in the console."""
-    def broken_archive(route):
-        import io
-        import zipfile
-
-        buf = io.BytesIO()
-        with zipfile.ZipFile(buf, "w") as zf:
-            zf.writestr("web/main.py", "raise RuntimeError('boom from main')\n")
-        route.fulfill(status=200, body=buf.getvalue(), headers={"content-type": "application/zip"})
-
-    context.route("**/app.zip", broken_archive)
+    """A traceback from the page's Python (web/page/main.py) ends up on the loading screen."""
+    context.route("**/web/page/main.py", lambda route: route.fulfill(
+        status=200, body="raise RuntimeError('boom from main')\n", headers={"content-type": "text/plain"}))
     page.goto(site_url)
     expect(page.locator("#boot-error-text")).to_contain_text("boom from main", timeout=60_000)

@@ -62,11 +62,14 @@ def test_all_paths_are_relative(site_dir):
     html = (site_dir / "index.html").read_text(encoding="utf-8")
     for attr in re.findall(r'(?:src|href)="([^"]+)"', html):
         assert attr.startswith("./"), attr
-    toml = (site_dir / "pyscript.toml").read_text(encoding="utf-8")
-    for value in re.findall(r'"([^"]+)"\s*=|=\s*"([^"]+)"', toml):
-        for v in value:
-            if "/" in v:
-                assert v.startswith("./"), v
+    config = json.loads(re.search(r"<mpy-config>(.*?)</mpy-config>", html, re.S).group(1))
+    assert config["interpreter"].startswith("./")
+    for source, dest in config["files"].items():
+        assert source.startswith("./") and dest.startswith("./"), (source, dest)
+        assert (site_dir / source).is_file(), source
+    worker = (site_dir / "web" / "engine-worker.mjs").read_text(encoding="utf-8")
+    for spec in re.findall(r'(?:from|new URL\()\s*"([^"]+)"', worker):
+        assert spec.startswith(("./", "../")), spec
     manifest = json.loads((site_dir / "web" / "manifest.webmanifest").read_text(encoding="utf-8"))
     for key in ("start_url", "scope", "id"):
         assert not manifest[key].startswith("/"), key
@@ -88,5 +91,6 @@ def test_build_info_and_precache_list(site_dir):
     import zipfile
 
     names = zipfile.ZipFile(site_dir / info["app_archive"]).namelist()
-    assert "web/main.py" in names and "rummy/__init__.py" in names
+    assert "web/worker/main.py" in names and "rummy/__init__.py" in names
+    assert not [n for n in names if n.startswith(("web/page/", "web/ui/"))]  # the page's Python ships apart
     assert not [n for n in names if "/test_" in n or n.startswith("tests/")]

@@ -4,6 +4,21 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+# True once Cache Storage holds the engine snapshot of build `arg` (polled through a window variable).
+SNAPSHOT_OF = """(build) => {
+  if (window.__snapOf === undefined) {
+    window.__snapOf = false;
+    (async () => {
+      for (;;) {
+        if ((await caches.keys()).includes('rummy-snapshot-' + build) &&
+            (await (await caches.open('rummy-snapshot-' + build)).keys()).length) { window.__snapOf = true; return; }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+  }
+  return window.__snapOf;
+}"""
+
 
 def test_new_release_shows_banner_and_reload_activates_it(tmp_path, servers, context, page, build_site_into,
                                                           wait_ready, wait_service_worker):
@@ -15,6 +30,8 @@ def test_new_release_shows_banner_and_reload_activates_it(tmp_path, servers, con
     wait_ready(page)
     assert wait_service_worker(page) == first
     page.evaluate("localStorage.setItem('rummy-update-check', JSON.stringify({wins: 3}))")
+    # the engine's memory snapshot of this release is stored (after the first start)
+    page.wait_for_function(SNAPSHOT_OF, arg=first, timeout=120_000, polling=100)
 
     second = build_site_into(site, marker="release-2")["build"]  # a new release on the server
     assert second != first
@@ -32,8 +49,10 @@ def test_new_release_shows_banner_and_reload_activates_it(tmp_path, servers, con
     wait_ready(page)
     expect(page.locator("#update-banner")).to_be_hidden()
     assert page.evaluate("JSON.parse(localStorage.getItem('rummy-update-check'))") == {"wins": 3}
-    # the old release's cache is gone, only the new one is left
+    # the old release's cache is gone, only the new one is left, and so is its engine snapshot
     assert wait_service_worker(page) == second
+    names = page.evaluate("caches.keys()")
+    assert f"rummy-snapshot-{first}" not in names and f"rummy-{first}" not in names
 
 
 def test_same_sources_same_build_id(tmp_path, build_site_into):

@@ -5,16 +5,22 @@
 
 What goes in, and nothing else:
 
-* ``index.html`` and ``pyscript.toml`` (``__BUILD_ID__`` and friends filled in);
-* ``web/``: every file except Python sources, the service-worker template and
-  caches (index.html runs ``web/main.py`` out of ``app.zip``);
-* ``app.zip``: every ``.py`` under ``rummy/`` and ``web/`` (tests excluded), with
-  its bytecode compiled by the shipped Pyodide (``tools/compile_pyc.mjs``), unpacked by PyScript's ``[files] "./app.zip" = "./*"`` into the in-browser
-  file system, so ``import rummy`` and ``from web import x`` work;
+The page has two Pythons: MicroPython on the page's thread (``web/page/``, the table app) and
+Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` and ``rummy/``).
+
+* ``index.html`` and ``web/engine-worker.mjs`` (``__BUILD_ID__`` and friends filled in; index.html
+  gets the ``<mpy-config>``: MicroPython's URL and the list of the page's Python files);
+* ``web/``: every file except Python sources outside ``web/page/``, the templates and caches;
+  ``web/page/**/*.py`` as they are (MicroPython fetches them one by one, from the service worker's
+  cache after the first visit);
+* ``app.zip``: every ``.py`` under ``rummy/`` and ``web/worker/`` (tests excluded), with
+  its bytecode compiled by the shipped Pyodide (``tools/compile_pyc.mjs``); the worker unpacks it
+  into Pyodide's file system, so ``import rummy`` and ``import web.worker.main`` work;
 * ``pyscript/``: ``core.js``, ``core.css`` and only the chunks PyScript loads for
-  a plain ``<script type="py">`` page (static imports of core.js plus the few
+  a ``<script type="mpy">`` page (static imports of core.js plus the few
   dynamic plugins listed in RUNTIME_PLUGINS); no editor/terminal/codemirror;
-* ``pyodide/``: the five Pyodide files the browser fetches;
+* ``micropython/``: ``micropython.mjs`` and ``micropython.wasm`` (the page's Python);
+* ``pyodide/``: the five Pyodide files the worker fetches;
 * ``sw.js``: the service worker, with the precache list (every file of the
   site) and a cache name made of the content hash of the build;
 * ``build-info.json``: build id, versions, file list and sizes raw/gzipped.
@@ -43,6 +49,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT_DIST = Path("node_modules/@pyscript/core/dist")
 PYODIDE_DIST = Path("node_modules/pyodide")
+MICROPYTHON_DIST = Path("node_modules/@micropython/micropython-webassembly-pyscript")
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -51,15 +59,20 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 # Chunks that core-*.js imports dynamically and that our page really loads:
-# the "error" plugin (Python tracebacks on the page) and the tiny TOML parser
-# for pyscript.toml.  Every other plugin is switched off in pyscript.toml
-# (plugins = ["!..."]) and index.html (<mpy-config>); the rest (codemirror,
-# xterm, micropython, the package graph, zip.js: on the main thread Pyodide
-# unpacks app.zip itself) is never imported.  e2e/test_site_boot.py checks
-# that the shipped chunks are exactly the ones the page fetches.
-RUNTIME_PLUGINS = ("error", "toml")
+# the "error" plugin (Python tracebacks on the page).  Every other plugin is
+# switched off in the <mpy-config> (plugins = ["!..."]); the rest (codemirror,
+# xterm, the TOML parser, the package graph, zip.js) is never imported.
+# e2e/test_site_boot.py checks that the shipped chunks are exactly the ones the page fetches.
+RUNTIME_PLUGINS = ("error",)
+PLUGINS_OFF = ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]
 APP_ARCHIVE = "app.zip"
-PY_SOURCE_DIRS = ("rummy", "web")
+# Python for the worker (Pyodide): into app.zip, with bytecode.
+PY_SOURCE_DIRS = ("rummy", "web/worker")
+# Python for the page (MicroPython): shipped as files, listed in the <mpy-config>.
+PAGE_PY_DIR = "web/page"
+PAGE_ENTRY = "web/page/main.py"
+# Text files with __PLACEHOLDERS__ filled in at build time (web/sw.js is one too, written last).
+TEMPLATES = ("index.html", "web/engine-worker.mjs")
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 TEXT_PLACEHOLDERS = (".html", ".toml", ".js", ".webmanifest", ".json", ".css")
 
@@ -145,16 +158,31 @@ def pyscript_chunks(dist: Path) -> list[str]:
     return sorted(wanted)
 
 
+def page_python(root: Path) -> list[str]:
+    """The page's Python files (``web/page/**/*.py``, tests excluded), as site paths."""
+    base = root / PAGE_PY_DIR
+    return [p.relative_to(root).as_posix() for p in sorted(base.rglob("*.py"))
+            if not is_test_path(p.relative_to(root))] if base.is_dir() else []
+
+
+def mpy_config(root: Path) -> str:
+    """The JSON of index.html's ``<mpy-config>``: MicroPython from our files, the page's modules."""
+    files = {f"./{rel}": f"./{rel}" for rel in page_python(root) if rel != PAGE_ENTRY}
+    config = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}
+    return json.dumps(config, separators=(",", ":"))
+
+
 def copy_web(root: Path, out: Path) -> list[Path]:
     copied: list[Path] = []
     web = root / "web"
+    page_files = set(page_python(root))
     for path in sorted(web.rglob("*")):
         rel = path.relative_to(root)
         if path.is_dir() or "__pycache__" in rel.parts:
             continue
-        if path.suffix in (".py", ".pyc"):
+        if path.suffix == ".pyc" or (path.suffix == ".py" and rel.as_posix() not in page_files):
             continue
-        if rel.as_posix() == "web/sw.js" or path.name.startswith("."):
+        if rel.as_posix() in ("web/sw.js", *TEMPLATES) or path.name.startswith("."):
             continue
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -173,7 +201,7 @@ def human(n: int) -> str:
 
 def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -> dict:
     root = root.resolve()
-    for need in (PYSCRIPT_DIST / "core.js", PYODIDE_DIST / "pyodide.mjs"):
+    for need in (PYSCRIPT_DIST / "core.js", PYODIDE_DIST / "pyodide.mjs", MICROPYTHON_DIST / "micropython.mjs"):
         if not (root / need).exists():
             raise SystemExit(f"build: {need} missing: run `npm ci` first")
     out = out.resolve()
@@ -189,12 +217,17 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copyfile(root / PYODIDE_DIST / name, out / "pyodide" / name)
+    (out / "micropython").mkdir()
+    for name in MICROPYTHON_FILES:
+        shutil.copyfile(root / MICROPYTHON_DIST / name, out / "micropython" / name)
 
     # 2. our files
     copy_web(root, out)
     sources = python_sources(root)
     (out / APP_ARCHIVE).write_bytes(make_zip(root, sources, compile_bytecode(root, sources, quiet)))
-    templates = {name: (root / name).read_text(encoding="utf-8") for name in ("index.html", "pyscript.toml")}
+    templates = {name: (root / name).read_text(encoding="utf-8") for name in TEMPLATES}
+    templates["index.html"] = (templates["index.html"].replace("__MPY_CONFIG__", mpy_config(root))
+                               .replace("__PY_CONFIG__", json.dumps({"plugins": PLUGINS_OFF}, separators=(",", ":"))))
     sw_template = (root / "web" / "sw.js").read_text(encoding="utf-8")
 
     # 3. build id = hash of every shipped byte (+ marker)
@@ -209,14 +242,17 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     build_id = digest.hexdigest()[:16]
 
     versions = {}
-    for pkg, rel in (("@pyscript/core", "node_modules/@pyscript/core/package.json"), ("pyodide", "node_modules/pyodide/package.json")):
-        versions[pkg] = json.loads((root / rel).read_text(encoding="utf-8"))["version"]
-    runtime_bytes = sum(p.stat().st_size for p in payload if p.relative_to(out).parts[0] in ("pyscript", "pyodide"))
+    for pkg, dist in (("@pyscript/core", PYSCRIPT_DIST.parent), ("pyodide", PYODIDE_DIST),
+                      ("@micropython/micropython-webassembly-pyscript", MICROPYTHON_DIST)):
+        versions[pkg] = json.loads((root / dist / "package.json").read_text(encoding="utf-8"))["version"]
+    # what the page itself downloads before its first paint (the loading screen's progress bar)
+    runtime_bytes = sum(p.stat().st_size for p in payload if p.relative_to(out).parts[0] in ("pyscript", "micropython"))
     values = {
         "__BUILD_ID__": build_id,
         "__BUILD_MARKER__": marker,
         "__PYSCRIPT_VERSION__": versions["@pyscript/core"],
         "__PYODIDE_VERSION__": versions["pyodide"],
+        "__MICROPYTHON_VERSION__": versions["@micropython/micropython-webassembly-pyscript"],
         "__APP_ARCHIVE__": APP_ARCHIVE,
         "__RUNTIME_BYTES__": str(runtime_bytes),
     }
@@ -227,6 +263,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
         return text
 
     for name, text in templates.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
         (out / name).write_text(fill(text), encoding="utf-8")
 
     # 4. precache list: every file of the site (relative URLs), plus "./";
@@ -245,7 +282,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     groups: dict[str, list[int]] = {}
     for row in rows:
         top = row["path"].split("/")[0]
-        group = top if top in ("pyscript", "pyodide") else "game"
+        group = top if top in ("pyscript", "micropython", "pyodide") else "game"
         acc = groups.setdefault(group, [0, 0, 0])
         acc[0] += 1
         acc[1] += row["bytes"]
@@ -269,13 +306,13 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
 
     log(quiet, f"built {out} (build {build_id}{', marker ' + marker if marker else ''})")
-    log(quiet, f"  {'part':<10} {'files':>5} {'raw':>10} {'gzipped':>10}")
-    for group in ("game", "pyscript", "pyodide"):
+    log(quiet, f"  {'part':<12} {'files':>5} {'raw':>10} {'gzipped':>10}")
+    for group in ("game", "pyscript", "micropython", "pyodide"):
         g = info["groups"].get(group)
         if g:
-            log(quiet, f"  {group:<10} {g['files']:>5} {human(g['bytes']):>10} {human(g['gzip']):>10}")
+            log(quiet, f"  {group:<12} {g['files']:>5} {human(g['bytes']):>10} {human(g['gzip']):>10}")
     t = info["total"]
-    log(quiet, f"  {'total':<10} {t['files']:>5} {human(t['bytes']):>10} {human(t['gzip']):>10}")
+    log(quiet, f"  {'total':<12} {t['files']:>5} {human(t['bytes']):>10} {human(t['gzip']):>10}")
     return info
 
 

@@ -5,10 +5,15 @@
  *     data-framed="1"   when the page runs inside any frame
  *     data-storage="0"  when localStorage is unusable (third-party iframe,
  *                       storage disabled); "1" otherwise
- * - drives the loading screen (#loading): downloading runtime -> starting
- *   Python -> loading game; Python sets data-ready="true" on <html> when the
- *   game is interactive, which hides the loading screen (web/shell.css);
- * - shows a readable error on the loading screen if startup fails;
+ * - drives the loading screen (#loading): downloading the page's runtime
+ *   (PyScript, MicroPython) -> starting Python -> drawing; the page's Python
+ *   sets data-drawn on <html> at its first paint, which hides the loading
+ *   screen (web/shell.css), and data-ready="true" once the engine worker has
+ *   answered;
+ * - shows a readable error on the loading screen if startup fails (also after
+ *   the first paint, until the engine is ready: rummyBoot.fail(text));
+ * - starts the engine worker (web/engine-worker.mjs) at once, for the page's
+ *   Python to adopt (rummyBoot.adoptEngine(), see web/page/transport.py);
  * - registers the service worker (./sw.js, relative scope) once the game is
  *   ready, and shows "A new version is ready" with a Reload button when a new
  *   release has been downloaded.  Reload activates it; localStorage is left
@@ -40,6 +45,32 @@
     storageOK = true;
   } catch (e) { storageOK = false; }
   html.setAttribute("data-storage", storageOK ? "1" : "0");
+
+  // ---- the engine worker starts at once -------------------------------------
+  // Pyodide needs seconds to download and start, so its module worker begins
+  // now, while the page's MicroPython is still loading. web/page/transport.py
+  // adopts it (rummyBoot.adoptEngine()) and replays every event it had sent
+  // meanwhile, in order; when this failed, the transport starts its own.
+  var early = null;
+  function keepEvent(ev) { if (early) early.events.push(ev); }
+  try {
+    early = { worker: new Worker("./web/engine-worker.mjs", { type: "module" }), events: [] };
+    early.worker.addEventListener("message", keepEvent);
+    early.worker.addEventListener("error", keepEvent);
+    early.worker.addEventListener("messageerror", keepEvent);
+    var snapshotMode = params && params.get("snapshot") === "off" ? "off" : "auto";
+    early.worker.postMessage(JSON.stringify({ type: "worker:start", snapshot: snapshotMode }));
+  } catch (e) { early = null; }
+
+  function adoptEngine() {
+    if (!early) return null;
+    var got = early;
+    early = null;
+    got.worker.removeEventListener("message", keepEvent);
+    got.worker.removeEventListener("error", keepEvent);
+    got.worker.removeEventListener("messageerror", keepEvent);
+    return got;
+  }
 
   // ---- IndexedDB fallback ----------------------------------------------------
   // PyScript opens two IndexedDB maps while it starts (pyscript.fs handles and
@@ -182,9 +213,9 @@
            "). Reload the page; if this keeps happening, the site is being updated or is incomplete.");
       return;
     }
-    if (name.indexOf("/pyodide/") < 0 && name.indexOf("/pyscript/") < 0) return;
+    if (name.indexOf("/micropython/") < 0 && name.indexOf("/pyscript/") < 0) return;
     onResource.bytes = (onResource.bytes || 0) + (entry.decodedBodySize || entry.encodedBodySize || 0);
-    if (/pyodide\.asm\.wasm$/.test(name)) { setStage("start", 0.1); return; }
+    if (/micropython\.wasm$/.test(name)) { setStage("start", 0.1); return; }
     if (state.stage === "download" && expectedBytes > 0) setStage("download", onResource.bytes / expectedBytes);
   }
   try {
@@ -192,15 +223,15 @@
     po.observe({ type: "resource", buffered: true });
   } catch (e) { /* no PerformanceObserver: stages still advance from PyScript events */ }
 
-  // PyScript progress events (window "py:progress", detail is a string).
-  window.addEventListener("py:progress", function (ev) {
+  // PyScript progress events (window "mpy:progress", detail is a string).
+  window.addEventListener("mpy:progress", function (ev) {
     var d = String(ev && ev.detail || "");
-    if (d === "Loading Pyodide") setStage("download", 0.05);
-    else if (d === "Loaded Pyodide") setStage("start", 0.5);
+    if (d === "Loading MicroPython") setStage("download", 0.05);
+    else if (d === "Loaded MicroPython") setStage("start", 0.5);
     else if (d === "Loaded interpreter") setStage("game", 0.2);
   });
-  // <script type="py"> dispatches py:ready (interpreter up, about to run main.py).
-  document.addEventListener("py:ready", function () { setStage("game", 0.3); });
+  // <script type="mpy"> dispatches mpy:ready (interpreter up, about to run web/page/main.py).
+  document.addEventListener("mpy:ready", function () { setStage("game", 0.3); });
 
   // Errors before or during startup.
   window.addEventListener("error", function (ev) {
@@ -256,9 +287,12 @@
     else if (t.id === "update-reload") applyUpdate();
   });
 
+  setStage("download", 0);  // before anything loads (the text is put in at DOMContentLoaded)
   document.addEventListener("DOMContentLoaded", function () {
     expectedBytes = parseInt(html.getAttribute("data-runtime-bytes") || "0", 10) || 0;
-    if (!state.stage) setStage("download", 0);
+    var current = STAGES[state.stage];
+    var el = byId("boot-stage");
+    if (current && el && !state.failed && !state.ready) el.textContent = current.text;
     if (!("WebAssembly" in window)) fail("This browser cannot run WebAssembly, which the game needs.");
   });
 
@@ -314,5 +348,5 @@
     } catch (e) { /* SecurityError in some sandboxed frames */ }
   }
 
-  window.rummyBoot = { stage: setStage, fail: fail, applyUpdate: applyUpdate };
+  window.rummyBoot = { stage: setStage, fail: fail, applyUpdate: applyUpdate, adoptEngine: adoptEngine };
 })();

@@ -8,13 +8,16 @@
  *   fallback; requests to other origins are not touched;
  * - a new release waits until the page asks it to take over (SKIP_WAITING,
  *   sent by the "Reload" button of the update banner), then deletes the caches
- *   of older builds.  localStorage is never touched.
+ *   of older builds, their engine memory snapshots included (the engine worker
+ *   keeps its snapshot in "rummy-snapshot-<build>", see web/engine-worker.mjs).
+ *   localStorage is never touched.
  */
 "use strict";
 
 const BUILD = "__BUILD_ID__";
 const CACHE_PREFIX = "rummy-";
 const CACHE = CACHE_PREFIX + BUILD;
+const SNAPSHOT_CACHE = CACHE_PREFIX + "snapshot-" + BUILD;
 const PRECACHE = __PRECACHE__;
 
 const scopeURL = new URL(self.registration.scope);
@@ -33,7 +36,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
     await Promise.all(names
-      .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE)
+      .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE && name !== SNAPSHOT_CACHE)
       .map((name) => caches.delete(name)));
   })());
 });

@@ -1,0 +1,171 @@
+"""Shared parts of the page-load benchmarks (bench.startup, bench.responsive): a server that counts
+the bytes it sends, Debian's Chromium, and one cold or warm visit measured from inside the page.
+
+A *cold* visit is a fresh browser context (empty HTTP cache, no service worker, no Cache Storage:
+a first visit). A *warm* visit is the next navigation in the same context once the first visit has
+finished its background work (service worker activated, engine snapshot stored): a returning player.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build_site  # noqa: E402
+import serve  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+# Records, relative to navigation start (performance.now() in the page): when <html data-drawn>
+# and data-ready="true" appear, the first paint, and every main-thread task of 50 ms or more
+# (Long Tasks API) until ready.
+PAGE_CLOCK = """
+(() => {
+  if (window.top !== window) return;
+  const html = () => document.documentElement;
+  const mark = () => {
+    const h = html();
+    if (!h) return;
+    if (window.__drawnAt === undefined && h.hasAttribute('data-drawn')) window.__drawnAt = performance.now();
+    if (window.__readyAt === undefined && h.getAttribute('data-ready') === 'true') {
+      window.__readyAt = performance.now();
+      if (window.__drawnAt === undefined) window.__drawnAt = window.__readyAt;
+    }
+  };
+  new MutationObserver(mark).observe(document, { attributes: true, subtree: true,
+                                                 attributeFilter: ['data-ready', 'data-drawn'] });
+  window.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (e) {}
+})();
+"""
+
+RESULT = """() => {
+  const paint = performance.getEntriesByType('paint');
+  const fp = paint.find((e) => e.name === 'first-paint');
+  const fcp = paint.find((e) => e.name === 'first-contentful-paint');
+  const until = window.__readyAt;
+  const tasks = window.__longTasks.filter(([start]) => start < until).map(([, d]) => d);
+  return {
+    ready: window.__readyAt, drawn: window.__drawnAt,
+    first_paint: fp ? fp.startTime : null, first_contentful_paint: fcp ? fcp.startTime : null,
+    longest_task: tasks.length ? Math.max(...tasks) : 0,
+    blocking: tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+    engine_start: document.documentElement.getAttribute('data-engine-start'),
+    engine_ms: JSON.parse(document.documentElement.getAttribute('data-engine-ms') || 'null'),
+  };
+}"""
+
+# Waits until the first visit's background work is done: the service worker is active and, for the
+# game page, the engine's memory snapshot is in Cache Storage (polled: wait_for_function does not
+# await promises).
+SETTLED = """() => {
+  if (window.__settled === undefined) {
+    window.__settled = false;
+    (async () => {
+      for (;;) {
+        const reg = navigator.serviceWorker ? await navigator.serviceWorker.getRegistration('./') : null;
+        const active = window.__needsSnapshot ? !!(reg && reg.active && reg.active.state === 'activated') : true;
+        const names = await caches.keys();
+        const snap = names.filter((n) => n.startsWith('rummy-snapshot-'));
+        let stored = snap.length === 0 ? false : !!(await (await caches.open(snap[0])).keys()).length;
+        if (active && (stored || !window.__needsSnapshot)) { window.__settled = true; return; }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+  }
+  return window.__settled;
+}"""
+
+
+class CountingServer:
+    """The site on a loopback port; counts the bytes of every response body it sends."""
+
+    def __init__(self, site: Path) -> None:
+        counter = self
+        self.bytes = 0
+        self.lock = threading.Lock()
+
+        class Counting(serve.Handler):
+            def copyfile(self, source, outputfile) -> None:
+                data = source.read()
+                with counter.lock:
+                    counter.bytes += len(data)
+                outputfile.write(data)
+
+        import functools
+
+        self.server = serve.Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        host, port = self.server.server_address[:2]
+        self.url = f"http://{host}:{port}/"
+
+    def take(self) -> int:
+        with self.lock:
+            n, self.bytes = self.bytes, 0
+        return n
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def ensure_site(site: Path, quiet: bool) -> None:
+    if not (site / "index.html").exists():
+        build_site.build(site, quiet=quiet)
+
+
+def visit(page, url: str, server: CountingServer, timeout_ms: float = 180_000) -> dict[str, Any]:
+    """Navigate, wait for data-ready, return the page's figures (ms) and the bytes sent for it."""
+    server.take()
+    page.goto(url)
+    page.wait_for_function("() => window.__readyAt !== undefined", timeout=timeout_ms)
+    result = page.evaluate(RESULT)
+    result["bytes"] = server.take()
+    return result
+
+
+def settle(page, needs_snapshot: bool, timeout_ms: float = 180_000) -> int:
+    """Wait for the first visit's background work; return the bytes it fetched meanwhile (none: 0)."""
+    page.evaluate(f"window.__needsSnapshot = {'true' if needs_snapshot else 'false'}")
+    page.wait_for_function(SETTLED, timeout=timeout_ms, polling=100)
+    return 0
+
+
+def cold_and_warm(browser, url: str, server: CountingServer, needs_snapshot: bool) -> tuple[dict, dict]:
+    """One cold visit in a fresh context, then one warm visit (same context, after settling)."""
+    context = browser.new_context()
+    try:
+        context.add_init_script(PAGE_CLOCK)
+        page = context.new_page()
+        cold = visit(page, url, server)
+        settle(page, needs_snapshot)
+        cold["bytes"] += server.take()  # the service worker's precache and anything after ready
+        warm = visit(page, url, server)
+        return cold, warm
+    finally:
+        context.close()
+
+
+def median(values: list[float | None]) -> float | None:
+    vals = [v for v in values if v is not None]
+    return statistics.median(vals) if vals else None
+
+
+def launch(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+

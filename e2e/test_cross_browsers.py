@@ -1,0 +1,61 @@
+"""Smoke tests in the two other engines: the page loads, the engine worker answers, a reload starts
+from the engine's memory snapshot. Firefox: Debian's firefox-esr through npm puppeteer-core over
+WebDriver BiDi; WebKit (Safari's engine): Debian's WebKitWebDriver and MiniBrowser under xvfb-run,
+through Selenium. ``make test`` installs them (``make browsers``); never a downloaded browser."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import system_deps  # noqa: E402
+
+TIMEOUT_S = 600
+
+
+def require_cross_browsers() -> None:
+    need = system_deps.missing(["cross"])
+    if need:
+        pytest.fail(f"missing Debian packages {' '.join(need)}: run `make browsers` "
+                    f"(or apt-get install -y {' '.join(need)})", pytrace=False)
+
+
+def visits(cmd: list[str]) -> list[dict]:
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT_S, cwd=ROOT)
+    assert run.returncode == 0, f"{cmd[0]} failed:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"
+    lines = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+    assert len(lines) == 2, run.stdout
+    return lines
+
+
+def check(lines: list[dict]) -> None:
+    first, second = lines
+    for visit in lines:
+        assert visit["error"] is None, visit["error"]
+        assert visit["drawn"] and visit["ready"], visit
+        assert not visit.get("problems"), visit["problems"]
+    assert first["engineStart"] == "normal"
+    assert second["engineStart"] == "snapshot"
+
+
+def test_firefox_loads_and_the_engine_answers(site_url):
+    require_cross_browsers()
+    node = shutil.which("node")
+    assert node, "node is needed (puppeteer-core)"
+    lines = visits([node, str(ROOT / "e2e/cross/firefox.mjs"), site_url, "2"])
+    assert lines[0]["browser"].startswith("firefox/")
+    check(lines)
+
+
+def test_webkit_loads_and_the_engine_answers(site_url):
+    require_cross_browsers()
+    lines = visits(["xvfb-run", "-a", sys.executable, str(ROOT / "e2e/cross/webkit.py"), site_url, "2"])
+    check(lines)

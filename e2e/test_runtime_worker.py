@@ -1,0 +1,141 @@
+"""The two-thread runtime: MicroPython paints the page, the engine answers from a Pyodide worker.
+
+Nothing here waits on a clock: "before the engine is up" is made certain by holding the engine
+worker's requests (Playwright routes) until the page has painted.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+# Runs in a page of the site's origin: a raw engine worker, messages posted at once (before
+# Pyodide is up), every reply collected until `want` replies of the test's own types came back.
+RAW_WORKER = """async ([messages, want]) => {
+  const w = new Worker('./web/engine-worker.mjs', { type: 'module' });
+  const got = [];
+  const done = new Promise((resolve, reject) => {
+    w.onerror = (e) => reject(new Error('worker error: ' + e.message));
+    w.onmessage = (e) => {
+      const msg = JSON.parse(e.data);
+      got.push(msg);
+      if (got.filter((m) => !m.type.startsWith('worker:')).length >= want) resolve();
+    };
+  });
+  w.postMessage(JSON.stringify({ type: 'worker:start', snapshot: 'off' }));
+  for (const m of messages) w.postMessage(typeof m === 'string' ? m : JSON.stringify(m));
+  await done;
+  w.terminate();
+  return got;
+}"""
+
+
+def test_page_paints_before_the_engine_is_up(context, page, site_url, wait_drawn, wait_ready):
+    held = []
+    context.route("**/web/engine-worker.mjs", lambda route: held.append(route))
+    page.goto(site_url)
+    wait_drawn(page)
+    assert held, "the engine worker was requested"
+    html = page.locator("html")
+    assert page.evaluate("document.documentElement.dataset.ready") is None  # the engine cannot be up
+    expect(page.locator("#loading")).to_be_hidden()                          # the first screen is shown
+    expect(page.locator("#app")).not_to_be_empty()
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    expect(html).to_have_attribute("data-ready", "true")
+
+
+def test_worker_answers_and_queues_messages_sent_before_it_is_up(page, site_url, wait_ready):
+    page.goto(site_url)
+    wait_ready(page)
+    messages = [{"type": "ping", "data": i, "id": f"p{i}"} for i in range(5)]
+    messages += [{"type": "hello", "id": "h"}, "not json", {"no": "type"}, {"type": "no-such", "id": 9}]
+    got = page.evaluate(RAW_WORKER, [messages, len(messages)])
+    kinds = [m["type"] for m in got]
+    assert kinds[-len(messages):] == ["pong"] * 5 + ["hello", "error", "error", "error"]
+    assert kinds.index("worker:ready") < kinds.index("pong")  # queued until Python was up
+    replies = [m for m in got if not m["type"].startswith("worker:")]
+    # each message handled exactly once, in the order sent
+    assert [m.get("re") for m in replies[:5]] == [f"p{i}" for i in range(5)]
+    assert [m["data"] for m in replies[:5]] == list(range(5))
+    hello = replies[5]
+    assert hello["re"] == "h" and hello["protocol"] == 1 and hello["engine"]
+    assert [m["code"] for m in replies[6:]] == ["bad-json", "bad-message", "unknown-type"]
+    assert replies[8]["re"] == 9
+    ready = next(m for m in got if m["type"] == "worker:ready")
+    assert ready["start"] == "normal" and ready["pyodide"]
+
+
+@pytest.mark.allow_errors
+def test_worker_script_missing_is_reported(context, page, site_url):
+    context.route("**/web/engine-worker.mjs", lambda route: route.abort())
+    page.goto(site_url)
+    expect(page.locator("#boot-error")).to_be_visible(timeout=120_000)
+    expect(page.locator("#boot-error-text")).to_contain_text("engine")
+    assert page.get_attribute("html", "data-ready") != "true"
+
+
+
+@pytest.mark.allow_errors
+def test_engine_python_error_is_shown(context, page, site_url):
+    """A traceback from the worker's Python reaches the loading screen's error box."""
+    import io
+    import zipfile
+
+    def broken_archive(route):
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w") as zf:
+            zf.writestr("web/worker/main.py", "raise RuntimeError('boom from the worker')\n")
+        route.fulfill(status=200, body=buf.getvalue(), headers={"content-type": "application/zip"})
+
+    context.route("**/app.zip", broken_archive)
+    page.goto(site_url + "?snapshot=off")
+    expect(page.locator("#boot-error-text")).to_contain_text("boom from the worker", timeout=120_000)
+
+
+def test_transport_sends_before_ready_and_delivers_each_reply_once(context, page, site_url):
+    """web/page/transport.py under MicroPython: sent before the engine is up, each answered once."""
+    harness = (
+        "<!doctype html><html><head><meta charset='utf-8'><title>transport</title>"
+        "<link rel='icon' href='data:,'>"
+        "<script type='module' src='./pyscript/core.js'></script></head><body>"
+        "<mpy-config>" + json.dumps({
+            "interpreter": "./micropython/micropython.mjs",
+            "plugins": ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"],
+            "files": {"./web/page/transport.py": "./web/page/transport.py"}}) + "</mpy-config>"
+        "<py-config>{\"plugins\": [\"!codemirror\", \"!deprecations-manager\", \"!donkey\", \"!py-editor\","
+        " \"!py-game\", \"!py-terminal\"]}</py-config>"
+        "<script type='mpy'>\n"
+        "import js, json\n"
+        "from web.page.transport import EngineLink\n"
+        "got = []\n"
+        "statuses = []\n"
+        "def on_message(msg):\n"
+        "    got.append(msg)\n"
+        "    if len(got) == 4:\n"
+        "        js.document.documentElement.setAttribute('data-result', json.dumps(\n"
+        "            {'got': got, 'statuses': statuses, 'state': link.state, 'sent': link.sent,\n"
+        "             'received': link.received}))\n"
+        "def on_status(event, detail):\n"
+        "    statuses.append(event)\n"
+        "link = EngineLink(on_message, on_status, snapshot='off')\n"
+        "link.start()\n"
+        "for i in range(3):\n"
+        "    link.send({'type': 'ping', 'data': i, 'id': i})\n"
+        "link.send({'type': 'hello'})\n"
+        "js.document.documentElement.setAttribute('data-sent-state', link.state)\n"
+        "</script></body></html>"
+    )
+    context.route("**/transport-harness.html", lambda route: route.fulfill(
+        status=200, body=harness, headers={"content-type": "text/html"}))
+    page.goto(site_url + "transport-harness.html")
+    page.wait_for_function("() => document.documentElement.hasAttribute('data-result')", timeout=120_000)
+    result = json.loads(page.get_attribute("html", "data-result"))
+    assert page.get_attribute("html", "data-sent-state") == "starting"  # all four sent before ready
+    assert [m["type"] for m in result["got"]] == ["pong", "pong", "pong", "hello"]
+    assert [m.get("re") for m in result["got"][:3]] == [0, 1, 2]
+    assert result["state"] == "ready" and result["sent"] == 4 and result["received"] == 4
+    assert "ready" in result["statuses"] and "failed" not in result["statuses"]

@@ -1,0 +1,176 @@
+/* The engine worker: Pyodide, the engine and the computer opponents, off the page's thread.
+ *
+ * A module worker (template: tools/build_site.py fills in the build id and versions).
+ * Protocol with the page (web/page/transport.py), JSON strings through postMessage only:
+ *
+ *   page -> worker   {"type": "worker:start", "snapshot": "auto"|"off"}   first message, once
+ *                    any other JSON text: handed to Python's web.worker.main.handle(text), in order;
+ *                    texts that arrive before Python is up are queued, each handled exactly once
+ *   worker -> page   {"type": "worker:progress", "stage": "runtime"|"python"|"engine", "fraction": 0..1}
+ *                    {"type": "worker:ready", "start": "snapshot"|"normal"|"fallback", "ms": {...}, ...}
+ *                    {"type": "worker:error", "error": "...", "fatal": true}   the engine cannot start
+ *                    every text returned by handle(), as is
+ *
+ * Fast start: a Pyodide memory snapshot (private API of Pyodide 314.0.x: loadPyodide's
+ * _makeSnapshot/_loadSnapshot and makeMemorySnapshot; a snapshot only fits the exact Pyodide build).
+ * The first start (no snapshot yet) boots normally with _makeSnapshot, imports the engine, copies the
+ * memory right after the imports (before any message is handled) and keeps it in Cache Storage
+ * under this build's name after answering; later starts restore it (about 6x faster). A snapshot
+ * that cannot be read or restored is deleted and the worker starts normally ("fallback"). After a
+ * restore every random generator is reseeded (web.worker.main.after_restore), so no two players
+ * get the same deals. The service worker deletes the snapshots of older builds.
+ */
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const BUILD = "__BUILD_ID__";
+const PYODIDE_VERSION = "__PYODIDE_VERSION__";
+const APP_ARCHIVE = new URL("../__APP_ARCHIVE__", import.meta.url).href;
+const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+const SNAPSHOT_CACHE = "rummy-snapshot-" + BUILD;
+// Cache Storage keys are URLs: a name of our own under the site (never fetched from the network).
+const SNAPSHOT_KEY = new URL("../pyodide/engine-" + PYODIDE_VERSION + ".snapshot", import.meta.url).href;
+// The Python the snapshot holds: every module the engine needs, imported once.
+const IMPORTS = "import web.worker.main";
+
+const queue = [];        // JSON texts waiting for Python
+let handle = null;       // Python's handle(text) -> list[str], once the engine is up
+let started = false;
+let failed = false;
+const t0 = performance.now();
+
+function post(obj) { self.postMessage(JSON.stringify(obj)); }
+function progress(stage, fraction) { post({ type: "worker:progress", stage, fraction }); }
+function fail(error) {
+  if (failed) return;
+  failed = true;
+  handle = null;
+  post({ type: "worker:error", error: String(error && error.stack || error).slice(0, 4000), fatal: true });
+}
+
+function deliver(text) {
+  let out;
+  try {
+    out = handle(text);
+  } catch (e) {
+    // handle() answers every bad message itself; reaching here is a bug in the engine code
+    post({ type: "error", code: "internal", error: String(e && e.message || e).slice(0, 2000) });
+    return;
+  }
+  try {
+    for (const reply of out) self.postMessage(String(reply));
+  } finally {
+    if (out && out.destroy) out.destroy();
+  }
+}
+
+self.addEventListener("message", (event) => {
+  const text = event.data;
+  if (typeof text !== "string") return;  // the protocol is JSON text only
+  if (!started) {
+    let msg = null;
+    try { msg = JSON.parse(text); } catch (e) { msg = null; }
+    if (msg && msg.type === "worker:start") {
+      started = true;
+      boot(msg).catch(fail);
+      return;
+    }
+  }
+  if (handle) deliver(text);
+  else if (!failed) queue.push(text);
+});
+
+// A file of ours that is missing (404) makes Pyodide wait forever: say so instead.
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!handle && e.responseStatus >= 400) {
+        fail(`Could not download ${e.name.slice(e.name.lastIndexOf("/") + 1)} (HTTP ${e.responseStatus}).`);
+      }
+    }
+  }).observe({ type: "resource", buffered: true });
+} catch (e) { /* no resource timing in this worker: Pyodide's own errors still reach fail() */ }
+
+async function findSnapshot() {
+  // The response only: its 31 MB body is read while Pyodide downloads and compiles (loadPyodide
+  // takes a promise for _loadSnapshot).
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    return (await cache.match(SNAPSHOT_KEY)) || null;
+  } catch (e) {
+    return null;  // no Cache Storage here (opaque origin, storage blocked): start normally
+  }
+}
+
+async function dropSnapshot() {
+  try { await caches.delete(SNAPSHOT_CACHE); } catch (e) { /* nothing to drop */ }
+}
+
+async function saveSnapshot(bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    await cache.put(SNAPSHOT_KEY, new Response(bytes, {
+      headers: { "content-type": "application/octet-stream", "x-pyodide": PYODIDE_VERSION },
+    }));
+    return true;
+  } catch (e) {
+    return false;  // quota, blocked storage: the next start is a normal one, nothing else changes
+  }
+}
+
+async function fetchArchive() {
+  const response = await fetch(APP_ARCHIVE);
+  if (!response.ok) throw new Error(`Could not download the game's Python (${APP_ARCHIVE}: HTTP ${response.status}).`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function boot(options) {
+  const ms = {};
+  const useSnapshot = options.snapshot !== "off";
+  const archive = fetchArchive();
+  progress("runtime", 0);
+  let start = "normal";
+  let pyodide = null;
+  const stored = useSnapshot ? await findSnapshot() : null;
+  if (stored) {
+    try {
+      progress("python", 0.5);
+      const bytes = stored.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+      pyodide = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: bytes });
+      start = "snapshot";
+    } catch (e) {
+      console.warn("engine: the stored snapshot could not be restored; starting normally.", e);
+      pyodide = null;
+      start = "fallback";
+      await dropSnapshot();
+    }
+  }
+  const makeSnapshot = useSnapshot && start !== "snapshot";
+  if (!pyodide) {
+    pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: makeSnapshot });
+  }
+  ms.pyodide = Math.round(performance.now() - t0);
+  progress("engine", 0.2);
+  // The archive goes into the file system on every start (a snapshot holds memory, not files):
+  // imports not done yet and tracebacks read from it.
+  pyodide.unpackArchive(await archive, "zip");
+  pyodide.runPython(IMPORTS);
+  ms.imports = Math.round(performance.now() - t0);
+  let snapshot = null;
+  if (makeSnapshot) {
+    try {
+      snapshot = pyodide.makeMemorySnapshot();  // before any message: no game state in it
+    } catch (e) {
+      console.warn("engine: no snapshot this time", e);
+    }
+  }
+  const main = pyodide.pyimport("web.worker.main");
+  if (start === "snapshot") main.after_restore();
+  handle = main.handle;
+  ms.ready = Math.round(performance.now() - t0);
+  post({ type: "worker:ready", start, ms, build: BUILD, pyodide: pyodide.version });
+  while (queue.length) deliver(queue.shift());
+  if (snapshot) {
+    const saved = await saveSnapshot(snapshot);
+    post({ type: "worker:snapshot", saved, bytes: snapshot.length });
+  }
+}

@@ -1,0 +1,195 @@
+"""The page's end of the engine worker (runs in MicroPython on the page's thread; CPython for tests).
+
+    link = EngineLink(on_message, on_status)
+    link.start()                        # adopts the worker web/boot.js started (or starts
+                                        # web/engine-worker.mjs): Pyodide + the engine
+    link.send({"type": "hello"})        # any time: before the engine is up the worker queues it
+    ...
+    on_message(msg)                     # each message of the engine, a dict
+    on_status(event, detail)            # "progress" {"stage", "fraction"}, "ready" {"start", "ms", ...},
+                                        # "failed" {"error"}: the worker died or could not start
+    link.restart()                      # a new worker (after "failed", or a stalled engine)
+
+Messages are JSON texts over ``postMessage`` only (no SharedArrayBuffer, no synchronous bridge:
+GitHub Pages cannot send the headers those need, and an embedded page is never isolated).
+Written in the Python that both MicroPython and CPython run: no typing, dataclasses, enum.
+"""
+
+import json
+
+try:
+    from pyscript.ffi import create_proxy
+except ImportError:  # CPython (tests) or a MicroPython without PyScript
+    def create_proxy(fn):
+        return fn
+
+WORKER_URL = "./web/engine-worker.mjs"
+
+
+def _log(*args):
+    try:
+        import js
+        js.console.warn(*args)
+    except ImportError:
+        print(*args)
+
+
+def _browser_worker(url):
+    """A module Web Worker for ``url`` (only in the browser)."""
+    import js
+    return js.Worker.new(url, js.JSON.parse('{"type": "module"}'))
+
+
+def _early_worker():
+    """The worker web/boot.js started before Python was up, with the events it has sent since
+    (a JS object ``{worker, events}``), or None."""
+    try:
+        import js
+        return js.rummyBoot.adoptEngine()
+    except Exception:  # noqa: BLE001 - no boot.js (tests, another page)
+        return None
+
+
+class EngineLink:
+    """Start the engine worker, send it dicts as JSON, hand its messages to callbacks."""
+
+    def __init__(self, on_message, on_status=None, url=WORKER_URL, snapshot="auto", make_worker=None,
+                 adopt=None):
+        self.on_message = on_message
+        self.on_status = on_status
+        self.url = url
+        self.snapshot = snapshot          # "auto" (use and make the memory snapshot) or "off"
+        self.make_worker = make_worker or _browser_worker
+        # the worker web/boot.js already started (in the browser), adopted by the first start()
+        self.adopt = adopt if adopt is not None else (_early_worker if make_worker is None else None)
+        self.worker = None
+        self.state = "idle"               # "idle" | "starting" | "ready" | "failed"
+        self.info = {}                    # the worker's "ready" report
+        self.sent = 0
+        self.received = 0
+        self._generation = 0
+        self._listeners = []
+
+    # ---------------------------------------------------------------- control
+    def start(self):
+        """Start a worker (once; use restart() for another)."""
+        if self.worker is not None:
+            return
+        self._generation += 1
+        generation = self._generation
+        self.state = "starting"
+        self.info = {}
+        early = self.adopt() if self.adopt is not None else None
+        self.adopt = None                 # only the first start adopts
+        pending = []
+        if early is not None:
+            worker = early.worker         # already sent its "worker:start"
+            events = early.events
+            for i in range(events.length):
+                pending.append(events[i])
+        else:
+            try:
+                worker = self.make_worker(self.url)
+            except Exception as e:  # noqa: BLE001 - workers refused (very old browser, blocked)
+                self._failed("the engine worker could not be created: " + str(e))
+                return
+        self.worker = worker
+
+        def on_message(event):
+            if generation == self._generation:
+                self._receive(event.data)
+
+        def on_error(event):
+            if generation != self._generation:
+                return
+            text = ""
+            try:
+                text = str(event.message or "")
+            except Exception:  # noqa: BLE001 - no message on a failed script load
+                text = ""
+            try:
+                event.preventDefault()
+            except Exception:  # noqa: BLE001
+                pass
+            self._failed(text or "the engine worker stopped (its script failed to load or crashed)")
+
+        def on_message_error(event):
+            _log("engine: a message could not be read and was dropped")
+
+        handlers = {"message": on_message, "error": on_error, "messageerror": on_message_error}
+        for kind in ("message", "error", "messageerror"):
+            proxy = create_proxy(handlers[kind])
+            self._listeners.append(proxy)
+            worker.addEventListener(kind, proxy)
+        if early is None:
+            self._post({"type": "worker:start", "snapshot": self.snapshot})
+        for event in pending:             # what the early worker said before Python was up, in order
+            if generation == self._generation:
+                handlers.get(str(event.type), on_message_error)(event)
+
+    def restart(self):
+        """Stop the current worker (if any) and start a fresh one. Messages in flight are lost."""
+        self.stop()
+        self.start()
+
+    def stop(self):
+        """Terminate the worker; its late messages are ignored."""
+        self._generation += 1
+        if self.worker is not None:
+            try:
+                self.worker.terminate()
+            except Exception:  # noqa: BLE001
+                pass
+        self.worker = None
+        self._listeners = []
+        if self.state != "failed":
+            self.state = "idle"
+
+    def send(self, message):
+        """Send a dict (as JSON). Before the engine is up the worker queues it; False if no worker."""
+        if self.worker is None or self.state == "failed":
+            return False
+        self._post(message)
+        self.sent += 1
+        return True
+
+    # ---------------------------------------------------------------- internals
+    def _post(self, message):
+        self.worker.postMessage(json.dumps(message))
+
+    def _status(self, event, detail):
+        if self.on_status is not None:
+            self.on_status(event, detail)
+
+    def _failed(self, error):
+        self.state = "failed"
+        self._status("failed", {"error": error})
+
+    def _receive(self, data):
+        if not isinstance(data, str):
+            _log("engine: a message that is not text was dropped")
+            return
+        try:
+            msg = json.loads(data)
+        except ValueError:
+            _log("engine: a malformed message was dropped:", data[:200])
+            return
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            _log("engine: a message without a type was dropped:", data[:200])
+            return
+        kind = msg["type"]
+        if kind.startswith("worker:"):
+            if kind == "worker:progress":
+                self._status("progress", msg)
+            elif kind == "worker:ready":
+                self.state = "ready"
+                self.info = msg
+                self._status("ready", msg)
+            elif kind == "worker:error":
+                self._failed(str(msg.get("error", "the engine could not start")))
+            elif kind == "worker:snapshot":
+                self.info["snapshot_saved"] = msg.get("saved")
+                self._status("snapshot", msg)
+            return
+        self.received += 1
+        self.on_message(msg)

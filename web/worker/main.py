@@ -1,0 +1,92 @@
+"""The engine worker's Python entry: one JSON message in, the JSON messages to send back out.
+
+``web/engine-worker.mjs`` imports this module once (inside the memory snapshot), then calls
+:func:`handle` for every text the page posts, in order, and posts each returned text back.
+:func:`after_restore` runs once after a start from a memory snapshot.
+
+Every message is a JSON object with a ``"type"``; a reply to a message that carried an ``"id"``
+carries it back as ``"re"``. For now the handlers are plumbing for the tests (``hello``, ``ping``, ``entropy``);
+the table's protocol is added to :data:`HANDLERS`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Any, Callable
+
+import rummy
+
+PROTOCOL = 1
+
+Message = dict[str, Any]
+Handler = Callable[[Message], list[Message]]
+
+
+def _hello(msg: Message) -> list[Message]:
+    """Who answers: the engine's version and the protocol it speaks."""
+    return [{"type": "hello", "engine": rummy.__version__, "protocol": PROTOCOL,
+             "python": ".".join(str(p) for p in sys.version_info[:3])}]
+
+
+def _ping(msg: Message) -> list[Message]:
+    """Echo ``data`` back (tests of the transport)."""
+    return [{"type": "pong", "data": msg.get("data")}]
+
+
+def _entropy(msg: Message) -> list[Message]:
+    """Diagnostic: a draw from Python's ``random`` (tests check that each restore is reseeded)."""
+    return [{"type": "entropy", "random": random.getrandbits(64)}]
+
+
+HANDLERS: dict[str, Handler] = {
+    "hello": _hello,
+    "ping": _ping,
+    "entropy": _entropy,
+}
+
+
+def _error(code: str, detail: str, msg_id: Any = None) -> str:
+    out: Message = {"type": "error", "code": code, "error": detail}
+    if msg_id is not None:
+        out["re"] = msg_id
+    return json.dumps(out)
+
+
+def handle(text: str) -> list[str]:
+    """Answer one message (a JSON text) with a list of JSON texts; never raises.
+
+    A text that is not a JSON object with a known ``type`` is answered with an ``error`` message
+    (``bad-json``, ``bad-message``, ``unknown-type``); a handler that raises gives ``internal``.
+    """
+    try:
+        msg = json.loads(text)
+    except ValueError as e:
+        return [_error("bad-json", str(e))]
+    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        return [_error("bad-message", "a message is a JSON object with a string 'type'")]
+    msg_id = msg.get("id")
+    handler = HANDLERS.get(msg["type"])
+    if handler is None:
+        return [_error("unknown-type", f"unknown message type {msg['type']!r}", msg_id)]
+    try:
+        replies = handler(msg)
+    except Exception as e:  # noqa: BLE001 - a bug in one handler must not kill the worker
+        return [_error("internal", f"{type(e).__name__}: {e}", msg_id)]
+    out = []
+    for reply in replies:
+        if msg_id is not None:
+            reply = {**reply, "re": msg_id}
+        out.append(json.dumps(reply))
+    return out
+
+
+def after_restore() -> None:
+    """Run once after a start from a memory snapshot, before the first message.
+
+    Every player restores the same memory, so every generator seeded at import time would repeat
+    the same numbers: reseed them from the system's entropy. (Games themselves draw their seeds
+    from ``secrets``, which reads the system's entropy on each call.)
+    """
+    random.seed()

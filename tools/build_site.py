@@ -67,10 +67,12 @@ RUNTIME_PLUGINS = ("error",)
 PLUGINS_OFF = ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]
 APP_ARCHIVE = "app.zip"
 # Python for the worker (Pyodide): into app.zip, with bytecode.
-PY_SOURCE_DIRS = ("rummy", "web/worker")
+PY_SOURCE_DIRS = ("rummy", "web/worker", "web/page/shared")
 # Python for the page (MicroPython): shipped as files, listed in the <mpy-config>.
 PAGE_PY_DIR = "web/page"
 PAGE_ENTRY = "web/page/main.py"
+# The engine's catalog for the page (written by the build, never committed).
+CATALOG = "web/page/catalog.json"
 # Text files with __PLACEHOLDERS__ filled in at build time (web/sw.js is one too, written last).
 TEMPLATES = ("index.html", "web/engine-worker.mjs")
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -167,9 +169,21 @@ def page_python(root: Path) -> list[str]:
 
 def mpy_config(root: Path) -> str:
     """The JSON of index.html's ``<mpy-config>``: MicroPython from our files, the page's modules."""
-    files = {f"./{rel}": f"./{rel}" for rel in page_python(root) if rel != PAGE_ENTRY}
+    files = {f"./{rel}": f"./{rel}" for rel in page_python(root) + [CATALOG] if rel != PAGE_ENTRY}
     config = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}
     return json.dumps(config, separators=(",", ":"))
+
+
+def write_catalog(root: Path, out: Path) -> None:
+    """The engine's catalog (rule options, presets, opponents) next to the page's Python: the page draws its
+    new-game screen from it before the engine is up."""
+    sys.path.insert(0, str(root))
+    try:
+        from rummy.catalog import catalog
+    finally:
+        sys.path.pop(0)
+    (out / CATALOG).parent.mkdir(parents=True, exist_ok=True)
+    (out / CATALOG).write_text(json.dumps(catalog(), separators=(",", ":")), encoding="utf-8")
 
 
 def copy_web(root: Path, out: Path) -> list[Path]:
@@ -223,6 +237,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
 
     # 2. our files
     copy_web(root, out)
+    write_catalog(root, out)
     sources = python_sources(root)
     (out / APP_ARCHIVE).write_bytes(make_zip(root, sources, compile_bytecode(root, sources, quiet)))
     templates = {name: (root / name).read_text(encoding="utf-8") for name in TEMPLATES}

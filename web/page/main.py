@@ -1,67 +1,21 @@
-"""The page's Python entry (MicroPython, on the page's thread): draw first, then start the engine.
+"""The page's Python entry (MicroPython, on the page's thread): the table app, drawn at once.
 
-The table app replaces the body of ``draw_first_screen`` and ``on_message``; the contract with the
-shell and the tests stays:
-
-* ``<html data-drawn>`` once the first screen is painted (the loading screen then goes away);
-* ``<html data-ready="true">`` once the engine has answered (``hello``);
-* a failure to start goes to ``rummyBoot.fail(text)`` (the loading screen's error box).
+The app (:mod:`web.page.app`) paints the first screen from what is stored (the new-game screen, or the saved
+table from its last view) before the engine is up, sets ``<html data-drawn>``, and starts the engine worker;
+``<html data-ready="true">`` follows when the engine answers. A failure to start goes to the loading screen's
+error box (``rummyBoot.fail``).
 """
-
-import json
 
 import js
 
-from web.page.transport import EngineLink
+from web.page.app.dom import search
+from web.page.app.params import parse_query
+from web.page.app.runner import Runner
 
-html = js.document.documentElement
-
-
-def query(name):
-    """A parameter of the page's URL, or None."""
-    try:
-        value = js.URLSearchParams.new(js.location.search).get(name)
-    except Exception:  # noqa: BLE001
-        return None
-    return None if value is None else str(value)
-
-
-def draw_first_screen():
-    """Paint what can be painted without the engine (placeholder until the table app lands)."""
-    app = js.document.getElementById("app")
-    app.innerHTML = (
-        '<section class="first-screen"><h1>Rummy</h1>'
-        '<p id="engine-status" role="status">Getting the game ready…</p></section>'
-    )
-    html.setAttribute("data-drawn", "")
-
-
-def set_status(text):
-    el = js.document.getElementById("engine-status")
-    if el:
-        el.textContent = text
-
-
-STAGES = {"runtime": "Loading the engine…", "python": "Starting Python…", "engine": "Loading the rules…"}
-
-
-def on_status(event, detail):
-    if event == "progress":
-        set_status(STAGES.get(detail.get("stage"), "Getting the game ready…"))
-    elif event == "ready":
-        html.setAttribute("data-engine-start", str(detail.get("start")))
-        html.setAttribute("data-engine-ms", json.dumps(detail.get("ms")))
-    elif event == "failed":
-        js.rummyBoot.fail("The game engine could not start: " + str(detail.get("error")))
-
-
-def on_message(msg):
-    if msg.get("type") == "hello":
-        set_status("Ready.")
-        html.setAttribute("data-ready", "true")
-
-
-draw_first_screen()
-link = EngineLink(on_message, on_status, snapshot="off" if query("snapshot") == "off" else "auto")
-link.start()
-link.send({"type": "hello"})
+try:
+    _query = parse_query(search())
+    runner = Runner(search(), snapshot="off" if _query.get("snapshot") == "off" else "auto")
+    runner.start()
+except Exception as e:
+    js.rummyBoot.fail("The game could not start: " + repr(e))
+    raise

@@ -46,7 +46,7 @@ def _early_worker():
     try:
         import js
         return js.rummyBoot.adoptEngine()
-    except Exception:  # noqa: BLE001 - no boot.js (tests, another page)
+    except Exception:
         return None
 
 
@@ -90,7 +90,7 @@ class EngineLink:
         else:
             try:
                 worker = self.make_worker(self.url)
-            except Exception as e:  # noqa: BLE001 - workers refused (very old browser, blocked)
+            except Exception as e:
                 self._failed("the engine worker could not be created: " + str(e))
                 return
         self.worker = worker
@@ -105,11 +105,11 @@ class EngineLink:
             text = ""
             try:
                 text = str(event.message or "")
-            except Exception:  # noqa: BLE001 - no message on a failed script load
+            except Exception:
                 text = ""
             try:
                 event.preventDefault()
-            except Exception:  # noqa: BLE001
+            except Exception:
                 pass
             self._failed(text or "the engine worker stopped (its script failed to load or crashed)")
 
@@ -138,7 +138,7 @@ class EngineLink:
         if self.worker is not None:
             try:
                 self.worker.terminate()
-            except Exception:  # noqa: BLE001
+            except Exception:
                 pass
         self.worker = None
         self._listeners = []

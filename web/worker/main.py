@@ -14,9 +14,11 @@ from __future__ import annotations
 import json
 import random
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import rummy
+from web.worker.table import Table
 
 PROTOCOL = 1
 
@@ -40,10 +42,23 @@ def _entropy(msg: Message) -> list[Message]:
     return [{"type": "entropy", "random": random.getrandbits(64)}]
 
 
+TABLE = Table()  # the match this worker runs for the page
+
+
+def _table(msg: Message) -> list[Message]:
+    """The table's protocol (web.page.shared.protocol): new, resume, act, deal, advance."""
+    return TABLE.handle(msg)
+
+
 HANDLERS: dict[str, Handler] = {
     "hello": _hello,
     "ping": _ping,
     "entropy": _entropy,
+    "new": _table,
+    "resume": _table,
+    "act": _table,
+    "deal": _table,
+    "advance": _table,
 }
 
 
@@ -72,7 +87,7 @@ def handle(text: str) -> list[str]:
         return [_error("unknown-type", f"unknown message type {msg['type']!r}", msg_id)]
     try:
         replies = handler(msg)
-    except Exception as e:  # noqa: BLE001 - a bug in one handler must not kill the worker
+    except Exception as e:
         return [_error("internal", f"{type(e).__name__}: {e}", msg_id)]
     out = []
     for reply in replies:

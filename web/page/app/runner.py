@@ -8,7 +8,6 @@ the app's. Only this module and :mod:`web.page.app.dom` touch ``js``.
 import json
 
 import js
-from web.page.transport import EngineLink
 
 from web.page.app import dom
 from web.page.app.model import SHORTCUTS, App
@@ -16,6 +15,7 @@ from web.page.app.params import parse_query, slot_of
 from web.page.app.setup import Catalog
 from web.page.app.store import PageStore
 from web.page.shared.protocol import MAX_MESSAGE, engine_message_problem
+from web.page.transport import EngineLink
 
 SHELL = """
 <div class="rm" id="rm">

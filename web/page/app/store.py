@@ -4,7 +4,6 @@ A thin front over the page's storage rules (:mod:`web.page.storage`: formats, ba
 told, two tabs) and statistics (:mod:`web.page.stats`). Written in the Python both MicroPython and CPython run.
 """
 
-import contextlib
 import json
 
 KEY_SETTINGS = "rummy.settings"
@@ -66,8 +65,10 @@ class PageStore:
     def _remove(self, key):
         self.memory.pop(key, None)
         if self.ok:
-            with contextlib.suppress(Exception):
+            try:
                 self.backend.removeItem(key)
+            except Exception:
+                pass
 
     def _read(self, key, fmt):
         raw = self._get(key)

@@ -37,7 +37,7 @@ ME = 0
 SHORTCUTS = {"d": "draw", "t": "take", "p": "pass", "x": "discard", "k": "knock", "g": "biggin",
              "m": "meld", "l": "layoff", "s": "cycle-sort", "n": "next", "?": "help", "h": "focus-hand"}
 DEFAULT_SETTINGS = {"speed": "normal", "contrast": False, "bigcards": False, "sort": "suit", "last": None}
-STALL_SECONDS = 8.0  # a move the engine has not answered by then: the engine is restarted from the last save
+STALL_SECONDS = 12.0  # a move the engine has not answered by then: the engine is restarted from the last save
 MAX_RESTARTS = 3
 LOG_KEEP = 200
 GAME_ACTS = ("draw", "take", "pass", "biggin", "discard-pile", "discard", "knock", "meld", "layoff", "meld-target")
@@ -357,9 +357,11 @@ class App:
 
     def on_tick(self, name, token):
         if name == "stall":
-            if self.waiting is not None and token == self.token:
-                return self.engine_failed("it did not answer within " + str(int(STALL_SECONDS)) + " seconds")
-            return []
+            if self.waiting is None or token != self.token:
+                return []
+            if self.engine != "ready":  # still starting: the worker link reports a start that fails
+                return [self.stall_timer()]
+            return self.engine_failed("it did not answer within " + str(int(STALL_SECONDS)) + " seconds")
         if token != self.token or self.view is None:
             return []
         if name == "advance" and self.next == "computer" and self.waiting is None:
@@ -812,18 +814,21 @@ class App:
         self.apply_sort()
         self.selected = {p for p in self.selected if p < len(self.order)}
 
-    def apply_sort(self):
+    def sort_mode(self):
+        """The sort in force: "melds first" is Gin's; in Rummy it sorts by suit (and shows so)."""
         mode = self.settings.get("sort")
+        if mode == "melds" and (self.view is None or self.view.game != "gin"):
+            return "suit"
+        return mode
+
+    def apply_sort(self):
+        mode = self.sort_mode()
         if mode == "suit":
             self.order = by_suit(self.order)
         elif mode == "rank":
             self.order = by_rank(self.order)
         elif mode == "melds":
-            melds = [[card_of(t) for t in m] for m in self.hint.get("melds") or []] \
-                if self.view is not None and self.view.game == "gin" else []
-            if not melds:
-                self.order = by_suit(self.order)
-                return
+            melds = [[card_of(t) for t in m] for m in self.hint.get("melds") or []]
             in_melds = [c for m in melds for c in m if c in self.order]
             rest = [c for c in self.order if c not in in_melds]
             self.order = in_melds + by_suit(rest)
@@ -870,7 +875,7 @@ class App:
               else "Getting the game ready…",
               "message": self.message, "level": self.level, "deadwood": dw, "order": self.order,
               "selected": self.selected, "marks": marks, "busy": v.turn != ME,
-              "sort": self.settings.get("sort"), "log": self.meta.get("log", []), "anim": self.anim}
+              "sort": self.sort_mode(), "log": self.meta.get("log", []), "anim": self.anim}
         if not v.in_hand and self.dialog != "end":
             ui["after"] = render.after_html(v.phase)
         return render.table_screen(v, self.names(), profiles, ui)

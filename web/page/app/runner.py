@@ -124,6 +124,8 @@ class Runner:
                 dom.pick_file(self.on_import_file)
             elif kind == "restart-engine":
                 self.link.restart()
+            elif kind == "claim-tab":
+                self.dispatch(("tab", self.store.claim()))
             elif kind == "log":
                 dom.console_warn(e[1])
         if render:

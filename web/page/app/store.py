@@ -200,5 +200,9 @@ class PageStore:
                 out["data"][key] = raw
         return json.dumps(out)
 
+    def claim(self):
+        """This tab takes the match over (see the two-tab rules); the app's ``tab`` state after it."""
+        return {"writable": True, "notice": ""}
+
     def import_plan(self, text):
         return None

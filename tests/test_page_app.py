@@ -1,0 +1,428 @@
+"""The table app (web/page/app), in CPython: ``App.update`` for every kind of message, wired to the worker's
+table through JSON as in the browser (tests/page_harness.py). No browser, no timing: timers fire when a test
+says so."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from page_harness import CATALOG, Harness
+from web.page.app.model import App
+from web.page.shared.cards import text_of
+
+
+def play_person(h: Harness, rnd: random.Random) -> None:
+    """The person makes one legal move, as a person would: select the card, press the button."""
+    a = h.app
+    v = a.view
+    m = rnd.choice(v.legal)
+    if m.kind in ("discard", "knock"):
+        a.selected = {a.order.index(m.cards[0])}
+        h.do("command", m.kind, {})
+    elif m.kind == "meld":
+        a.selected = {a.order.index(c) for c in m.hand_cards()}
+        h.do("command", "meld", {})
+    elif m.kind in ("layoff", "swap"):
+        a.selected = {a.order.index(m.hand_cards()[0])}
+        h.do("command", "meld-target", {"meld": m.meld})
+    else:
+        act = {"draw stock": "draw", "draw discard": "take", "pass": "pass", "big gin": "biggin"}[m.kind]
+        h.do("command", act, {})
+
+
+def play_match(h: Harness, rnd: random.Random, limit: int = 3000) -> None:
+    for _ in range(limit):
+        a = h.app
+        if a.next == "computer":
+            h.run_opponents()
+        elif a.next == "deal":
+            h.do("command", "next", {})
+        elif a.next == "over":
+            return
+        else:
+            before = a.view.step
+            play_person(h, rnd)
+            assert a.view.step > before or a.level == "error", a.message
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("game,opponents,seed", [("gin", ("rex",), 3), ("rummy", ("mel", "dot"), 4),
+                                                 ("rummy", ("tilly",), 5)])
+def test_whole_matches_through_the_app(game, opponents, seed):
+    h = Harness()
+    h.start()
+    h.new_match(game, opponents, seed=seed, rules={"target": 60} if game == "rummy" else {"target": 50})
+    play_match(h, random.Random(seed))
+    a = h.app
+    assert a.view.phase == "match-over" and a.view.match is not None
+    # every hand and the match counted in the statistics once
+    hands = [op for op in h.stats_ops if op[0] == "hand"]
+    assert len(hands) == len(a.view.results)
+    assert [op for op in h.stats_ops if op[0] == "match"] == [("match", [game, list(opponents), list(a.view.match.final),
+                                                                          a.view.match.winner, False])]
+    # the match was saved after every move, and the last save is the end of the match
+    assert h.saves and h.saves[-1][1]["engine"]["phase"] == "match-over"
+    assert "match-over" in h.html and 'data-testid="score-sheet"' not in h.html  # the sheet is in the dialog
+    assert h.dialog is not None and "Match over." in h.dialog
+
+
+def test_the_page_only_ever_receives_its_own_seat():
+    """Fair play: every table message holds seat 0's view only; an opponent's cards never appear in it."""
+    h = Harness()
+    h.start()
+    h.new_match("rummy", ("mel", "dot", "sage"), seed=9)
+    play_match(h, random.Random(9))
+    for msg in h.received:
+        if msg["type"] != "table":
+            continue
+        view = msg["view"]["view"]
+        assert view["seat"] == 0
+        assert "stock" not in view and "hands" not in view
+        engine = msg["save"]["engine"]  # the save holds everything: that is what the page stores
+        if view["phase"] in ("draw", "play", "first-upcard"):
+            mine = set(view["hand"])
+            for s, hand in enumerate(engine["hands"]):
+                if s != 0:
+                    assert not (set(hand) & mine)
+
+
+def test_a_double_click_on_draw_sends_one_move_and_says_nothing_wrong():  # defect 10
+    h = Harness(deliver=False)
+    h.start()
+    h.new_match("gin", ("rex",), seed=7)
+    h.flush()
+    while h.app.next == "computer":
+        assert h.fire("advance")
+        h.flush()
+    a = h.app
+    if a.view.phase == "first-upcard":
+        h.do("command", "pass", {})
+        h.flush()
+        while a.next == "computer":
+            assert h.fire("advance")
+            h.flush()
+    assert a.view.phase == "draw" and a.view.turn == 0
+    sent = len(h.sent)
+    h.do("command", "draw", {})
+    h.do("command", "draw", {})  # the second click arrives before the engine answered
+    assert len(h.sent) == sent + 1
+    h.flush()
+    assert a.view.phase == "play" and a.level != "error" and a.message == ""
+
+
+def test_a_double_click_on_next_hand_deals_once():  # defect 1
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=11)
+    rnd = random.Random(1)
+    while h.app.next != "deal":
+        if h.app.next == "computer":
+            h.run_opponents()
+        else:
+            play_person(h, rnd)
+    hand = h.app.view.hand_number
+    h.deliver = False
+    h.do("command", "close", {})  # "View the table", then the toolbar's Next hand, twice
+    h.do("command", "next", {})
+    h.do("command", "next", {})
+    assert [m["type"] for m in h.outbox] == ["deal"]
+    h.flush()
+    assert h.app.view.hand_number == hand + 1
+    assert h.app.view.phase == "first-upcard" and len(h.app.view.discard) == 1  # nobody passed the new upcard
+
+
+def test_a_move_from_an_older_view_is_ignored():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=5)
+    h.run_opponents()
+    step = h.app.view.step
+    before = h.table.game.to_dict()
+    replies = h.table.handle({"type": "act", "action": "pass", "step": step - 1})
+    assert replies == [{"type": "stale", "step": step}]
+    assert h.table.game.to_dict() == before
+    h.do("engine", replies[0])
+    assert h.app.view.step == step
+
+
+def test_refusals_are_worded_from_their_code_not_their_text():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=3)
+    a = h.app
+    # an engine refusal of "not your turn" is said with the names the page knows
+    h.do("engine", {"type": "refused", "code": "not-your-turn", "message": "whatever the engine says",
+                    "params": {"turn": 1}, "step": a.view.step})
+    if a.view.turn == 1:
+        assert a.message == "It is not your turn: Rex is playing."
+    # any other refusal shows the engine's reason (cards in symbols, seats by name)
+    h.do("engine", {"type": "refused", "code": "knock-too-high", "message": "After discarding 7H seat 1 has 12",
+                    "params": {}, "step": a.view.step})
+    assert a.message == "After discarding 7♥ Rex has 12" and a.level == "error"
+    # a refusal of an older step is not shown
+    h.do("engine", {"type": "refused", "code": "draw-first", "message": "late", "params": {},
+                    "step": a.view.step - 1})
+    assert a.message == "After discarding 7♥ Rex has 12"
+
+
+def test_an_illegal_move_is_explained_by_the_engine_and_changes_nothing():
+    h = Harness()
+    h.start()
+    h.new_match("rummy", ("mel",), seed=21)
+    h.run_opponents()
+    a = h.app
+    h.do("command", "draw", {})
+    h.run_opponents()
+    if a.view.turn != 0 or a.view.phase != "play":
+        pytest.skip("the deal put the person elsewhere")
+    step = a.view.step
+    a.selected = {0, 1, len(a.order) - 1}
+    bad = sorted(a.selected_cards())
+    if any(sorted(m.hand_cards()) == bad for m in a.view.moves("meld")):
+        pytest.skip("those cards meld")
+    h.do("command", "meld", {})
+    assert a.level == "error" and "not a meld" in a.message or "don't" in a.message
+    assert a.view.step == step and h.received[-1]["type"] == "refused"
+
+
+def test_a_command_before_the_engine_is_ready_is_done_once_it_is():
+    h = Harness(engine_ready=False, deliver=False)
+    h.start()
+    h.new_match("gin", ("rex",), seed=8)
+    h.flush()  # the engine answers the new match
+    a = h.app
+    while a.next == "computer":
+        assert h.fire("advance")
+        h.flush()
+    # a reload: the saved table is drawn at once, before the engine is up
+    record = h.saves[-1][1]
+    h2 = Harness(engine_ready=False, deliver=False)
+    h2.table = h.table  # the same engine state (the worker restarted on the same save)
+    h2.start(match=record)
+    b = h2.app
+    assert b.view is not None and b.view.step == a.view.step and "data-testid=\"hand\"" in h2.html
+    assert 'Getting the game ready' in h2.html
+    first = b.view.legal[0]
+    act = {"draw stock": "draw", "draw discard": "take", "pass": "pass"}[first.kind]
+    h2.do("command", act, {})
+    h2.do("command", act, {})
+    assert b.message == "Getting the game ready…"
+    assert [m["type"] for m in h2.outbox] == ["resume"]
+    h2.flush()  # the engine resumes, then the queued command is done, once
+    acts = [m for m in h2.sent if m["type"] == "act"]
+    assert len(acts) == 1 and acts[0]["action"] == first.text
+
+
+def test_a_dead_engine_is_restarted_from_the_last_save():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=2)
+    effects = h.do("engine-status", "failed", {"error": "out of memory"})
+    assert ("restart-engine",) in effects
+    assert h.sent[-1]["type"] == "resume" and h.sent[-1]["save"]["engine"]["format"] == "rummy-save"
+    assert h.app.engine == "ready" and h.app.restarts == 0  # it answered from the save
+
+
+def test_a_stalled_engine_is_restarted():
+    h = Harness(deliver=False)
+    h.start()
+    h.new_match("gin", ("rex",), seed=2)
+    h.flush()
+    h.do("engine-status", "ready", {})
+    assert h.app.next == "computer"
+    assert h.fire("advance")  # the opponent's move is asked for, and no answer comes
+    assert h.outbox[-1]["type"] == "advance"
+    effects = h.do("tick", "stall", h.app.token)
+    assert ("restart-engine",) in effects
+    assert h.sent[-1]["type"] == "resume"
+
+
+def test_a_save_the_engine_refuses_is_set_aside():
+    h = Harness()
+    record = {"engine": {"format": "rummy-save", "version": 2}, "table": {"opponents": ["rex"], "seeds": [1, 2],
+                                                                        "config": {}},
+              "meta": {"names": ["You", "Rex"], "counted": 0, "match_counted": False, "log": []},
+              "view": None, "order": []}
+    h.start(match=record)
+    assert h.set_aside and h.set_aside[0][0] == ""
+    assert h.app.screen == "setup" and "could not be read" in h.dialog
+
+
+def test_melds_first_in_gin_then_rummy_sorts_by_suit_and_shows_it():  # defect 2
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=3)
+    h.do("command", "sort", {"sort": "melds"})
+    assert 'data-sort="melds" data-key="sort-melds" aria-pressed="true"' in h.html
+    h.new_match("rummy", ("mel",), seed=4)
+    h.do("render",) if False else h.perform([("render",)])
+    a = h.app
+    assert a.order == sorted(a.order)  # by suit
+    assert 'data-sort="suit" data-key="sort-suit" aria-pressed="true"' in h.html
+
+
+def test_the_message_line_keeps_its_place():  # defect 3
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=3)
+    h.app.say("")
+    h.perform([("render",)])
+    assert re.search(r'<p class="message [^"]*" data-testid="message"', h.html)
+
+
+def test_the_game_choices_keep_focus_keys():  # defect 4 (the runner puts focus back by data-key)
+    h = Harness()
+    h.start()
+    assert 'data-key="f-game-gin"' in h.html and 'data-key="f-game-rummy"' in h.html
+
+
+def test_knock_words_are_true_and_lay_offs_sit_on_the_numbered_melds():  # defects 5 and 6
+    from web.page.app.text import describe_event
+    from web.page.shared.viewdata import Event
+
+    e = Event({"kind": "knock", "seat": 1, "card": "4S", "cards": [], "wild": [], "meld": 0, "count": 0}, "e")
+    assert describe_event(e, ["You", "Ada"]) == "Ada knocked, discarding 4♠"
+    h = Harness()
+    h.start()
+    # find a knock with a lay-off: play seeded matches of two knocking bots through the table
+    for seed in range(40):
+        h.new_match("gin", ("rex",), seed=seed)
+        rnd = random.Random(seed)
+        while h.app.next not in ("deal", "over"):
+            if h.app.next == "computer":
+                h.run_opponents()
+            else:
+                v = h.app.view
+                moves = v.moves("knock") or v.moves("discard") or v.legal
+                m = moves[0] if v.moves("knock") else rnd.choice(moves)
+                if m.kind in ("discard", "knock"):
+                    h.app.selected = {h.app.order.index(m.cards[0])}
+                    h.do("command", m.kind, {})
+                else:
+                    play_person(h, rnd)
+        r = h.app.view.results[-1]
+        if r.knock is not None and r.knock.layoffs:
+            html = h.dialog
+            knocker = h.app.names()[r.knock.knocker]
+            section = html.split('aria-label="' + knocker + '"')[1].split("</section>")[0]
+            _, meld = r.knock.layoffs[0]
+            assert 'data-testid="laid-' + str(meld) + '"' in section
+            assert '<span class="muted">' + str(meld) + ".</span>" in section
+            return
+    pytest.fail("no knock with a lay-off in 40 seeded hands")
+
+
+def test_a_drop_on_nothing_says_where_a_card_can_go():  # defect 7
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=3)
+    h.do("drop", "hand", 0, "")
+    assert h.app.level == "error" and "Drop a card on the discard pile" in h.app.message
+
+
+def test_an_opponents_discard_is_shown_at_once_from_its_seat():  # defect 8
+    h = Harness()
+    h.start()
+    h.new_match("rummy", ("mel", "dot"), seed=6)
+    rnd = random.Random(6)
+    seen = 0
+    for _ in range(200):
+        if h.app.next in ("deal", "over") or seen >= 4:
+            break
+        if h.app.next == "you":
+            play_person(h, rnd)
+            continue
+        h.fire("advance")
+        last = h.received[-1]
+        discards = [e for e in last["events"] if e["kind"] == "discard"]
+        if discards:
+            seat = discards[-1]["seat"]
+            assert h.app.anim == {"discard": seat}
+            assert 'fly-from-' + str(seat) in h.html
+            top = h.app.view.top_discard
+            assert text_of(top) == discards[-1]["card"]
+            assert "top card " in h.html and h.app.view.discard[-1] == top
+            seen += 1
+    assert seen
+
+
+def test_docs_name_each_opponents_tier_as_the_game_does():  # defect 9
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "ui.md").read_text(encoding="utf-8")
+    for game in ("gin", "rummy"):
+        for p in CATALOG.roster(game):
+            for m in re.finditer(r"\b" + p["name"] + r"\b[^.\n|]*?\b(beginner|casual|skilled|expert)\b", text):
+                assert m.group(1) == p["tier"], (p["name"], m.group(0))
+
+
+def test_starting_a_new_game_during_a_match_asks_and_counts_it_abandoned():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=3)
+    h.do("command", "new", {})
+    h.do("command", "start", {})
+    assert h.app.dialog == "confirm-new" and "Start a new match?" in h.dialog
+    assert not [op for op in h.stats_ops if op[0] == "abandoned"]
+    h.do("command", "confirm-new", {})
+    assert [op[0] for op in h.stats_ops if op[0] == "abandoned"] == ["abandoned"]
+    assert h.sent[-1]["type"] == "new" and h.app.view is not None and h.app.view.hand_number == 1
+
+
+def test_keys_map_to_the_same_commands_as_buttons():
+    h = Harness(deliver=False)
+    h.start()
+    h.new_match("gin", ("rex",), seed=13)
+    h.flush()
+    while h.app.next == "computer":
+        h.fire("advance")
+        h.flush()
+    v = h.app.view
+    kinds = v.kinds()
+    if "pass" in kinds:
+        h.do("key", "p", {"card_pos": None, "in_dialog": False, "shift": False})
+        assert h.outbox[-1] == {"type": "act", "action": "pass", "step": v.step}
+    h.outbox.clear()
+    h.app.waiting = None
+    # a shortcut for a button that is off says why, without sending anything
+    h.do("key", "k", {"card_pos": None, "in_dialog": False, "shift": False})
+    assert not h.outbox and h.app.level == "error"
+    # arrows move between cards; shift+arrows reorder and keep the order
+    order = list(h.app.order)
+    h.do("key", "ArrowRight", {"card_pos": 0, "in_dialog": False, "shift": True})
+    assert h.app.order[:2] == [order[1], order[0]] and h.app.settings["sort"] == "custom"
+
+
+def test_every_effect_kind_the_app_returns_is_one_the_runner_performs():
+    from pathlib import Path
+
+    runner = (Path(__file__).resolve().parent.parent / "web" / "page" / "app" / "runner.py").read_text()
+    model = (Path(__file__).resolve().parent.parent / "web" / "page" / "app" / "model.py").read_text()
+    kinds = set(re.findall(r'\(\s*"([a-z-]+)",', model)) - {"start", "engine", "command", "key", "drop", "change",
+                                                             "tick", "tab", "engine-status", "dialog-closed"}
+    effects = {k for k in kinds if k in ("send", "render", "timer", "announce", "focus", "dialog", "save-match",
+                                          "save-settings", "stats", "set-aside-match", "look", "copy", "export",
+                                          "import", "restart-engine", "log", "claim-tab")}
+    for k in effects:
+        assert f'"{k}"' in runner, f"the runner does not perform {k}"
+
+
+def test_every_page_message_the_app_sends_passes_the_protocol_check():
+    from web.page.shared.protocol import page_message_problem
+
+    h = Harness()
+    h.start()
+    h.new_match("rummy", ("mel", "dot"), seed=17, rules={"target": 40})
+    play_match(h, random.Random(17))
+    for m in h.sent:
+        assert page_message_problem(m) is None, m
+
+
+def test_app_state_is_plain_data():
+    a = App(CATALOG)
+    json.dumps(a.settings)
+    json.dumps(a.meta)

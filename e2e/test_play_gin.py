@@ -72,7 +72,7 @@ def test_gin_hand_by_keyboard_alone(page, wait_ready):
             assert outline not in ("none", ""), outline
             assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
             page.keyboard.press("x")
-            assert len(hand_names(page)) == len(names) - 1
+            expect(page.locator("[data-testid=hand] .card")).to_have_count(len(names) - 1)
     dialog = page.get_by_role("dialog", name="End of hand")
     expect(dialog).to_be_visible()
     # the dialog's first button has the focus; Enter deals the next hand

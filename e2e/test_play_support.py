@@ -17,7 +17,7 @@ WAIT_TURN = """() => {
   const d = document.querySelector('#rm-dialog[open]');
   if (d) return 'dialog:' + (d.dataset.kind || '');
   const t = document.querySelector('[data-testid=table-screen]');
-  if (!t) return false;
+  if (!t || t.dataset.waiting === 'true') return false;  // a move is on its way to the engine
   if (['hand-over', 'match-over'].includes(t.dataset.phase)) return 'over';
   if (t.dataset.turn === '0' && ['first-upcard', 'draw', 'play'].includes(t.dataset.phase)) return 'turn:' + t.dataset.phase;
   return false;

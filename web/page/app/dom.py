@@ -165,10 +165,11 @@ def dialog_open():
     return bool(node is not None and node.open)
 
 
-def open_dialog(html):
+def open_dialog(html, kind):
     node = el("rm-dialog")
     key = focused_key()
     node.innerHTML = html
+    node.setAttribute("data-kind", kind)
     if not node.open:
         node.showModal()
         focus_first("#rm-dialog .btn.primary")

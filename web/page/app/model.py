@@ -132,7 +132,7 @@ class App:
         out.append(("look", self.settings))
         out.append(("render",))
         if self.notices:
-            out.append(("dialog", dialogs.notice_html("Please note", self.notices)))
+            out.append(("dialog", dialogs.notice_html("Please note", self.notices), "notice"))
             self.dialog = "notice"
         return out
 
@@ -254,7 +254,7 @@ class App:
                             "the game starts clean.")
         self.dialog = "notice"
         return [("set-aside-match", self.slot, why), ("render",),
-                ("dialog", dialogs.notice_html("Please note", self.notices))]
+                ("dialog", dialogs.notice_html("Please note", self.notices), "notice")]
 
     def on_table(self, msg):
         try:
@@ -376,7 +376,7 @@ class App:
     def request(self, msg, what):
         """Send a request the engine answers with one message; no other is sent until it does."""
         self.waiting = what
-        return [("send", msg), self.stall_timer()]
+        return [("send", msg), self.stall_timer(), ("render",)]
 
     def delay(self):
         if self.speed_q is not None:
@@ -733,7 +733,7 @@ class App:
         if html is None:
             return []
         self.dialog = which
-        return [("dialog", html), ("render",)]
+        return [("dialog", html, which), ("render",)]
 
     def dialog_html(self, which):
         names = self.names()
@@ -875,7 +875,8 @@ class App:
               else "Getting the game ready…",
               "message": self.message, "level": self.level, "deadwood": dw, "order": self.order,
               "selected": self.selected, "marks": marks, "busy": v.turn != ME,
-              "sort": self.sort_mode(), "log": self.meta.get("log", []), "anim": self.anim}
+              "sort": self.sort_mode(), "log": self.meta.get("log", []), "anim": self.anim,
+              "waiting": self.waiting is not None}
         if not v.in_hand and self.dialog != "end":
             ui["after"] = render.after_html(v.phase)
         return render.table_screen(v, self.names(), profiles, ui)

@@ -215,7 +215,8 @@ def table_screen(view, names, profiles, ui):
     after = ui.get("after", "")
     return (
         '<div class="table game-' + view.game + '" data-testid="table-screen" data-phase="' + esc(view.phase)
-        + '" data-turn="' + ("" if view.turn is None else str(view.turn)) + '" data-step="' + str(view.step) + '">'
+        + '" data-turn="' + ("" if view.turn is None else str(view.turn)) + '" data-step="' + str(view.step)
+        + '" data-waiting="' + ("true" if ui.get("waiting") else "false") + '">'
         + scoreline_html(view, names)
         + opponents_html(view, names, profiles, ui.get("anim", {}))
         + '<div class="middle">' + piles_html(view, kinds, ui.get("anim", {})) + table_html(view) + "</div>"

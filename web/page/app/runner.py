@@ -74,9 +74,10 @@ class Runner:
         boot["slot"] = self.slot
         boot["url"] = dom.page_url()
         boot["reduced_motion"] = dom.reduced_motion()
-        self.dispatch(("start", boot))
+        self.link.start()  # the worker (already loading since boot.js) takes messages at once and queues them
+        self.dispatch(("start", boot))  # the first paint; a new match or a resume goes to the engine
         dom.set_drawn()
-        self.link.start()
+        # answered after the messages before it: data-ready comes once the table is the engine's
         self.link.send({"type": "hello"})
 
     def dispatch(self, msg):
@@ -103,7 +104,7 @@ class Runner:
             elif kind == "focus":
                 focus = e[1]
             elif kind == "dialog":
-                self.show_dialog(e[1])
+                self.show_dialog(e[1], e[2] if len(e) > 2 else "")
             elif kind == "announce":
                 dom.set_text("rm-live", e[1])
             elif kind == "save-match":
@@ -155,13 +156,13 @@ class Runner:
         if key:
             dom.focus_key(key)
 
-    def show_dialog(self, html):
+    def show_dialog(self, html, kind):
         if html is None:
             if dom.dialog_open():
                 self.closing_dialog = True
                 dom.close_dialog()
             return
-        dom.open_dialog(html)
+        dom.open_dialog(html, kind)
 
     def on_import_file(self, text):
         plan = self.store.import_plan(text)

@@ -58,6 +58,15 @@ def attr(node, name):
     return v if isinstance(v, str) else None
 
 
+def prop(node, name, default=None):
+    """A JavaScript property, or ``default`` when the object has none (MicroPython raises for those)."""
+    try:
+        v = getattr(node, name)
+    except Exception:
+        return default
+    return default if v is None else v
+
+
 def closest(node, selector):
     try:
         if node is None:
@@ -76,7 +85,7 @@ def focus_key(key):
     if not key:
         return False
     node = js.document.querySelector('[data-key="' + key + '"]')
-    if node and not node.disabled:
+    if node and not prop(node, "disabled", False):
         node.focus()
         return True
     return False
@@ -86,14 +95,17 @@ def focus_first(selector):
     """Focus the first element matching any of the comma-separated selectors, in their order."""
     for sel in selector.split(","):
         node = js.document.querySelector(sel.strip())
-        if node and not node.disabled:
+        if node and not prop(node, "disabled", False):
             node.focus()
             return True
     return False
 
 
 def local_storage():
-    """``window.localStorage``, or None when even touching it throws (third-party iframes)."""
+    """``window.localStorage``, or None when even touching it throws (third-party iframes: boot.js probed it
+    before any Python ran, and marked ``<html data-storage>``)."""
+    if html_attr("data-storage") != "1":
+        return None
     try:
         ls = js.window.localStorage
         return ls if ls else None

@@ -205,7 +205,7 @@ class Runner:
             self.suppress_click = False
             return
         btn = dom.closest(ev.target, "[data-act]")
-        if btn is None or btn.disabled:
+        if btn is None or dom.prop(btn, "disabled", False):
             return
         act = dom.attr(btn, "data-act")
         data = {}
@@ -221,13 +221,13 @@ class Runner:
         t = ev.target
         name = dom.attr(t, "name")
         if name:
-            self.dispatch(("change", name, str(t.value), bool(t.checked)))
+            self.dispatch(("change", name, str(dom.prop(t, "value", "")), bool(dom.prop(t, "checked", False))))
 
     def on_key(self, ev):
         if ev.ctrlKey or ev.metaKey or ev.altKey:
             return
         t = ev.target
-        tag = str(t.tagName or "").lower() if t is not None else ""
+        tag = str(dom.prop(t, "tagName", "")).lower()
         if tag in ("input", "select", "textarea"):
             return
         key = str(ev.key)

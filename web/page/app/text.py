@@ -4,8 +4,6 @@ Nothing here decides a rule: it only describes what the engine reports (its publ
 results, read by :mod:`web.page.shared.viewdata`). Written in the Python both MicroPython and CPython run.
 """
 
-import re
-
 from web.page.shared.cards import face_of, name_of, placed_face
 
 _ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#x27;"))
@@ -82,27 +80,55 @@ def headline(result, names):
     return who(names, w) + " " + verb + " and " + scores + " " + str(result.points[w]) + "."
 
 
+def _word_char(ch):
+    return ch.isalpha() or ch.isdigit() or ch == "_"
+
+
+def _at_word_start(text, i):
+    return i == 0 or not _word_char(text[i - 1])
+
+
+def _at_word_end(text, j):
+    return j >= len(text) or not _word_char(text[j])
+
+
 def pretty_cards(text):
     """Card codes in an engine sentence shown with suit symbols (``6D`` -> ``6♦``)."""
     from web.page.shared.cards import card_of
 
-    return re.sub(r"\b([A2-9TJQK][CDHS])\b", lambda m: face_of(card_of(m.group(1))), text)
+    out = []
+    i = 0
+    while i < len(text):
+        two = text[i:i + 2]
+        if len(two) == 2 and two[0] in "A23456789TJQK" and two[1] in "CDHS" and _at_word_start(text, i) \
+                and _at_word_end(text, i + 2):
+            out.append(face_of(card_of(two)))
+            i += 2
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
 
 
 def names_in(text, names):
     """The engine's words with player names for ``seat N`` (``seat 0 scores 12`` -> ``You score 12``)."""
-    def name(m):
-        n = int(m.group(2))
-        if not 0 <= n < len(names):
-            return m.group(0)
-        if names[n] == "You" and m.group(1) == "seat":
-            return "you"
-        return names[n]
-
-    out = re.sub(r"\b([Ss]eat) (\d)", name, text)
+    out = []
+    i = 0
+    while i < len(text):
+        word = text[i:i + 5]
+        if word in ("seat ", "Seat ") and _at_word_start(text, i) and i + 5 < len(text) and text[i + 5].isdigit() \
+                and _at_word_end(text, i + 6):
+            n = int(text[i + 5])
+            if 0 <= n < len(names):
+                out.append("you" if names[n] == "You" and word[0] == "s" else names[n])
+                i += 6
+                continue
+        out.append(text[i])
+        i += 1
+    s = "".join(out)
     if names and names[0] == "You":
-        out = out.replace("ou scores", "ou score").replace("ou holds", "ou hold")
-    return pretty_cards(out)
+        s = s.replace("ou scores", "ou score").replace("ou holds", "ou hold")
+    return pretty_cards(s)
 
 
 SUIT_WORDS = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
@@ -111,10 +137,23 @@ RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 
 def spoken(text):
     """A sentence with suit symbols spelled out for screen readers (``7♥`` -> ``7 of hearts``)."""
-    def words(m):
-        r = m.group(1)
-        return RANK_WORDS.get(r, r) + " of " + SUIT_WORDS[m.group(2)]
-    return re.sub(r"\b(10|[2-9AJQK])([♣♦♥♠])", words, text)
+    out = []
+    for ch in text:
+        suit = SUIT_WORDS.get(ch)
+        if suit is None:
+            out.append(ch)
+            continue
+        rank = None
+        if len(out) >= 2 and out[-2] + out[-1] == "10" and (len(out) == 2 or not _word_char(out[-3])):
+            rank = "10"
+            del out[-2:]
+        elif out and out[-1] in "23456789AJQK" and (len(out) == 1 or not _word_char(out[-2])):
+            rank = out.pop()
+        if rank is None:
+            out.append(ch)
+        else:
+            out.append(RANK_WORDS.get(rank, rank) + " of " + suit)
+    return "".join(out)
 
 
 def card_words(card):

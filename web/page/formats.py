@@ -112,8 +112,9 @@ def check_rules(v: Any, where: str) -> None:
 # ---------------------------------------------------------------- matches
 
 
-def check_match(data: Any, version: int = 2) -> dict[str, Any]:
-    """A saved match of ``version`` (1 or 2), as stored (version 1 is not upgraded here)."""
+def check_match(data: Any, version: int = 2, view_check: Any = None) -> dict[str, Any]:
+    """A saved match of ``version`` (1 or 2), as stored (version 1 is not upgraded here). ``view_check``: see
+    :func:`check_view`."""
     if version == 1:
         return check_match_v1(data)
     d = record(data, "data", ("engine", "table", "meta", "view", "order"))
@@ -124,7 +125,7 @@ def check_match(data: Any, version: int = 2) -> dict[str, Any]:
     m = record(d["meta"], "data.meta", ("names", "counted", "match_counted", "log"))
     check_meta(m, len(t["opponents"]) + 1, "data.meta")
     if d["view"] is not None:
-        check_view(d["view"], "data.view")
+        check_view(d["view"], "data.view", view_check)
     check_order(d["order"], "data.order")
     return d
 
@@ -184,12 +185,19 @@ def check_meta(m: dict[str, Any], players: int, where: str) -> None:
         text(line, at(dot(where, "log"), i), 500)
 
 
-def check_view(v: Any, where: str) -> None:
-    """Seat 0's last view document, by its envelope: the page's view reader checks the rest."""
+def check_view(v: Any, where: str, view_check: Any = None) -> None:
+    """Seat 0's last view document: its envelope here, the rest by ``view_check`` (the page's view reader, given
+    to :class:`~web.page.storage.Store`: ``view_check(doc)`` answers None or what is wrong, or raises)."""
     doc = record(v, where, ("format", "version", "view"))
     need(doc["format"] == "rummy-view", dot(where, "format"), "is not “rummy-view”")
     whole(doc["version"], dot(where, "version"), 1, 1)
     need(bool(mapping(doc["view"], dot(where, "view"))), dot(where, "view"), "is empty")
+    if view_check is not None:
+        try:
+            why = view_check(doc)
+        except Exception as e:
+            why = str(e) or "is not a view of the game"
+        need(why is None, where, str(why))
 
 
 def check_order(v: Any, where: str) -> None:
@@ -209,7 +217,7 @@ def is_card(s: str) -> bool:
 # ---------------------------------------------------------------- any kind
 
 
-def check_data(kind: str, version: int, data: Any) -> dict[str, Any]:
+def check_data(kind: str, version: int, data: Any, view_check: Any = None) -> dict[str, Any]:
     """The data of a ``kind`` envelope of ``version``, upgraded to the version the page writes."""
     if kind == "settings":
         return check_settings(data, version)
@@ -217,22 +225,22 @@ def check_data(kind: str, version: int, data: Any) -> dict[str, Any]:
         d = stats.check(data, version)
         return stats.upgrade(d) if version == 1 else d
     if kind == "match":
-        d = check_match(data, version)
+        d = check_match(data, version, view_check)
         return upgrade_match(d) if version == 1 else d
     raise Bad("", "is not a value of the game")
 
 
-def check_envelope(kind: str, doc: Any) -> dict[str, Any]:
+def check_envelope(kind: str, doc: Any, view_check: Any = None) -> dict[str, Any]:
     """The data of envelope ``doc`` of ``kind`` (upgraded); raises :class:`Bad` unless it is exactly one."""
     fmt, latest, readable = FORMATS[kind]
     env = record(doc, "", ("format", "version", "data"))
     need(env["format"] == fmt, "", "was not written by this game (format " + str(env["format"])[:40]
          + ", not " + fmt + ")")
     v = whole(env["version"], "version", 1)
-    need(v <= latest, "", "comes from a newer version of the game (version " + str(v)
-         + "; this one reads up to " + str(latest) + ")")
+    need(v <= latest, "", "comes from a newer version of the game: version " + str(v)
+         + ", and this one reads up to version " + str(latest))
     need(v in readable, "version", "is not one this game reads")
-    return check_data(kind, v, env["data"])
+    return check_data(kind, v, env["data"], view_check)
 
 
 def envelope(kind: str, data: Any) -> dict[str, Any]:

@@ -24,8 +24,26 @@ Statistics are counted as events (:mod:`web.page.stats`) that wait in this tab u
 the stored statistics again and adds the waiting events, so counts made in other tabs are kept.
 
 The browser's localStorage is passed in as ``backend`` (``getItem``, ``setItem``, ``removeItem``, ``key``,
-``length``; any call may throw). Everything else the browser must do (broadcasting, Web Locks, timers,
-downloads) comes back as values for the runner. Pure Python for CPython and MicroPython alike.
+``length``). Any call may throw (a Python exception) or answer an error instead: any answer that is not what
+localStorage answers (text or null; nothing from setItem and removeItem; a whole number for length) is a
+failure, and its ``error`` field names it. Under MicroPython 1.27 a JavaScript exception thrown by a function
+that Python calls cannot be caught in Python (it ends the whole run, ``finally`` blocks included), so the page
+must pass localStorage through a guard such as::
+
+    function guardedStorage(open) {            // open: () => window.localStorage (that may throw too)
+      const guard = (f) => { try { return f(); } catch (e) { return {error: String((e && e.name) || e)}; } };
+      return {
+        getItem: (k) => guard(() => open().getItem(k)),
+        setItem: (k, v) => guard(() => { open().setItem(k, v); return null; }),
+        removeItem: (k) => guard(() => { open().removeItem(k); return null; }),
+        key: (i) => guard(() => open().key(i)),
+        get length() { return guard(() => open().length); },
+      };
+    }
+
+(tests/mpy.py runs this module under MicroPython through exactly that guard). Everything else the browser
+must do (broadcasting, Web Locks, timers, downloads) comes back as values for the runner. Pure Python for
+CPython and MicroPython alike.
 """
 
 import json
@@ -78,7 +96,7 @@ def dumps(doc: Any) -> str:
     return json.dumps(doc, separators=(",", ":"))
 
 
-def parse(key: str, raw: str) -> dict[str, Any]:
+def parse(key: str, raw: str, view_check: Any = None) -> dict[str, Any]:
     """The data stored as ``raw`` under ``key``, checked and upgraded; raises :class:`Bad` unless exact."""
     kind = kind_of(key)
     if kind not in FORMATS:
@@ -89,7 +107,12 @@ def parse(key: str, raw: str) -> dict[str, Any]:
         doc = json.loads(raw)
     except Exception:  # ValueError, or MemoryError and the like on deep or huge junk
         raise Bad("", "is not valid JSON") from None
-    return check_envelope(str(kind), doc)
+    return check_envelope(str(kind), doc, view_check)
+
+
+def problem_of(error: Any) -> str:
+    """"full" for a quota error (QuotaExceededError, NS_ERROR_DOM_QUOTA_REACHED), else "blocked"."""
+    return "full" if "quota" in str(error).lower() else "blocked"
 
 
 def safe_name(key: str) -> str:
@@ -179,9 +202,12 @@ class Plan:
 class Store:
     """The saved data of one page (one tab): see the module's docstring."""
 
-    def __init__(self, backend: Any, tab_id: str) -> None:
+    def __init__(self, backend: Any, tab_id: str, view_check: Any = None) -> None:
+        """``backend``: localStorage (guarded under MicroPython); ``tab_id``: this page load's id;
+        ``view_check``: the page's reader of a stored view (see :func:`web.page.formats.check_view`)."""
         self.backend = backend
         self.tab_id = tab_id
+        self.view_check = view_check
         self.pending: dict[str, str] = {}  # key -> text that storage refused, to write again
         self.problems: dict[str, str] = {}  # key -> "full" or "blocked": why it waits
         self.latest: dict[str, str] = {}  # key -> the last text this tab wrote or tried to write
@@ -197,28 +223,31 @@ class Store:
             v = self.backend.getItem(key)
         except Exception:
             return False, None
-        return True, v if type(v) is str else None
+        if v is None or type(v) is str:
+            return True, v
+        return False, None  # a guard's answer {error: name}
 
     def put(self, key: str, text: str) -> str | None:
         """Write; None when done, else "full" or "blocked"."""
         try:
-            self.backend.setItem(key, text)
+            answer = self.backend.setItem(key, text)
         except Exception as e:
-            return "full" if "quota" in str(e).lower() else "blocked"
-        return None
+            return problem_of(e)
+        return None if answer is None else problem_of(getattr(answer, "error", answer))
 
     def remove(self, key: str) -> bool:
         try:
-            self.backend.removeItem(key)
+            answer = self.backend.removeItem(key)
         except Exception:
             return False
-        return True
+        return answer is None
 
-    def keys(self) -> list[str]:
+    def stored_keys(self) -> list[str]:
         """The stored keys (none when storage cannot be read)."""
         out: list[str] = []
         try:
-            for i in range(int(self.backend.length)):
+            n = self.backend.length
+            for i in range(n if type(n) is int else 0):
                 k = self.backend.key(i)
                 if type(k) is str:
                     out.append(k)
@@ -257,7 +286,7 @@ class Store:
                 self.remove(key)
             return Loaded(rec)
         try:
-            data = parse(key, raw)
+            data = parse(key, raw, self.view_check)
         except Bad as b:
             return self.set_aside(key, raw, b.reason())
         if key == KEY_STATS:
@@ -292,7 +321,7 @@ class Store:
     def asides(self) -> list[tuple[int, str]]:
         """The set-aside copies as (n, key), oldest first."""
         out: list[tuple[int, str]] = []
-        for k in self.keys():
+        for k in self.stored_keys():
             if k.startswith(ASIDE):
                 n = k[len(ASIDE):].split(".", 1)[0]
                 out.append((int(n) if n.isdigit() else 0, k))
@@ -337,7 +366,7 @@ class Store:
         kind = str(kind_of(key))
         doc = envelope(kind, data)
         try:
-            check_envelope(kind, doc)
+            check_envelope(kind, doc, self.view_check)
         except Bad as b:  # a bug of the page: never store what would be set aside on the next start
             saved = self.status(False)
             saved.notice = NOT_SAVED[kind] + ": it is not valid (" + b.reason() + ")."
@@ -394,7 +423,7 @@ class Store:
         text = self.latest.get(key)
         if text is None:
             raw = self.get(key)[1]
-            text = raw if raw is not None and readable(key, raw) else None
+            text = raw if raw is not None and readable(key, raw, self.view_check) else None
         return Offer("rummy-game.json", text) if text is not None else None
 
     # ------------------------------------------------------------ statistics
@@ -464,12 +493,12 @@ class Store:
     def export(self) -> Offer:
         """All of the player's data (matches, settings, statistics) as one ``rummy-ui/export`` file."""
         parts: dict[str, Any] = {}
-        for key in sorted(set(self.keys()) | set(self.latest)):
+        for key in sorted(set(self.stored_keys()) | set(self.latest)):
             kind = kind_of(key)
             if kind in ("settings", "match"):
                 text = self.latest.get(key) or self.get(key)[1]
-                if text is not None and readable(key, text):
-                    parts[key] = envelope(str(kind), parse(key, text))
+                if text is not None and readable(key, text, self.view_check):
+                    parts[key] = envelope(str(kind), parse(key, text, self.view_check))
         now = self.stats()
         if now != stats.empty():
             parts[KEY_STATS] = envelope("stats", now)
@@ -486,7 +515,7 @@ class Store:
                 plan.problems.append("The file holds “" + key[:60] + "”, which is not data of this game.")
                 continue
             try:
-                data = check_envelope(str(kind), parts[key])
+                data = check_envelope(str(kind), parts[key], self.view_check)
             except Bad as b:
                 plan.problems.append(WHAT[str(kind)] + " in the file cannot be read (" + b.reason() + ").")
                 continue
@@ -502,8 +531,8 @@ class Store:
         raw = self.get(key)[1]
         line = describe(kind, data)
         line = line[0].upper() + line[1:]
-        if raw is not None and readable(key, raw):
-            return line + ": replaces your " + describe(kind, parse(key, raw)) + "."
+        if raw is not None and readable(key, raw, self.view_check):
+            return line + ": replaces your " + describe(kind, parse(key, raw, self.view_check)) + "."
         if raw is not None or (kind == "stats" and self.events):
             return line + ": replaces your " + describe(kind, None) + "."
         return line + ": added."
@@ -528,9 +557,9 @@ class Store:
         return saved
 
 
-def readable(key: str, raw: str) -> bool:
+def readable(key: str, raw: str, view_check: Any = None) -> bool:
     try:
-        parse(key, raw)
+        parse(key, raw, view_check)
     except Bad:
         return False
     return True

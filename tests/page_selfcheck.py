@@ -11,7 +11,7 @@ import json
 
 import page_samples as P
 
-from web.page import formats, stats
+from web.page import formats, stats, transfer
 from web.page.storage import ASIDE, KEY_MATCH, KEY_SETTINGS, KEY_STATS, Store, dumps
 from web.page.tabs import owner_key
 
@@ -157,7 +157,7 @@ def failed_writes():
     raw.mode = "blocked"
     show("blocked open", s.open(framed=True))
     show("blocked write", s.write_match("", P.match()))
-    show("blocked export", s.export())
+    show("blocked export", transfer.export(s))
     raw.mode = "ok"
     show("retry ok", s.retry())
     show("stored after", stored(s))
@@ -210,16 +210,16 @@ def export_import():
     put(s, KEY_STATS, P.stored("stats", 2, P.stats()))
     put(s, KEY_MATCH, P.stored("match", 1, P.match_v1()))
     put(s, KEY_MATCH + "@game=rummy", P.stored("match", 2, P.match("rummy")))
-    file = s.export()
+    file = transfer.export(s)
     show("export", file)
     b2 = backend()[1]
     t = Store(b2, "u")
-    plan = t.plan_import(file.text)
+    plan = transfer.plan_import(t, file.text)
     show("plan", plan)
-    show("apply", t.apply_import(plan))
-    show("round trip", json.loads(t.export().text) == json.loads(file.text))
-    show("plan again", s.plan_import(file.text).changes)
-    show("bad file", t.plan_import('{"format": "rummy-ui/export", "version": 1, "data": {"rummy.match": []}}'))
+    show("apply", transfer.apply_import(t, plan))
+    show("round trip", json.loads(transfer.export(t).text) == json.loads(file.text))
+    show("plan again", transfer.plan_import(s, file.text).changes)
+    show("bad file", transfer.plan_import(t, '{"format": "rummy-ui/export", "version": 1, "data": {"rummy.match": []}}'))
 
 
 # ---------------------------------------------------------------- the same damage in both interpreters

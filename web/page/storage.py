@@ -1,5 +1,6 @@
 """The page's saved data in the browser's localStorage: read exactly, set aside what is bad, never lose a write
-silently, one tab at a time on a match, statistics merged between tabs, export and import.
+silently, one tab at a time on a match (:mod:`web.page.tabs`), statistics merged between tabs. Export and
+import of everything: :mod:`web.page.transfer`.
 
 Keys (the formats are written down in :mod:`web.page.formats` and :mod:`web.page.stats`)::
 
@@ -50,7 +51,7 @@ import json
 
 from . import formats, stats
 from .formats import FORMATS, check_envelope, envelope
-from .shape import Bad, mapping, need, record, whole
+from .shape import Bad
 from .tabs import Out, Tab, owner_key, parse_record
 
 try:  # noqa: SIM105 (no contextlib in MicroPython) - annotations only: MicroPython evaluates none, has no typing
@@ -66,7 +67,6 @@ PROBE = "rummy.probe"
 MAX_ASIDE = 3  # set-aside copies kept
 MAX_COPY = 256 * 1024  # characters: a bad value bigger than this is offered as a download, not copied
 MAX_VALUE = 1024 * 1024  # characters: no value the game writes comes near this
-MAX_IMPORT = 8 * 1024 * 1024
 WHAT = {"settings": "Your settings", "stats": "Your statistics", "match": "Your saved game"}
 NOT_SAVED = {"settings": "Your settings could not be saved", "stats": "Your statistics could not be saved",
              "match": "Your last move could not be saved"}
@@ -187,18 +187,6 @@ class Opened:
         return loaded.data
 
 
-class Plan:
-    """An import checked and not yet done: ``problems`` (when any, nothing can be imported), ``changes`` (one
-    line per key: what it adds or replaces, for the player to confirm) and the texts to write."""
-
-    __slots__ = ("changes", "problems", "writes")
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-        self.changes: list[str] = []
-        self.writes: dict[str, str] = {}
-
-
 class Store:
     """The saved data of one page (one tab): see the module's docstring."""
 
@@ -314,7 +302,8 @@ class Store:
                 return Loaded(None, what + " could not be read (" + why + "). A copy was kept as “" + copy
                               + "”; the game starts clean.")
         name = "rummy-unreadable-" + safe_name(key) + ".txt"
-        notice = (what + " could not be read (" + why + "), and it is too big to keep a copy in this browser. "
+        room = "it is too big to keep a copy" if len(raw) > MAX_COPY else "there is no room for a copy"
+        notice = (what + " could not be read (" + why + "), and " + room + " in this browser. "
                   "Download it to keep it; it is then removed to free the space.")
         return Loaded(None, notice, Offer(name, raw, key))
 
@@ -423,14 +412,19 @@ class Store:
         text = self.latest.get(key)
         if text is None:
             raw = self.get(key)[1]
-            text = raw if raw is not None and readable(key, raw, self.view_check) else None
+            text = raw if readable(key, raw, self.view_check) else None
         return Offer("rummy-game.json", text) if text is not None else None
 
     # ------------------------------------------------------------ statistics
 
     def count(self, event: dict[str, Any]) -> Saved:
         """Count a statistics event (:func:`web.page.stats.hand_event` and the like) and write."""
-        self.events.append(stats.check_event(event))
+        try:
+            self.events.append(stats.check_event(event))
+        except Bad as b:  # a bug of the page: say so, count nothing
+            saved = self.status(False)
+            saved.notice = NOT_SAVED["stats"] + ": the count is not valid (" + b.reason() + ")."
+            return saved
         read = self.flush_stats()
         saved = self.status(not self.events)
         saved.read = read
@@ -466,7 +460,7 @@ class Store:
         ok, raw = self.get(KEY_STATS)
         base = self.stats_base
         if ok:
-            base = parse(KEY_STATS, raw) if raw is not None and readable(KEY_STATS, raw) else stats.empty()
+            base = parsed(KEY_STATS, raw) or stats.empty()
         out = json.loads(dumps(base))
         for e in self.events:
             stats.apply(out, e)
@@ -488,81 +482,20 @@ class Store:
         """A storage event (another tab changed ``key``): the answers of the holders it concerns."""
         return [t.storage(key, value) for t in self.tabs.values()]
 
-    # ------------------------------------------------------------ export and import
 
-    def export(self) -> Offer:
-        """All of the player's data (matches, settings, statistics) as one ``rummy-ui/export`` file."""
-        parts: dict[str, Any] = {}
-        for key in sorted(set(self.stored_keys()) | set(self.latest)):
-            kind = kind_of(key)
-            if kind in ("settings", "match"):
-                text = self.latest.get(key) or self.get(key)[1]
-                if text is not None and readable(key, text, self.view_check):
-                    parts[key] = envelope(str(kind), parse(key, text, self.view_check))
-        now = self.stats()
-        if now != stats.empty():
-            parts[KEY_STATS] = envelope("stats", now)
-        return Offer("rummy-data.json", dumps(envelope("export", parts)))
-
-    def plan_import(self, text: str) -> Plan:
-        """Check a file made by :meth:`export` (or "Download my game") with the readers, and say what it would
-        add or replace; nothing is written yet."""
-        plan = Plan()
-        parts = import_parts(text, plan)
-        for key in sorted(parts):
-            kind = kind_of(key)
-            if kind not in ("settings", "stats", "match"):
-                plan.problems.append("The file holds “" + key[:60] + "”, which is not data of this game.")
-                continue
-            try:
-                data = check_envelope(str(kind), parts[key], self.view_check)
-            except Bad as b:
-                plan.problems.append(WHAT[str(kind)] + " in the file cannot be read (" + b.reason() + ").")
-                continue
-            plan.writes[key] = dumps(envelope(str(kind), data))
-            plan.changes.append(self.change_line(key, str(kind), data))
-        if plan.problems:
-            plan.writes = {}
-            plan.changes = []
-        return plan
-
-    def change_line(self, key: str, kind: str, data: dict[str, Any]) -> str:
-        """One line of a plan: what the file holds under ``key`` and what of the player's it replaces."""
-        raw = self.get(key)[1]
-        line = describe(kind, data)
-        line = line[0].upper() + line[1:]
-        if raw is not None and readable(key, raw, self.view_check):
-            return line + ": replaces your " + describe(kind, parse(key, raw, self.view_check)) + "."
-        if raw is not None or (kind == "stats" and self.events):
-            return line + ": replaces your " + describe(kind, None) + "."
-        return line + ": added."
-
-    def apply_import(self, plan: Plan) -> Saved:
-        """Write what ``plan`` holds (the player confirmed it). Matches are taken over by this tab."""
-        tabs: list[Out] = []
-        for key in plan.writes:
-            kind = kind_of(key)
-            if kind == "match":
-                tabs.append(self.tab(key[len(KEY_MATCH) + 1:]).play_here())
-            if kind == "stats":
-                self.events = []
-                self.stats_base = json.loads(plan.writes[key])["data"]
-            self.latest[key] = plan.writes[key]
-            self.pending[key] = plan.writes[key]
-        ok = True
-        for key in plan.writes:
-            ok = self.flush(key) and ok
-        saved = self.status(ok)
-        saved.tabs = tabs
-        return saved
-
-
-def readable(key: str, raw: str, view_check: Any = None) -> bool:
+def parsed(key: str, raw: str | None, view_check: Any = None) -> dict[str, Any] | None:
+    """The data of ``raw`` as :func:`parse` gives it, or None when there is none or it is bad (nothing is set
+    aside: for looking, not for reading at start)."""
+    if raw is None:
+        return None
     try:
-        parse(key, raw, view_check)
+        return parse(key, raw, view_check)
     except Bad:
-        return False
-    return True
+        return None
+
+
+def readable(key: str, raw: str | None, view_check: Any = None) -> bool:
+    return parsed(key, raw, view_check) is not None
 
 
 def trim_log(data: dict[str, Any]) -> dict[str, Any]:
@@ -575,54 +508,3 @@ def trim_log(data: dict[str, Any]) -> dict[str, Any]:
     out = dict(data)
     out["meta"] = meta
     return out
-
-
-def import_parts(text: str, plan: Plan) -> dict[str, Any]:
-    """The envelopes of an import file by key; problems go to ``plan``."""
-    if type(text) is not str or len(text) > MAX_IMPORT:
-        plan.problems.append("The file is too big to be a file of this game.")
-        return {}
-    try:
-        doc = json.loads(text)
-    except Exception:
-        plan.problems.append("The file is not a file of this game (it is not valid JSON).")
-        return {}
-    fmt = doc.get("format") if type(doc) is dict else None
-    if fmt == FORMATS["match"][0]:
-        return {KEY_MATCH: doc}  # "Download my game"
-    try:
-        parts = check_export(doc)
-    except Bad as b:
-        plan.problems.append("The file is not a file of this game (" + b.reason() + ").")
-        return {}
-    if not parts:
-        plan.problems.append("The file holds no data.")
-    return parts
-
-
-def check_export(doc: Any) -> dict[str, Any]:
-    """The parts of a ``rummy-ui/export`` file, by key (each checked by the caller)."""
-    env = record(doc, "", ("format", "version", "data"))
-    need(env["format"] == FORMATS["export"][0], "format", "is not “rummy-ui/export”")
-    v = whole(env["version"], "version", 1)
-    need(v <= FORMATS["export"][1], "", "comes from a newer version of the game")
-    return mapping(env["data"], "data")
-
-
-def describe(kind: str, data: dict[str, Any] | None) -> str:
-    """A few words about stored data (``data`` None: unknown), for a plan's line."""
-    if kind == "settings":
-        return "settings"
-    if kind == "stats":
-        if data is None:
-            return "statistics"
-        matches = sum(line["matches"] for line in data["games"].values())
-        hands = sum(line["hands"] for line in data["games"].values())
-        return "statistics of " + str(matches) + " matches and " + str(hands) + " hands"
-    if data is None:
-        return "saved game"
-    config = data["table"]["config"]
-    game = "Gin Rummy" if config["game"] == "gin" else "Rummy"
-    names = data["meta"]["names"]
-    return ("saved game of " + game + " against " + ", ".join(names[1:]) + " (" + str(data["meta"]["counted"])
-            + " hands played)")

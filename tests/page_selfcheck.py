@@ -222,6 +222,31 @@ def export_import():
     show("bad file", transfer.plan_import(t, '{"format": "rummy-ui/export", "version": 1, "data": {"rummy.match": []}}'))
 
 
+def odds_and_ends():
+    b = backend()[1]
+
+    def view_check(doc):
+        return None if type(doc["view"].get("seat")) is int else "view.seat is not a seat"
+
+    s = Store(b, "t", view_check)
+    m = P.match()
+    m["view"]["view"]["seat"] = "0"
+    put(s, KEY_MATCH, P.stored("match", 2, m))
+    show("view check", s.read(KEY_MATCH))
+    t = Store(b, "t2", lambda doc: 1 // 0)
+    put(t, KEY_MATCH, P.stored("match", 2, P.match()))
+    show("view check raises", t.read(KEY_MATCH).data is None)
+    show("forget before holding", s.forget_match("").ok)
+    s.tab().start()
+    show("write then forget", [s.write_match("", P.match()).ok, s.forget_match("").ok, s.get(KEY_MATCH)])
+    for junk in ["", "{}", "[1]", '{"app": "rummy-ui"}', 5, None]:
+        show("junk message", s.on_message(junk))
+    show("storage cleared", s.on_storage(None, None))
+    show("bad event", s.count({"kind": "match", "game": "gin"}))
+    show("rows", stats.rows(P.line(points=-7, hands=2, best_match=None), "rummy"))
+    show("owner junk", [s.put("rummy.owner@x", "junk"), s.read("rummy.owner@x").data, s.get("rummy.owner@x")])
+
+
 # ---------------------------------------------------------------- the same damage in both interpreters
 
 VALID = [(KEY_SETTINGS, "settings", 1, P.settings()), (KEY_STATS, "stats", 2, P.stats()),
@@ -284,5 +309,6 @@ versions()
 failed_writes()
 two_tabs()
 export_import()
+odds_and_ends()
 damage()
 print("done")

@@ -1,0 +1,176 @@
+"""Valid values of every stored format of the page, and in-memory stand-ins for the browser (localStorage,
+BroadcastChannel), for the tests of web/page/. Plain Python that MicroPython runs too (the self-check)."""
+
+import json
+
+
+def config(game="gin", opponents=None, seed=7):
+    return {"game": game, "opponents": opponents or (["ada"] if game == "gin" else ["tilly", "mel"]),
+            "rules": {"preset": "cardgames", "knock_limit": 5, "oklahoma": False, "target": None},
+            "seed": seed}
+
+
+def settings():
+    return {"speed": "fast", "contrast": True, "bigcards": False, "sort": "melds", "last": config()}
+
+
+def engine(game="gin", players=2):
+    """The first fields of an engine save (the page checks only format and version)."""
+    return {"format": "rummy-save", "version": 2, "game": game, "players": players, "rng": "2344b9addb213445",
+            "scores": [0] * players, "hand": {"stock": ["QD", "8H"], "discard": ["6H"]}}
+
+
+def view():
+    return {"format": "rummy-view", "version": 1,
+            "view": {"game": "gin", "seat": 0, "step": 4, "hand": ["7H", "JK"], "discard": ["6H"], "turn": 0}}
+
+
+def line(**counts):
+    out = {"matches": 3, "matches_won": 2, "hands": 9, "hands_won": 5, "gins": 1, "big_gins": 0, "undercuts": 1,
+           "rummies": 0, "stalemates": 1, "streak": 1, "best_streak": 2, "abandoned": 1, "points": 140,
+           "best_match": {"score": 120, "margin": 40}}
+    for k in counts:
+        out[k] = counts[k]
+    return out
+
+
+def stats():
+    return {"games": {"gin": line(), "rummy": line(best_match=None, gins=0, undercuts=0)},
+            "opponents": {"gin:ada": line(), "rummy:tilly": line(streak=0)},
+            "people": {"gin": line(matches=1, matches_won=0, streak=0, best_streak=0, best_match=None)}}
+
+
+def stats_v1():
+    s = stats()
+    out = {"games": {}, "opponents": {}}
+    for group in out:
+        for name in s[group]:
+            ln = dict(s[group][name])
+            del ln["abandoned"]
+            out[group][name] = ln
+    return out
+
+
+def match(game="gin"):
+    cfg = config(game)
+    players = len(cfg["opponents"]) + 1
+    return {"engine": engine(game, players),
+            "table": {"opponents": list(cfg["opponents"]), "seeds": [11 + i for i in range(players)], "config": cfg},
+            "meta": {"names": ["You", "Ada", "Mel"][:players] if game == "gin" else ["You", "Tilly", "Mel"],
+                     "counted": 2, "match_counted": False, "log": ["Hand 1: Ada dealt.", "You drew 7♥."]},
+            "view": view(), "order": ["7H", "TD", "JK", "JK", "AS"]}
+
+
+def match_v1(game="gin"):
+    m = match(game)
+    return {"engine": m["engine"],
+            "meta": {"config": m["table"]["config"], "opponents": m["table"]["opponents"], "names": m["meta"]["names"],
+                     "seeds": m["table"]["seeds"], "counted": 2, "match_counted": True, "log": m["meta"]["log"]},
+            "order": m["order"]}
+
+
+def envelope(kind, version, data):
+    return {"format": "rummy-ui/" + kind, "version": version, "data": data}
+
+
+def stored(kind, version, data):
+    return json.dumps(envelope(kind, version, data))
+
+
+# ---------------------------------------------------------------- stand-ins for the browser
+
+
+class QuotaExceededError(Exception):
+    """What a browser throws when storage is full (its name holds "Quota")."""
+
+
+class SecurityError(Exception):
+    """What a browser throws when storage is blocked."""
+
+
+class Refusal:
+    """A guard's answer instead of an exception: ``{error: name}``."""
+
+    def __init__(self, error):
+        self.error = error
+
+
+class FakeStorage:
+    """localStorage in memory. ``quota``: most characters of keys and values (-1: no limit); ``mode``: "ok",
+    "blocked" (every call fails), "noset" (setItem fails); ``style``: "throw" (exceptions, as localStorage) or
+    "answer" (errors answered as :class:`Refusal`, as the page's guard does)."""
+
+    def __init__(self, quota=-1, mode="ok", style="throw"):
+        self.items = {}
+        self.quota = quota
+        self.mode = mode
+        self.style = style
+        self.calls = 0
+
+    def fail(self, error):
+        if self.style == "throw":
+            raise error
+        return Refusal(type(error).__name__)
+
+    def size(self):
+        return sum(len(k) + len(v) for k, v in self.items.items())
+
+    def getItem(self, key):
+        self.calls += 1
+        if self.mode == "blocked":
+            return self.fail(SecurityError("The operation is insecure."))
+        return self.items.get(str(key))
+
+    def setItem(self, key, value):
+        self.calls += 1
+        if self.mode != "ok":
+            return self.fail(SecurityError("The operation is insecure."))
+        key, value = str(key), str(value)
+        before = len(key) + len(self.items[key]) if key in self.items else 0
+        if self.quota >= 0 and self.size() - before + len(key) + len(value) > self.quota:
+            return self.fail(QuotaExceededError("Setting the value of '" + key + "' exceeded the quota."))
+        self.items[key] = value
+        return None
+
+    def removeItem(self, key):
+        self.calls += 1
+        if self.mode == "blocked":
+            return self.fail(SecurityError("The operation is insecure."))
+        self.items.pop(str(key), None)
+        return None
+
+    def key(self, i):
+        if self.mode == "blocked":
+            return self.fail(SecurityError("The operation is insecure."))
+        keys = list(self.items)
+        return keys[i] if 0 <= i < len(keys) else None
+
+    @property
+    def length(self):
+        if self.mode == "blocked":
+            return self.fail(SecurityError("The operation is insecure."))
+        return len(self.items)
+
+
+class Channel:
+    """BroadcastChannel("rummy") between tabs: a message posted by one tab reaches every other tab."""
+
+    def __init__(self):
+        self.queue = []  # (sender, text)
+
+    def post(self, sender, texts):
+        for t in texts:
+            self.queue.append((sender, t))
+
+    def deliver(self, tabs):
+        """Deliver every queued message (and those their answers post) to every tab but its sender.
+        ``tabs``: name -> holder (a web.page.tabs.Tab); returns the answers (name, Out)."""
+        answers = []
+        while self.queue:
+            sender, text = self.queue.pop(0)
+            for name in tabs:
+                if name != sender:
+                    out = tabs[name].message(text)
+                    answers.append((name, out))
+                    self.post(name, out.broadcast)
+        return answers

@@ -1,0 +1,248 @@
+"""The stored formats of the page (settings, saved matches, the export file) and their exact checks.
+
+Every stored value is an envelope ``{"format": "rummy-ui/<kind>", "version": N, "data": DATA}`` and nothing
+else. The DATA of each format:
+
+``rummy-ui/settings`` version 1 (key ``rummy.settings``)::
+
+    {"speed": "slow"|"normal"|"fast"|"instant", "contrast": bool, "bigcards": bool,
+     "sort": "suit"|"rank"|"melds"|"custom", "last": null or CONFIG}
+    CONFIG = {"game": "gin"|"rummy", "opponents": [ID, ...], "rules": {OPTION: null|bool|int|text, ...},
+              "seed": null or a whole number from 0 to 2**64 - 1}
+
+  ``"custom"`` is the order the player made by dragging cards (web/ui writes it). ID and OPTION are names of the
+  game's (lower-case letters, digits, ``_``, ``-``); Gin has 1 opponent, Rummy 1 to 5; ``rules`` holds
+  ``"preset"`` (a text) and any option changed from it.
+
+``rummy-ui/stats`` version 2 (key ``rummy.stats``): see :mod:`web.page.stats`.
+
+``rummy-ui/match`` version 2 (keys ``rummy.match`` and ``rummy.match@<slot>``)::
+
+    {"engine": {"format": "rummy-save", "version": N, ...},   the engine's save (checked by the engine)
+     "table": {"opponents": [ID, ...], "seeds": [whole numbers, one per seat], "config": CONFIG},
+     "meta": {"names": [text, one per seat], "counted": hands counted in statistics,
+              "match_counted": bool, "log": [text, ...] (the move log, at most 200 lines)},
+     "view": null or {"format": "rummy-view", "version": 1, "view": {...}}   (seat 0's last view),
+     "order": [card text ("7H", "TD", "JK"), ...]}                         (the player's hand order)
+
+  ``table.opponents`` is ``table.config.opponents``. Version 1 (web/ui) is ``{"engine", "meta": {"config",
+  "opponents", "names", "seeds", "counted", "match_counted", "log"}, "order"}``; :func:`upgrade_match` makes it
+  version 2 with ``"view": null`` (the page then waits for the engine to draw the table).
+
+``rummy-ui/export`` version 1 (a file, never stored): ``{KEY: ENVELOPE, ...}`` for the keys above.
+
+A check returns the data when it is exactly what the game writes and raises :class:`~web.page.shape.Bad`
+otherwise. Pure Python for CPython and MicroPython alike.
+"""
+
+from . import stats
+from .shape import Bad, at, dot, flag, items, mapping, need, record, text, whole, word
+
+try:  # noqa: SIM105 (no contextlib in MicroPython) - annotations only: MicroPython evaluates none, has no typing
+    from typing import Any
+except ImportError:  # pragma: no cover - MicroPython
+    pass
+
+GAMES = ("gin", "rummy")
+SPEEDS = ("slow", "normal", "fast", "instant")
+SORTS = ("suit", "rank", "melds", "custom")
+SETTINGS_KEYS = ("speed", "contrast", "bigcards", "sort", "last")
+CONFIG_KEYS = ("game", "opponents", "rules", "seed")
+LOG_MAX = 200
+MAX_SEED = 2 ** 64 - 1
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+JOKER = "JK"
+MOST_CARDS = 108  # two decks with jokers: more than any hand holds
+
+# kind -> (format, the version this page writes, the versions it reads)
+FORMATS = {
+    "settings": ("rummy-ui/settings", 1, (1,)),
+    "stats": (stats.FORMAT, stats.VERSION, (1, 2)),
+    "match": ("rummy-ui/match", 2, (1, 2)),
+    "export": ("rummy-ui/export", 1, (1,)),
+}
+
+
+def default_settings() -> dict[str, Any]:
+    return {"speed": "normal", "contrast": False, "bigcards": False, "sort": "suit", "last": None}
+
+
+# ---------------------------------------------------------------- settings
+
+
+def check_settings(data: Any, version: int = 1) -> dict[str, Any]:
+    d = record(data, "data", SETTINGS_KEYS)
+    text(d["speed"], "data.speed", choices=SPEEDS)
+    flag(d["contrast"], "data.contrast")
+    flag(d["bigcards"], "data.bigcards")
+    text(d["sort"], "data.sort", choices=SORTS)
+    if d["last"] is not None:
+        check_config(d["last"], "data.last")
+    return d
+
+
+def check_config(v: Any, where: str) -> dict[str, Any]:
+    """A new-game config: game, opponents, rules, seed."""
+    c = record(v, where, CONFIG_KEYS)
+    game = text(c["game"], dot(where, "game"), choices=GAMES)
+    most = 1 if game == "gin" else 5
+    for i, pid in enumerate(items(c["opponents"], dot(where, "opponents"), 1, most)):
+        word(pid, at(dot(where, "opponents"), i))
+    check_rules(c["rules"], dot(where, "rules"))
+    if c["seed"] is not None:
+        whole(c["seed"], dot(where, "seed"), 0, MAX_SEED)
+    return c
+
+
+def check_rules(v: Any, where: str) -> None:
+    """``{"preset": text, option: null|bool|whole number|text, ...}``."""
+    rules = mapping(v, where)
+    need("preset" in rules, where, "has no field “preset”")
+    text(rules["preset"], dot(where, "preset"), 40)
+    for name in rules:
+        word(name, dot(where, str(name)[:40]))
+        value = rules[name]
+        if type(value) is str:
+            text(value, dot(where, name), 40)
+        else:
+            need(value is None or type(value) in (bool, int), dot(where, name), "is not a rule's value")
+
+
+# ---------------------------------------------------------------- matches
+
+
+def check_match(data: Any, version: int = 2, view_check: Any = None) -> dict[str, Any]:
+    """A saved match of ``version`` (1 or 2), as stored (version 1 is not upgraded here). ``view_check``: see
+    :func:`check_view`."""
+    if version == 1:
+        return check_match_v1(data)
+    d = record(data, "data", ("engine", "table", "meta", "view", "order"))
+    check_engine(d["engine"], "data.engine")
+    t = record(d["table"], "data.table", ("opponents", "seeds", "config"))
+    config = check_config(t["config"], "data.table.config")
+    check_seats(config, t["opponents"], t["seeds"], "data.table")
+    m = record(d["meta"], "data.meta", ("names", "counted", "match_counted", "log"))
+    check_meta(m, len(t["opponents"]) + 1, "data.meta")
+    if d["view"] is not None:
+        check_view(d["view"], "data.view", view_check)
+    check_order(d["order"], "data.order")
+    return d
+
+
+def check_match_v1(data: Any) -> dict[str, Any]:
+    """A saved match as web/ui writes it (format version 1)."""
+    d = record(data, "data", ("engine", "meta", "order"))
+    check_engine(d["engine"], "data.engine")
+    m = record(d["meta"], "data.meta",
+               ("config", "opponents", "names", "seeds", "counted", "match_counted", "log"))
+    config = check_config(m["config"], "data.meta.config")
+    check_seats(config, m["opponents"], m["seeds"], "data.meta")
+    check_meta(m, len(m["opponents"]) + 1, "data.meta")
+    check_order(d["order"], "data.order")
+    return d
+
+
+def upgrade_match(d: dict[str, Any]) -> dict[str, Any]:
+    """A checked version-1 match as version 2."""
+    m = d["meta"]
+    return {
+        "engine": d["engine"],
+        "table": {"opponents": m["opponents"], "seeds": m["seeds"], "config": m["config"]},
+        "meta": {"names": m["names"], "counted": m["counted"], "match_counted": m["match_counted"],
+                 "log": m["log"][-LOG_MAX:]},
+        "view": None,
+        "order": d["order"],
+    }
+
+
+def check_engine(v: Any, where: str) -> None:
+    """The engine's save, by its shape only (the page has no engine): an object whose format is "rummy-save"
+    and whose version is a whole number. The engine checks the rest, and the runner sets the match aside
+    with the engine's reason when it refuses it."""
+    e = mapping(v, where)
+    need(e.get("format") == "rummy-save", where, "is not an engine's save (format “rummy-save”)")
+    need("version" in e, where, "has no field “version”")
+    whole(e["version"], dot(where, "version"), 1)
+
+
+def check_seats(config: dict[str, Any], opponents: Any, seeds: Any, where: str) -> None:
+    """The opponents (those of the config) and one seed per seat."""
+    items(opponents, dot(where, "opponents"), 1, 5)
+    need(opponents == config["opponents"], dot(where, "opponents"), "are not the opponents of the config")
+    players = len(opponents) + 1
+    for i, seed in enumerate(items(seeds, dot(where, "seeds"), players, players)):
+        whole(seed, at(dot(where, "seeds"), i), 0, MAX_SEED)
+
+
+def check_meta(m: dict[str, Any], players: int, where: str) -> None:
+    """Names (one per seat), the counts of statistics, the move log."""
+    for i, name in enumerate(items(m["names"], dot(where, "names"), players, players)):
+        text(name, at(dot(where, "names"), i), 60)
+    whole(m["counted"], dot(where, "counted"), 0)
+    flag(m["match_counted"], dot(where, "match_counted"))
+    for i, line in enumerate(items(m["log"], dot(where, "log"), 0, LOG_MAX)):
+        text(line, at(dot(where, "log"), i), 500)
+
+
+def check_view(v: Any, where: str, view_check: Any = None) -> None:
+    """Seat 0's last view document: its envelope here, the rest by ``view_check`` (the page's view reader, given
+    to :class:`~web.page.storage.Store`: ``view_check(doc)`` answers None or what is wrong, or raises)."""
+    doc = record(v, where, ("format", "version", "view"))
+    need(doc["format"] == "rummy-view", dot(where, "format"), "is not “rummy-view”")
+    whole(doc["version"], dot(where, "version"), 1, 1)
+    need(bool(mapping(doc["view"], dot(where, "view"))), dot(where, "view"), "is empty")
+    if view_check is not None:
+        try:
+            why = view_check(doc)
+        except Exception as e:
+            why = str(e) or "is not a view of the game"
+        need(why is None, where, str(why))
+
+
+def check_order(v: Any, where: str) -> None:
+    """The player's hand order: card texts, each card once (jokers may repeat)."""
+    seen: list[str] = []
+    for i, card in enumerate(items(v, where, 0, MOST_CARDS)):
+        here = at(where, i)
+        need(type(card) is str and is_card(card), here, "is not a card")
+        need(card == JOKER or card not in seen, here, "is a card already in the hand")
+        seen.append(card)
+
+
+def is_card(s: str) -> bool:
+    return s == JOKER or (len(s) == 2 and s[0] in RANKS and s[1] in SUITS)
+
+
+# ---------------------------------------------------------------- any kind
+
+
+def check_data(kind: str, version: int, data: Any, view_check: Any = None) -> dict[str, Any]:
+    """The data of a ``kind`` envelope of ``version``, upgraded to the version the page writes."""
+    if kind == "settings":
+        return check_settings(data, version)
+    if kind == "stats":
+        d = stats.check(data, version)
+        return stats.upgrade(d) if version == 1 else d
+    if kind == "match":
+        d = check_match(data, version, view_check)
+        return upgrade_match(d) if version == 1 else d
+    raise Bad("", "is not a value of the game")
+
+
+def check_envelope(kind: str, doc: Any, view_check: Any = None) -> dict[str, Any]:
+    """The data of envelope ``doc`` of ``kind`` (upgraded); raises :class:`Bad` unless it is exactly one."""
+    fmt, latest, readable = FORMATS[kind]
+    env = record(doc, "", ("format", "version", "data"))
+    need(env["format"] == fmt, "", "was not written by this game (format " + str(env["format"])[:40]
+         + ", not " + fmt + ")")
+    v = whole(env["version"], "version", 1)
+    need(v <= latest, "", "comes from a newer version of the game: version " + str(v)
+         + ", and this one reads up to version " + str(latest))
+    need(v in readable, "version", "is not one this game reads")
+    return check_data(kind, v, env["data"], view_check)
+
+
+def envelope(kind: str, data: Any) -> dict[str, Any]:
+    fmt, latest = FORMATS[kind][0], FORMATS[kind][1]
+    return {"format": fmt, "version": latest, "data": data}

@@ -1,0 +1,99 @@
+"""Exact checks of stored JSON: each helper returns the value when it is exactly of the kind asked, and raises
+:class:`Bad` (where, and why) otherwise.
+
+Used by the readers of :mod:`web.page.storage` and :mod:`web.page.stats`. Pure Python that runs the same under
+CPython and MicroPython: whole numbers are checked with ``type(v) is int`` (so ``True`` is not a number, and
+``1.0`` is not a whole number), never with ``isinstance``.
+"""
+
+try:  # noqa: SIM105 (no contextlib in MicroPython) - annotations only: MicroPython evaluates none, has no typing
+    from typing import Any
+except ImportError:  # pragma: no cover - MicroPython
+    pass
+
+
+class Bad(Exception):
+    """A stored value is not exactly what the game writes: ``where`` (a path such as ``data.meta.log[3]``) and
+    ``why`` (a few words)."""
+
+    def __init__(self, where: str, why: str) -> None:
+        super().__init__(where + ": " + why)
+        self.where = where
+        self.why = why
+
+    def reason(self) -> str:
+        """The problem in words, for the player's notice."""
+        return (self.where or "it") + " " + self.why
+
+
+def need(ok: bool, where: str, why: str) -> None:
+    """Raise ``Bad(where, why)`` unless ``ok``."""
+    if not ok:
+        raise Bad(where, why)
+
+
+def record(v: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    """An object with exactly the fields ``keys``, no more, no fewer."""
+    need(type(v) is dict, where, "is not an object")
+    for k in keys:
+        need(k in v, where, "has no field “" + k + "”")
+    for k in v:
+        need(k in keys, where, "has an unknown field “" + str(k)[:40] + "”")
+    return v  # type: ignore[no-any-return]
+
+
+def mapping(v: Any, where: str) -> dict[str, Any]:
+    """An object used as a map (any keys, each checked by the caller)."""
+    need(type(v) is dict, where, "is not an object")
+    return v  # type: ignore[no-any-return]
+
+
+def whole(v: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number from ``low`` to ``high`` (either may be open)."""
+    need(type(v) is int, where, "is not a whole number")
+    need(low is None or v >= low, where, "is below " + str(low))
+    need(high is None or v <= high, where, "is above " + str(high))
+    return v  # type: ignore[no-any-return]
+
+
+def flag(v: Any, where: str) -> bool:
+    """``true`` or ``false``."""
+    need(type(v) is bool, where, "is not true or false")
+    return v  # type: ignore[no-any-return]
+
+
+def text(v: Any, where: str, longest: int = 200, choices: tuple[str, ...] | None = None) -> str:
+    """A non-empty string of at most ``longest`` characters, one of ``choices`` when given."""
+    need(type(v) is str, where, "is not a text")
+    need(v != "", where, "is empty")
+    need(len(v) <= longest, where, "is longer than " + str(longest) + " characters")
+    if choices is not None:
+        need(v in choices, where, "is not one of " + ", ".join(choices))
+    return v  # type: ignore[no-any-return]
+
+
+def word(v: Any, where: str, longest: int = 40) -> str:
+    """A name of the game's own: lower-case letters, digits, ``_`` and ``-``, starting with a letter."""
+    s = text(v, where, longest)
+    need("a" <= s[0] <= "z", where, "does not start with a lower-case letter")
+    for c in s:
+        need("a" <= c <= "z" or "0" <= c <= "9" or c in "_-", where, "is not a name of the game's")
+    return s
+
+
+def items(v: Any, where: str, fewest: int = 0, most: int | None = None) -> list[Any]:
+    """A list of ``fewest`` to ``most`` items (each checked by the caller)."""
+    need(type(v) is list, where, "is not a list")
+    need(len(v) >= fewest, where, "has fewer than " + str(fewest) + " items")
+    need(most is None or len(v) <= most, where, "has more than " + str(most) + " items")
+    return v  # type: ignore[no-any-return]
+
+
+def at(where: str, i: int) -> str:
+    """The path of item ``i`` of ``where``."""
+    return where + "[" + str(i) + "]"
+
+
+def dot(where: str, key: str) -> str:
+    """The path of field ``key`` of ``where``."""
+    return where + "." + key if where else key

@@ -1,0 +1,158 @@
+"""Export and import of all of a player's data (matches, settings, statistics) as one file.
+
+The file is ``{"format": "rummy-ui/export", "version": 1, "data": {KEY: ENVELOPE, ...}}`` with the envelope of
+every key of :mod:`web.page.storage` that holds good data (matches upgraded to the version the page writes, and
+the statistics with this tab's waiting counts). Importing checks every part with the same readers as reading
+from storage; a file with any bad part imports nothing. :func:`plan_import` says what each part adds or replaces,
+for the player to confirm; :func:`apply_import` then writes it. "Download my game" files (a match envelope) import
+as the match of the plain page. Pure Python for CPython and MicroPython alike.
+"""
+
+import json
+
+from . import stats
+from .formats import FORMATS, check_envelope, envelope
+from .shape import Bad, mapping, need, record, whole
+from .storage import KEY_MATCH, KEY_STATS, WHAT, Offer, Saved, Store, dumps, kind_of, parsed
+from .tabs import Out
+
+try:  # noqa: SIM105 (no contextlib in MicroPython) - annotations only: MicroPython evaluates none, has no typing
+    from typing import Any
+except ImportError:  # pragma: no cover - MicroPython
+    pass
+
+MAX_IMPORT = 8 * 1024 * 1024  # characters
+
+
+class Plan:
+    """An import checked and not yet done: ``problems`` (when any, nothing can be imported), ``changes`` (one
+    line per key: what it adds or replaces, for the player to confirm) and the texts to write."""
+
+    __slots__ = ("changes", "problems", "writes")
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.changes: list[str] = []
+        self.writes: dict[str, str] = {}
+
+
+def export(store: Store) -> Offer:
+    """All of the player's data (matches, settings, statistics) as one ``rummy-ui/export`` file."""
+    parts: dict[str, Any] = {}
+    for key in sorted(set(store.stored_keys()) | set(store.latest)):
+        kind = kind_of(key)
+        if kind in ("settings", "match"):
+            data = parsed(key, store.latest.get(key) or store.get(key)[1], store.view_check)
+            if data is not None:
+                parts[key] = envelope(str(kind), data)
+    now = store.stats()
+    if now != stats.empty():
+        parts[KEY_STATS] = envelope("stats", now)
+    return Offer("rummy-data.json", dumps(envelope("export", parts)))
+
+
+def plan_import(store: Store, text: str) -> Plan:
+    """Check a file made by :func:`export` (or "Download my game") with the readers, and say what it would
+    add or replace; nothing is written yet."""
+    plan = Plan()
+    parts = import_parts(text, plan)
+    for key in sorted(parts):
+        kind = kind_of(key)
+        if kind not in ("settings", "stats", "match"):
+            plan.problems.append("The file holds “" + key[:60] + "”, which is not data of this game.")
+            continue
+        try:
+            data = check_envelope(str(kind), parts[key], store.view_check)
+        except Bad as b:
+            plan.problems.append(WHAT[str(kind)] + " in the file cannot be read (" + b.reason() + ").")
+            continue
+        plan.writes[key] = dumps(envelope(str(kind), data))
+        plan.changes.append(change_line(store, key, str(kind), data))
+    if plan.problems:
+        plan.writes = {}
+        plan.changes = []
+    return plan
+
+
+def change_line(store: Store, key: str, kind: str, data: dict[str, Any]) -> str:
+    """One line of a plan: what the file holds under ``key`` and what of the player's it replaces."""
+    raw = store.get(key)[1]
+    line = describe(kind, data)
+    line = line[0].upper() + line[1:]
+    now = parsed(key, raw, store.view_check)
+    if now is not None:
+        return line + ": replaces your " + describe(kind, now) + "."
+    if raw is not None or (kind == "stats" and store.events):
+        return line + ": replaces your " + describe(kind, None) + "."
+    return line + ": added."
+
+
+def apply_import(store: Store, plan: Plan) -> Saved:
+    """Write what ``plan`` holds (the player confirmed it). Matches are taken over by this tab."""
+    tabs: list[Out] = []
+    for key in plan.writes:
+        kind = kind_of(key)
+        if kind == "match":
+            tabs.append(store.tab(key[len(KEY_MATCH) + 1:]).play_here())
+        if kind == "stats":
+            store.events = []
+            store.stats_base = json.loads(plan.writes[key])["data"]
+        store.latest[key] = plan.writes[key]
+        store.pending[key] = plan.writes[key]
+    ok = True
+    for key in plan.writes:
+        ok = store.flush(key) and ok
+    saved = store.status(ok)
+    saved.tabs = tabs
+    return saved
+
+
+def import_parts(text: str, plan: Plan) -> dict[str, Any]:
+    """The envelopes of an import file by key; problems go to ``plan``."""
+    if type(text) is not str or len(text) > MAX_IMPORT:
+        plan.problems.append("The file is too big to be a file of this game.")
+        return {}
+    try:
+        doc = json.loads(text)
+    except Exception:
+        plan.problems.append("The file is not a file of this game (it is not valid JSON).")
+        return {}
+    fmt = doc.get("format") if type(doc) is dict else None
+    if fmt == FORMATS["match"][0]:
+        return {KEY_MATCH: doc}  # "Download my game"
+    try:
+        parts = check_export(doc)
+    except Bad as b:
+        plan.problems.append("The file is not a file of this game (" + b.reason() + ").")
+        return {}
+    if not parts:
+        plan.problems.append("The file holds no data.")
+    return parts
+
+
+def check_export(doc: Any) -> dict[str, Any]:
+    """The parts of a ``rummy-ui/export`` file, by key (each checked by the caller)."""
+    env = record(doc, "", ("format", "version", "data"))
+    need(env["format"] == FORMATS["export"][0], "format", "is not “rummy-ui/export”")
+    v = whole(env["version"], "version", 1)
+    need(v <= FORMATS["export"][1], "", "comes from a newer version of the game")
+    return mapping(env["data"], "data")
+
+
+def describe(kind: str, data: dict[str, Any] | None) -> str:
+    """A few words about stored data (``data`` None: unknown), for a plan's line."""
+    if kind == "settings":
+        return "settings"
+    if kind == "stats":
+        if data is None:
+            return "statistics"
+        matches = sum(line["matches"] for line in data["games"].values())
+        hands = sum(line["hands"] for line in data["games"].values())
+        return "statistics of " + str(matches) + " matches and " + str(hands) + " hands"
+    if data is None:
+        return "saved game"
+    config = data["table"]["config"]
+    game = "Gin Rummy" if config["game"] == "gin" else "Rummy"
+    names = data["meta"]["names"]
+    return ("saved game of " + game + " against " + ", ".join(names[1:]) + " (" + str(data["meta"]["counted"])
+            + " hands played)")

@@ -9,8 +9,8 @@ import random
 import re
 
 import pytest
-
 from page_harness import CATALOG, Harness
+
 from web.page.app.model import App
 from web.page.shared.cards import text_of
 
@@ -185,7 +185,7 @@ def test_an_illegal_move_is_explained_by_the_engine_and_changes_nothing():
     if any(sorted(m.hand_cards()) == bad for m in a.view.moves("meld")):
         pytest.skip("those cards meld")
     h.do("command", "meld", {})
-    assert a.level == "error" and "not a meld" in a.message or "don't" in a.message
+    assert a.level == "error" and ("not a meld" in a.message or "don't" in a.message)
     assert a.view.step == step and h.received[-1]["type"] == "refused"
 
 

@@ -38,7 +38,7 @@ otherwise. Pure Python for CPython and MicroPython alike.
 from . import stats
 from .shape import Bad, at, dot, flag, items, mapping, need, record, text, whole, word
 
-try:  # noqa: SIM105 (no contextlib in MicroPython) - annotations only: MicroPython evaluates none, has no typing
+try:
     from typing import Any
 except ImportError:  # pragma: no cover - MicroPython
     pass

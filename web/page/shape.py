@@ -6,7 +6,7 @@ CPython and MicroPython: whole numbers are checked with ``type(v) is int`` (so `
 ``1.0`` is not a whole number), never with ``isinstance``.
 """
 
-try:  # noqa: SIM105 (no contextlib in MicroPython) - annotations only: MicroPython evaluates none, has no typing
+try:
     from typing import Any
 except ImportError:  # pragma: no cover - MicroPython
     pass

@@ -22,7 +22,7 @@ tab is never lost. Pure Python for CPython and MicroPython alike.
 
 from .shape import dot, flag, items, mapping, need, record, text, whole, word
 
-try:  # noqa: SIM105 (no contextlib in MicroPython) - annotations only: MicroPython evaluates none, has no typing
+try:
     from typing import Any
 except ImportError:  # pragma: no cover - MicroPython
     pass

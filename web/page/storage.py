@@ -54,7 +54,7 @@ from .formats import FORMATS, check_envelope, envelope
 from .shape import Bad
 from .tabs import Out, Tab, owner_key, parse_record
 
-try:  # noqa: SIM105 (no contextlib in MicroPython) - annotations only: MicroPython evaluates none, has no typing
+try:
     from typing import Any
 except ImportError:  # pragma: no cover - MicroPython
     pass

@@ -28,7 +28,7 @@ the answer with :meth:`Tab.locked`; "Play here" steals it, and the tab it was st
 
 import json
 
-try:  # noqa: SIM105 (no contextlib in MicroPython) - annotations only: MicroPython evaluates none, has no typing
+try:
     from typing import Any
 except ImportError:  # pragma: no cover - MicroPython
     pass

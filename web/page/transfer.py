@@ -16,7 +16,7 @@ from .shape import Bad, mapping, need, record, whole
 from .storage import KEY_MATCH, KEY_STATS, WHAT, Offer, Saved, Store, dumps, kind_of, parsed
 from .tabs import Out
 
-try:  # noqa: SIM105 (no contextlib in MicroPython) - annotations only: MicroPython evaluates none, has no typing
+try:
     from typing import Any
 except ImportError:  # pragma: no cover - MicroPython
     pass

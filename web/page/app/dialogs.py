@@ -5,41 +5,9 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app.render import button, dialog_frame
 from web.page.app.text import esc
+from web.page.stats import rate, rows
 
 SPEED_WORDS = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant"))
-
-
-def rate(won, played):
-    return (str(round(100 * won / played)) + "%") if played else "–"
-
-
-def average(total, n):
-    return ("%.1f" % (total / n)) if n else "–"
-
-
-def stat_rows(line, game):
-    """The lines of a statistics table, as (label, value)."""
-    bm = line.get("best_match")
-    out = [
-        ("Matches played", str(line["matches"])),
-        ("Matches won", str(line["matches_won"]) + " (" + rate(line["matches_won"], line["matches"]) + ")"),
-        ("Hands played", str(line["hands"])),
-        ("Hands won", str(line["hands_won"]) + " (" + rate(line["hands_won"], line["hands"]) + ")"),
-    ]
-    if game == "gin":
-        out += [("Gins", str(line["gins"])), ("Big gins", str(line["big_gins"])),
-                ("Undercuts", str(line["undercuts"]))]
-    else:
-        out += [("Going rummy", str(line["rummies"]))]
-    out += [
-        ("Stalemates" if game == "rummy" else "Stalemates and ties", str(line["stalemates"])),
-        ("Average points per hand", average(line["points"], line["hands"])),
-        ("Best match", (str(bm["score"]) + " points, won by " + str(bm["margin"])) if bm else "–"),
-        ("Matches abandoned", str(line.get("abandoned", 0))),
-        ("Current streak", str(line["streak"])),
-        ("Best streak", str(line["best_streak"])),
-    ]
-    return out
 
 
 def stats_html(data, catalog, confirm_reset):
@@ -50,8 +18,8 @@ def stats_html(data, catalog, confirm_reset):
             parts.append('<section aria-label="' + title + '"><h3>' + title
                          + '</h3><p class="muted">No hands played yet.</p></section>')
             continue
-        rows = "".join('<tr><th scope="row">' + esc(k) + "</th><td>" + esc(v) + "</td></tr>"
-                       for k, v in stat_rows(line, game))
+        table = "".join('<tr><th scope="row">' + esc(k) + "</th><td>" + esc(v) + "</td></tr>"
+                        for k, v in rows(line, game))
         opp_rows = []
         for key in sorted(data["opponents"]):
             oline = data["opponents"][key]
@@ -71,7 +39,7 @@ def stats_html(data, catalog, confirm_reset):
                    '<th scope="col">Hands</th><th scope="col">Won</th><th scope="col">Best streak</th></tr></thead>'
                    "<tbody>" + "".join(opp_rows) + "</tbody></table>")
         parts.append('<section aria-label="' + title + '" data-testid="stats-' + game + '"><h3>' + title + "</h3>"
-                     '<table class="stats-table"><tbody>' + rows + "</tbody></table>" + opp + "</section>")
+                     '<table class="stats-table"><tbody>' + table + "</tbody></table>" + opp + "</section>")
     if confirm_reset:
         btns = button("stats-reset-yes", "Yes, reset statistics", True) + button("stats-reset-no", "Keep them")
         parts.append('<p class="message error" role="alert">Reset every statistic? This cannot be undone.</p>')
@@ -164,3 +132,17 @@ def confirm_new_html():
     return dialog_frame("Start a new match?", body,
                         button("confirm-new", "Start the new match", True) + button("close", "Keep playing"),
                         "confirm-new-dialog")
+
+
+def import_html(plan):
+    """What an import would do, for the player to confirm (or why it cannot be done)."""
+    problems = (plan or {}).get("problems") or []
+    changes = (plan or {}).get("changes") or []
+    if problems:
+        body = "<p>This file cannot be imported:</p><ul>" + "".join("<li>" + esc(p) + "</li>" for p in problems) + \
+            "</ul>"
+        return dialog_frame("Import data", body, button("close", "Close", True), "import-dialog")
+    body = ("<p>Importing this file will:</p><ul>" + "".join("<li>" + esc(c) + "</li>" for c in changes) + "</ul>"
+            "<p>Nothing is replaced until you say so.</p>")
+    return dialog_frame("Import data", body, button("import-apply", "Import and replace", True)
+                        + button("close", "Cancel"), "import-dialog")

@@ -101,16 +101,16 @@ def focus_first(selector):
     return False
 
 
+def bridge():
+    """The guarded browser calls of web/bridge.js."""
+    return js.rummyBridge
+
+
 def local_storage():
-    """``window.localStorage``, or None when even touching it throws (third-party iframes: boot.js probed it
-    before any Python ran, and marked ``<html data-storage>``)."""
-    if html_attr("data-storage") != "1":
-        return None
-    try:
-        ls = js.window.localStorage
-        return ls if ls else None
-    except Exception:
-        return None
+    """localStorage behind web/bridge.js's guard (every call answers instead of throwing), or None where boot.js
+    found storage refused (a third-party iframe, storage disabled)."""
+    s = bridge().storage()
+    return s if s else None
 
 
 def reduced_motion():
@@ -155,12 +155,12 @@ def console_warn(text):
     js.console.warn(text)
 
 
-def set_banner(text):
+def set_banner(html):
     b = el("rm-banner")
     if b is None:
         return
-    b.textContent = text or ""
-    b.hidden = not text
+    b.innerHTML = html or ""
+    b.hidden = not html
 
 
 def apply_look(settings):
@@ -199,45 +199,35 @@ def close_dialog():
 
 def copy_text(text, done):
     """Copy ``text``; ``done(ok)`` is called once the browser answers."""
-    try:
-        clip = js.navigator.clipboard
-        if not clip:
-            done(False)
-            return
-        promise = clip.writeText(text)
-        promise.then(_keep(lambda *_: done(True)), _keep(lambda *_: done(False)))
-    except Exception:
-        done(False)
+    bridge().copy(text, _keep(lambda ok: done(bool(ok))))
 
 
 def download(name, text):
     """Offer ``text`` as a file to save."""
-    try:
-        blob = js.Blob.new([text], js.JSON.parse('{"type": "application/json"}'))
-        url = js.URL.createObjectURL(blob)
-        a = js.document.createElement("a")
-        a.href = url
-        a.download = name
-        js.document.body.appendChild(a)
-        a.click()
-        a.remove()
-        later(10, lambda: js.URL.revokeObjectURL(url))
-    except Exception as e:
-        console_warn("download failed: " + repr(e))
+    bridge().download(name, text)
 
 
 def pick_file(done):
-    """Ask for a file; ``done(text)`` receives its contents."""
-    inp = js.document.createElement("input")
-    inp.type = "file"
-    inp.accept = "application/json,.json"
+    """Ask for a file; ``done(text)`` receives its contents (None when it could not be read)."""
+    bridge().pickFile(_keep(done))
 
-    def chosen(ev):
-        files = inp.files
-        if files and files.length:
-            files.item(0).text().then(_keep(lambda text: done(str(text))))
-    inp.addEventListener("change", _keep(chosen))
-    inp.click()
+
+def listen_tabs(on_message, on_storage):
+    """Messages from this site's other tabs (BroadcastChannel) and their storage changes."""
+    bridge().listen(_keep(lambda text: on_message(str(text))))
+    bridge().onStorage(_keep(lambda key, value: on_storage(key, value)))
+
+
+def post_tabs(text):
+    bridge().post(text)
+
+
+def reload():
+    bridge().reload()
+
+
+def tab_id():
+    return str(bridge().tabId())
 
 
 # ----- dragging -----

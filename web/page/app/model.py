@@ -84,6 +84,8 @@ class App:
         self.speed_q = None
         self.writable = True  # False when another tab holds the match
         self.pending_config = None  # a new game waiting for "start the new match?"
+        self.offers = []  # names of unreadable values too big to keep aside, to offer as downloads
+        self.import_plan = None  # {"problems", "changes"} of a file to import, for the player to confirm
         self.page_url = "./index.html"
 
     # ================================================================ the one entry point
@@ -114,6 +116,7 @@ class App:
         if isinstance(st, dict):
             self.stats = st
         self.notices = list(boot.get("notices") or [])
+        self.offers = list(boot.get("offers") or [])
         self.banner = boot.get("banner") or ""
         self.setup = SetupState(self.catalog, self.settings.get("last"))
         cfg, err = game_config(self.query, self.catalog)
@@ -131,9 +134,8 @@ class App:
             self.screen = "setup"
         out.append(("look", self.settings))
         out.append(("render",))
-        if self.notices:
-            out.append(("dialog", dialogs.notice_html("Please note", self.notices), "notice"))
-            self.dialog = "notice"
+        if self.notices or self.offers:
+            out += self.open("notice")
         return out
 
     def adopt_record(self, record):
@@ -429,8 +431,16 @@ class App:
             self.embed_status = "Copied." if data.get("ok") else \
                 "Copy did not work here: select the snippet and press Ctrl+C."
             return self.open("embed") if self.dialog == "embed" else []
-        if act in ("export", "import"):
+        if act in ("export", "import", "download-game"):
             return [(act,)]
+        if act == "download-aside":
+            self.offers = []
+            return [("download-aside",)] + self.open("notice")
+        if act == "import-plan":
+            self.import_plan = data
+            return self.open("import")
+        if act == "import-apply":
+            return [("import-apply",), ("dialog", None)]
         if act == "next":
             return [("dialog", None)] + self.next_hand()
         if act == "show-result":
@@ -514,6 +524,8 @@ class App:
                 self.say("Getting the game ready…")
                 return [("render",)]
             return []  # a move is on its way: a second click does nothing
+        if not self.writable:
+            return self.complain("This game is open in another tab: press Play here to play it here.")
         if not v.in_hand:
             return self.complain("The hand is over.")
         if v.turn != v.seat:
@@ -767,7 +779,16 @@ class App:
         if which == "confirm-new":
             return dialogs.confirm_new_html()
         if which == "notice":
-            return dialogs.notice_html("Please note", self.notices)
+            extra = ""
+            if self.offers:
+                extra = render.button("download-aside", "Download the unreadable data")
+            lines = list(self.notices)
+            if self.offers:
+                lines.append("Some unreadable data was too big to keep aside: download it to keep a copy; it is then "
+                             "removed so that the game has room to save.")
+            return dialogs.notice_html("Please note", lines, extra)
+        if which == "import":
+            return dialogs.import_html(self.import_plan)
         return dialogs.help_html()
 
     def embed_dialog(self):
@@ -785,7 +806,6 @@ class App:
     def on_tab(self, event):
         """The runner's two-tab state: ``{"writable": bool, "notice": str}``."""
         self.writable = bool(event.get("writable", True))
-        self.banner = event.get("notice", "") or ""
         return [("render",)]
 
     # ================================================================ drawing

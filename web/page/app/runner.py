@@ -14,6 +14,7 @@ from web.page.app.model import SHORTCUTS, App
 from web.page.app.params import parse_query, slot_of
 from web.page.app.setup import Catalog
 from web.page.app.store import PageStore
+from web.page.app.text import esc
 from web.page.shared.protocol import MAX_MESSAGE, engine_message_problem
 from web.page.transport import EngineLink
 
@@ -37,6 +38,7 @@ SHELL = """
 </div>
 """
 DRAG_THRESHOLD = 8
+RETRY_SECONDS = 5.0
 
 
 def load_catalog():
@@ -50,7 +52,9 @@ class Runner:
     def __init__(self, query_string, snapshot="auto"):
         self.query = parse_query(query_string)
         self.app = App(load_catalog())
-        self.store = PageStore(dom.local_storage(), dom.html_attr("data-framed") == "1")
+        self.store = PageStore(dom.local_storage(), dom.html_attr("data-framed") == "1", dom.tab_id())
+        self.tab = None
+        self.tab_state = {"writable": True, "notice": "", "play_here": False}
         self.slot = ""
         self.link = EngineLink(self.on_engine, self.on_status, snapshot=snapshot)
         self.rendering = False
@@ -61,6 +65,7 @@ class Runner:
         self.hover = None
         self.suppress_click = False
         self.timers = {}
+        self.retrying = False
 
     # ------------------------------------------------------------ starting
 
@@ -70,6 +75,7 @@ class Runner:
         cfg_given = any(k for k in self.query if k not in ("embed", "speed", "debug", "snapshot"))
         self.slot = slot_of(self.query) if cfg_given else ""
         boot = self.store.boot(self.slot)
+        boot["offers"] = [o.name for o in self.store.offers]
         boot["query"] = self.query
         boot["slot"] = self.slot
         boot["url"] = dom.page_url()
@@ -79,6 +85,7 @@ class Runner:
         dom.set_drawn()
         # answered after the messages before it: data-ready comes once the table is the engine's
         self.link.send({"type": "hello"})
+        self.start_tabs()
 
     def dispatch(self, msg):
         try:
@@ -108,25 +115,40 @@ class Runner:
             elif kind == "announce":
                 dom.set_text("rm-live", e[1])
             elif kind == "save-match":
-                self.report(self.store.save_match(e[1], e[2]))
+                self.saved(self.store.save_match(e[1], e[2]))
             elif kind == "save-settings":
-                self.report(self.store.save_settings(e[1]))
+                self.saved(self.store.save_settings(e[1]))
             elif kind == "stats":
-                self.app.stats = self.store.stats_update(e[1], e[2])
+                self.app.stats = self.store.count(e[1], e[2])
+                self.saved(None)
             elif kind == "set-aside-match":
                 self.store.set_aside_match(e[1], e[2])
+            elif kind == "download-aside":
+                for offer in self.store.offers:
+                    dom.download(offer.name, offer.text)
+                    self.store.offered(offer)
+                self.store.offers = []
+            elif kind == "download-game":
+                offer = self.store.download_game()
+                if offer is not None:
+                    dom.download(offer.name, offer.text)
+            elif kind == "import-apply":
+                if self.store.apply_import() is not None:
+                    dom.reload()
             elif kind == "look":
                 dom.apply_look(e[1])
             elif kind == "copy":
                 dom.copy_text(e[1], lambda ok: self.dispatch(("command", "copied", {"ok": ok})))
             elif kind == "export":
-                dom.download("rummy-data.json", self.store.export_text())
+                offer = self.store.export_offer()
+                dom.download(offer.name, offer.text)
             elif kind == "import":
                 dom.pick_file(self.on_import_file)
             elif kind == "restart-engine":
                 self.link.restart()
             elif kind == "claim-tab":
-                self.dispatch(("tab", self.store.claim()))
+                if self.tab is not None:
+                    self.tab_out(self.tab.play_here())
             elif kind == "log":
                 dom.console_warn(e[1])
         if render:
@@ -135,15 +157,64 @@ class Runner:
             dom.focus_first(focus)
         self.show_banner()
 
-    def report(self, problem):
-        """A save that could not be written is said at once (the game goes on from memory)."""
-        if problem:
-            self.app.say(problem, "error")
-            self.render()
+    def saved(self, saved):
+        """After a write: a failure is said at once (the game goes on from memory), retried, and the game
+        offered as a file; the match holder's answers are performed."""
+        if saved is not None:
+            for out in saved.tabs:
+                self.tab_out(out)
+        if self.store.retry_due and not self.retrying:
+            self.retrying = True
+            dom.later(RETRY_SECONDS, self.retry)
+        self.show_banner()
+
+    def retry(self):
+        self.retrying = False
+        self.saved(self.store.retry())
 
     def show_banner(self):
-        text = self.app.banner or self.store.notice()
-        dom.set_banner(text)
+        """The storage and tab sentences above the table, with their buttons."""
+        parts = []
+        for text in (self.app.banner, self.store.notice, self.tab_state.get("notice")):
+            if text and text not in parts:
+                parts.append(text)
+        html = " ".join('<span>' + esc(t) + "</span>" for t in parts)
+        if self.store.download:
+            html += ' <button type="button" class="btn small" data-act="download-game" data-key="banner-download">' \
+                    "Download my game</button>"
+        if self.tab_state.get("play_here"):
+            html += ' <button type="button" class="btn small" data-act="play-here" data-key="banner-play-here">' \
+                    "Play here</button>"
+        dom.set_banner(html)
+
+    # ------------------------------------------------------------ other tabs
+
+    def start_tabs(self):
+        self.tab = self.store.tab()
+        dom.listen_tabs(self.on_tab_message, self.on_tab_storage)
+        self.tab_out(self.tab.start(False))
+
+    def on_tab_message(self, text):
+        for out in self.store.on_message(text):
+            self.tab_out(out)
+
+    def on_tab_storage(self, key, value):
+        for out in self.store.on_storage(key, value):
+            self.tab_out(out)
+
+    def tab_out(self, out):
+        """Perform the match holder's answer: messages, its timer, and the state the app shows."""
+        for text in out.broadcast:
+            dom.post_tabs(text)
+        if out.timer is not None:
+            dom.later(out.timer / 1000.0, lambda: self.tab_out(self.tab.tick()))
+        if out.reload:
+            dom.reload()  # this tab just took the match over: start again from the saved match
+            return
+        state = {"writable": out.writable, "notice": out.notice or "", "play_here": out.play_here}
+        if state != self.tab_state:
+            self.tab_state = state
+            self.dispatch(("tab", state))
 
     def timer(self, name, seconds, token):
         def fire():
@@ -165,8 +236,10 @@ class Runner:
         dom.open_dialog(html, kind)
 
     def on_import_file(self, text):
+        if text is None:
+            return
         plan = self.store.import_plan(text)
-        self.dispatch(("command", "import-plan", {"plan": plan}))
+        self.dispatch(("command", "import-plan", {"problems": list(plan.problems), "changes": list(plan.changes)}))
 
     # ------------------------------------------------------------ the engine
 

@@ -1,0 +1,87 @@
+/* The page's Python (MicroPython) calls the browser only through these guards.
+ *
+ * Under MicroPython 1.27 a JavaScript exception thrown by a function that Python calls cannot be caught in
+ * Python: it ends the whole run. So every browser call that may throw (storage that is full or refused,
+ * a clipboard that says no, a browser without BroadcastChannel) goes through a function here that never
+ * throws: it answers {error: name} or false instead, or calls back with the outcome.
+ */
+(function () {
+  "use strict";
+
+  function guard(f) {
+    try { return f(); } catch (e) { return { error: String((e && e.name) || e) }; }
+  }
+
+  // localStorage, guarded (web/page/storage.py reads the {error} answers as failures).
+  function guardedStorage(open) {
+    return {
+      getItem: function (k) { return guard(function () { return open().getItem(k); }); },
+      setItem: function (k, v) { return guard(function () { open().setItem(k, v); return null; }); },
+      removeItem: function (k) { return guard(function () { open().removeItem(k); return null; }); },
+      key: function (i) { return guard(function () { return open().key(i); }); },
+      get length() { return guard(function () { return open().length; }); }
+    };
+  }
+
+  var channel = null;
+
+  window.rummyBridge = {
+    storage: function () {
+      if (document.documentElement.getAttribute("data-storage") !== "1") return null;
+      return guardedStorage(function () { return window.localStorage; });
+    },
+    tabId: function () {
+      try { if (window.crypto && crypto.randomUUID) return crypto.randomUUID(); } catch (e) { /* below */ }
+      return String(Date.now()) + "-" + String(Math.random()).slice(2);
+    },
+    copy: function (text, done) {
+      try {
+        navigator.clipboard.writeText(String(text)).then(function () { done(true); }, function () { done(false); });
+      } catch (e) { done(false); }
+    },
+    download: function (name, text) {
+      return guard(function () {
+        var url = URL.createObjectURL(new Blob([String(text)], { type: "application/json" }));
+        var a = document.createElement("a");
+        a.href = url;
+        a.download = String(name);
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+        setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+        return true;
+      });
+    },
+    pickFile: function (done) {
+      return guard(function () {
+        var input = document.createElement("input");
+        input.type = "file";
+        input.accept = "application/json,.json";
+        input.addEventListener("change", function () {
+          var f = input.files && input.files[0];
+          if (f) f.text().then(function (t) { done(String(t)); }, function () { done(null); });
+        });
+        input.click();
+        return true;
+      });
+    },
+    // BroadcastChannel("rummy") between this site's tabs: onMessage(text) for each message; post(text).
+    listen: function (onMessage) {
+      return guard(function () {
+        channel = new BroadcastChannel("rummy");
+        channel.onmessage = function (ev) { if (typeof ev.data === "string") onMessage(ev.data); };
+        return true;
+      });
+    },
+    post: function (text) {
+      return guard(function () { if (channel) channel.postMessage(String(text)); return true; });
+    },
+    // storage events: another tab of this site changed a key.
+    onStorage: function (callback) {
+      window.addEventListener("storage", function (ev) {
+        callback(ev.key === null ? null : String(ev.key), ev.newValue === null ? null : String(ev.newValue));
+      });
+    },
+    reload: function () { location.reload(); }
+  };
+})();

@@ -81,14 +81,14 @@ def test_statistics_after_a_match(page, wait_ready):
     button(page, "Yes, reset statistics").click()
     expect(page.get_by_role("dialog", name="Statistics")).to_contain_text("No hands played yet")
     stored = json.loads(page.evaluate("localStorage.getItem('rummy.stats')"))
-    assert stored["version"] == 1 and stored["data"] == {"games": {}, "opponents": {}}
+    assert stored["version"] == 2 and stored["data"] == {"games": {}, "opponents": {}, "people": {}}
 
 
 @pytest.mark.parametrize("bad, why", [
-    ("{this is not json", "corrupt"),
+    ("{this is not json", "not valid JSON"),
     (json.dumps({"format": "rummy-ui/match", "version": 99, "data": {}}), "newer version"),
-    (json.dumps({"hello": "world"}), "not written by this game"),
-    (json.dumps({"format": "rummy-ui/match", "version": 1, "data": {"engine": {"format": "rummy-save", "version": 1}}}), "damaged"),
+    (json.dumps({"hello": "world"}), "no field “format”"),
+    (json.dumps({"format": "rummy-ui/match", "version": 1, "data": {"engine": {"format": "rummy-save", "version": 1}}}), "no field “meta”"),
 ])
 def test_bad_save_is_reported_and_kept_aside(page, wait_ready, bad, why):
     page.goto("index.html?speed=0")
@@ -163,3 +163,78 @@ def test_settings_persist(page, wait_ready):
     expect(page.locator("#rm")).to_have_class("rm contrast")
     button(page, "Settings").click()
     expect(page.get_by_role("dialog", name="Settings").get_by_label("Fast")).to_be_checked()
+
+
+def _real_match(page) -> dict:
+    """A match saved by the game itself (a few moves in), as stored."""
+    page.goto(GIN)
+    page.wait_for_function("() => document.documentElement.dataset.ready === 'true'")
+    wait_turn(page)
+    return json.loads(page.evaluate("localStorage.getItem(Object.keys(localStorage).find(k => k.startsWith('rummy.match')))"))
+
+
+# The six values that stopped the old page for good (issue 9), and more: each is set aside, the game starts.
+BAD_VALUES = {
+    "settings last.rules is a list": ("rummy.settings", lambda m: {"format": "rummy-ui/settings", "version": 1, "data": {
+        "speed": "normal", "contrast": False, "bigcards": False, "sort": "suit",
+        "last": {"game": "gin", "opponents": ["rex"], "rules": ["a"], "seed": None}}}),
+    "match without meta.names": ("rummy.match", lambda m: _without(m, "names")),
+    "match with one name": ("rummy.match", lambda m: _with(m, "names", ["You"])),
+    "match whose log is text": ("rummy.match", lambda m: _with(m, "log", "oops")),
+    "match whose data is a list": ("rummy.match", lambda m: {"format": "rummy-ui/match", "version": 2, "data": []}),
+    "statistics of the wrong shape": ("rummy.stats", lambda m: {"format": "rummy-ui/stats", "version": 2,
+                                                                "data": {"games": []}}),
+}
+
+
+def _without(m: dict, field: str) -> dict:
+    m = json.loads(json.dumps(m))
+    del m["data"]["meta"][field]
+    return m
+
+
+def _with(m: dict, field: str, value) -> dict:
+    m = json.loads(json.dumps(m))
+    m["data"]["meta"][field] = value
+    return m
+
+
+@pytest.mark.parametrize("case", sorted(BAD_VALUES))
+def test_no_stored_value_stops_the_game(page, wait_ready, case):
+    key, make = BAD_VALUES[case]
+    match = _real_match(page)
+    bad = json.dumps(make(match))
+    page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }", [key, bad])
+    page.goto("index.html?speed=0")
+    wait_ready(page)
+    notice = page.get_by_role("dialog", name="Please note")
+    expect(notice).to_contain_text("could not be read")
+    kept = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('rummy.aside.'))")
+    assert kept and kept[0].endswith(key)
+    button(page, "OK").click()
+    expect(page.get_by_test_id("setup")).to_be_visible()
+    button(page, "Start game").click()
+    expect(page.locator("[data-testid=hand] .card")).to_have_count(10)
+    # and a reload after that is clean: nothing bad is left to report
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_role("dialog", name="Please note")).to_be_hidden()
+
+
+def test_megabytes_of_junk_are_offered_as_a_file_and_storage_works_again(page, wait_ready):
+    page.goto("index.html?speed=0")
+    wait_ready(page)
+    page.evaluate("localStorage.setItem('rummy.match', 'x'.repeat(3 * 1024 * 1024))")
+    page.reload()
+    wait_ready(page)
+    notice = page.get_by_role("dialog", name="Please note")
+    expect(notice).to_contain_text("too big to keep aside")
+    with page.expect_download() as d:
+        button(page, "Download the unreadable data").click()
+    assert d.value.suggested_filename
+    assert page.evaluate("localStorage.getItem('rummy.match')") is None
+    button(page, "OK").click()
+    button(page, "Start game").click()
+    expect(page.locator("[data-testid=hand] .card")).to_have_count(10)
+    expect(page.get_by_test_id("storage-banner")).to_be_hidden()  # the game saves again: no "storage is full"
+    assert page.evaluate("Object.keys(localStorage).some(k => k.startsWith('rummy.match'))")

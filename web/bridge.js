@@ -82,6 +82,10 @@
         callback(ev.key === null ? null : String(ev.key), ev.newValue === null ? null : String(ev.newValue));
       });
     },
+    // the page is going away (a reload, a closed tab): callback() once, before it goes.
+    onLeave: function (callback) {
+      window.addEventListener("pagehide", function () { try { callback(); } catch (e) { /* nothing to do */ } });
+    },
     reload: function () { location.reload(); }
   };
 })();

@@ -218,6 +218,11 @@ def listen_tabs(on_message, on_storage):
     bridge().onStorage(_keep(lambda key, value: on_storage(key, value)))
 
 
+def on_leave(fn):
+    """``fn()`` when the page is going away (a reload or a closed tab)."""
+    bridge().onLeave(_keep(fn))
+
+
 def post_tabs(text):
     bridge().post(text)
 

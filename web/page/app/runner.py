@@ -192,7 +192,14 @@ class Runner:
     def start_tabs(self):
         self.tab = self.store.tab()
         dom.listen_tabs(self.on_tab_message, self.on_tab_storage)
+        dom.on_leave(self.leave)
         self.tab_out(self.tab.start(False))
+
+    def leave(self):
+        """The page is going away: let the match go, so that a reload or another tab takes it at once."""
+        if self.tab is not None:
+            for text in self.tab.leave().broadcast:
+                dom.post_tabs(text)
 
     def on_tab_message(self, text):
         for out in self.store.on_message(text):

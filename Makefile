@@ -63,7 +63,8 @@ play: site
 test: deps lint site
 	$(PYTHON) -m pytest $(TEST_DIRS) $(PYTEST_FLAGS)
 
-# Types and lint (settings in pyproject.toml): mypy --strict on rummy/ and web/ui/, ruff everywhere.
+# Types and lint (settings in pyproject.toml): mypy --strict on the engine, the worker and the page's storage;
+# ruff everywhere.
 lint: deps-python
 	$(PYTHON) -m ruff check rummy web tests e2e bench tools
 	$(PYTHON) -m mypy

@@ -63,7 +63,7 @@ def run(site: Path, runs: int) -> dict:
         with sync_playwright() as p:
             browser = launch(p)
             try:
-                for name, (url, snap) in pages.items():  # untimed warm-up (OS file cache, Chromium's JIT)
+                for url, snap in pages.values():  # untimed warm-up (OS file cache, Chromium's JIT)
                     cold_and_warm(browser, url, server, snap)
                 for i in range(runs):
                     order = list(pages) if i % 2 == 0 else list(reversed(pages))

@@ -76,6 +76,7 @@ Example::
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -286,10 +287,8 @@ def persistent_context(browser_type, browser_type_launch_args: dict, guard: Guar
 
     yield launch
     for ctx in opened:
-        try:
+        with contextlib.suppress(Exception):  # already closed by the test
             ctx.close()
-        except Exception:  # already closed by the test
-            pass
 
 
 @pytest.fixture

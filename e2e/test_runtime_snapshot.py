@@ -86,7 +86,7 @@ def test_each_restore_reseeds_random(page, site_url, wait_ready):
 def test_a_broken_snapshot_falls_back_to_a_normal_start(page, site_url, wait_ready):
     page.goto(site_url)
     wait_ready(page)
-    name, keys, size = stored_snapshot(page)
+    name, keys, _size = stored_snapshot(page)
     # damage it: same key, bytes that are no snapshot
     page.evaluate("""async ([name, key]) => {
         const cache = await caches.open(name);

@@ -6,7 +6,7 @@ options are read by the engine's catalog (the same schema the engine checks with
 MicroPython and CPython run (no urllib there: the few encodings needed are here).
 """
 
-from web.page.app.setup import parse_option
+from web.page.app.setup import option_problem, parse_option
 
 PAGE_PARAMS = ("embed", "speed", "debug", "snapshot")
 GAME_PARAMS = ("game", "opponents", "preset", "seed", "players")
@@ -98,6 +98,9 @@ def game_config(q, catalog):
                 rules[k] = parse_option(o, v)
             except ValueError as e:
                 return None, "The address asks for rules this game does not have: " + str(e)
+            why = option_problem(o, rules[k])
+            if why is not None:
+                return None, "The address asks for rules this game does not have: " + why
     seed = None
     if q.get("seed", "").strip():
         try:

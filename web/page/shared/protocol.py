@@ -23,6 +23,11 @@ A message that is not one of these, or has a field of the wrong type, is dropped
 receives it. Written in the Python that both MicroPython and CPython run.
 """
 
+try:  # annotations only: MicroPython evaluates none and has no typing
+    from typing import Any
+except ImportError:  # pragma: no cover - MicroPython
+    pass
+
 PROTOCOL = 1
 
 # page -> engine
@@ -33,11 +38,11 @@ NEXT = ("you", "computer", "deal", "over")
 MAX_MESSAGE = 1000000  # characters: anything longer is dropped
 
 
-def _is_int(v):
+def _is_int(v: Any) -> bool:
     return type(v) is int
 
 
-def _config_problem(cfg):
+def _config_problem(cfg: Any) -> str | None:
     if not isinstance(cfg, dict):
         return "config: an object was expected"
     if cfg.get("game") not in ("gin", "rummy"):
@@ -53,7 +58,7 @@ def _config_problem(cfg):
     return None
 
 
-def page_message_problem(msg):
+def page_message_problem(msg: Any) -> str | None:
     """Why ``msg`` (parsed JSON) is not a message the page may send; None when it is one."""
     if not isinstance(msg, dict) or msg.get("type") not in PAGE_TYPES:
         return "not a page message"
@@ -75,7 +80,7 @@ def page_message_problem(msg):
     return None
 
 
-def engine_message_problem(msg):
+def engine_message_problem(msg: Any) -> str | None:
     """Why ``msg`` (parsed JSON) is not a message the engine may send; None when it is one."""
     if not isinstance(msg, dict) or msg.get("type") not in ENGINE_TYPES:
         return "not an engine message"

@@ -1,0 +1,1 @@
+"""The table app: the page's model, drawing and runner (MicroPython and CPython)."""

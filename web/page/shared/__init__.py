@@ -1,0 +1,1 @@
+"""Code both Pythons run: the view decoder, the protocol, card words."""

@@ -1,1 +1,0 @@
-"""The game page: screens, table, input, saves (PyScript)."""

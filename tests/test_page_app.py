@@ -427,3 +427,15 @@ def test_app_state_is_plain_data():
     a = App(CATALOG)
     json.dumps(a.settings)
     json.dumps(a.meta)
+
+
+def test_autoplay_plays_whole_matches_with_no_person():
+    h = Harness()
+    h.start(query={"debug": "autoplay"})
+    h.new_match("gin", ("rex",), seed=12, rules={"target": 40})
+    for _ in range(5000):
+        if h.app.next == "over":
+            break
+        assert h.fire("advance") or h.fire("deal"), h.app.next
+    assert h.app.view.phase == "match-over"
+    assert not [m for m in h.sent if m["type"] == "act"]  # every move of seat 0 was the computer's

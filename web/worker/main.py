@@ -45,6 +45,13 @@ def _entropy(msg: Message) -> list[Message]:
 TABLE = Table()  # the match this worker runs for the page
 
 
+def _bench_bots(msg: Message) -> list[Message]:
+    """Benchmarks (bench/browser_bots.py): the opponents' decision times, measured in this worker."""
+    from web.worker.bench import bench_bots
+
+    return [{"type": "bench-bots", "result": bench_bots(int(msg.get("decisions", 200)), int(msg.get("players", 3)))}]
+
+
 def _table(msg: Message) -> list[Message]:
     """The table's protocol (web.page.shared.protocol): new, resume, act, deal, advance."""
     return TABLE.handle(msg)
@@ -59,6 +66,7 @@ HANDLERS: dict[str, Handler] = {
     "act": _table,
     "deal": _table,
     "advance": _table,
+    "bench-bots": _bench_bots,
 }
 
 

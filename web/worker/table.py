@@ -63,7 +63,7 @@ class Table:
             return self.act(msg["action"])
         if kind == "deal":
             return self.deal()
-        return self.advance()
+        return self.advance(bool(msg.get("auto", False)))
 
     def new(self, config: dict[str, Any]) -> list[Message]:
         """Start a match: ``config`` names the game, the opponents (profile ids), the rules and the seed."""
@@ -129,13 +129,16 @@ class Table:
         g.deal()
         return [self._table(by=None)]
 
-    def advance(self) -> list[Message]:
-        """The computer opponent to act makes its move (it sees its own seat's view only)."""
+    def advance(self, auto: bool = False) -> list[Message]:
+        """The computer opponent to act makes its move (it sees its own seat's view only); with ``auto`` a
+        computer player moves for the person too (benchmarks)."""
         g = self.game
         assert g is not None
         seat = g.turn
-        if seat is None or seat == ME:
+        if seat is None or (seat == ME and not auto):
             return [{"type": "stale", "step": g.step}]
+        if seat not in self.bots:
+            self.bots[seat] = make_bot("expert", g.game, self.seeds[seat])
         view = seat_view(g, seat)
         action = self.bots[seat].choose(view)
         if action not in view.legal:  # a bot bug must not stop the game

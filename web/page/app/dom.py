@@ -132,6 +132,10 @@ def html_attr(name):
     return attr(js.document.documentElement, name)
 
 
+def set_html_attr(name, value):
+    js.document.documentElement.setAttribute(name, value)
+
+
 def set_drawn():
     js.document.documentElement.setAttribute("data-drawn", "")
 

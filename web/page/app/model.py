@@ -106,6 +106,7 @@ class App:
         self.page_url = boot.get("url") or self.page_url
         self.reduced_motion = bool(boot.get("reduced_motion"))
         self.speed_q = speed_override(self.query)
+        self.autoplay = self.query.get("debug") == "autoplay"  # benchmarks: a computer player in seat 0 too
         self.slot = boot.get("slot", "")
         s = boot.get("settings")
         if isinstance(s, dict):
@@ -308,7 +309,7 @@ class App:
         if self.writable:
             out.append(("save-match", self.slot, self.record()))
         # what comes next
-        if self.next == "computer":
+        if self.next == "computer" or (self.next == "you" and self.autoplay):
             out.append(("timer", "advance", self.delay(), self.token))
         elif self.next in ("deal", "over") and ended:
             if self.autoplay and self.next == "deal":
@@ -366,8 +367,11 @@ class App:
             return self.engine_failed("it did not answer within " + str(int(STALL_SECONDS)) + " seconds")
         if token != self.token or self.view is None:
             return []
-        if name == "advance" and self.next == "computer" and self.waiting is None:
-            return self.request({"type": "advance", "step": self.view.step}, "advance")
+        if name == "advance" and self.waiting is None:
+            if self.next == "computer":
+                return self.request({"type": "advance", "step": self.view.step}, "advance")
+            if self.next == "you" and self.autoplay:
+                return self.request({"type": "advance", "step": self.view.step, "auto": True}, "advance")
         if name == "deal" and self.next == "deal":
             return self.deal()
         return []

@@ -263,6 +263,9 @@ class Runner:
         self.dispatch(("engine", msg))
 
     def on_status(self, event, detail):
+        if event == "ready":  # how the engine started (snapshot, normal, fallback) and its times, for tests
+            dom.set_html_attr("data-engine-start", str(detail.get("start")))
+            dom.set_html_attr("data-engine-ms", json.dumps(detail.get("ms")))
         if event == "failed" and not dom.is_ready() and self.app.restarts >= 2:
             dom.boot_fail("The game engine could not start: " + str(detail.get("error")))
         self.dispatch(("engine-status", event, detail))

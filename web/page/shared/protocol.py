@@ -7,7 +7,8 @@ Every message is a JSON object with a ``"type"``. The page sends:
 * ``resume`` ``{"save": {"engine": <rummy-save>, "table": {"opponents", "seeds", "config"}}}`` — go on with one;
 * ``act`` ``{"action": "discard 7H", "step": n}`` — the person's move, drawn from the view of step ``n``;
 * ``deal`` ``{"step": n}`` — deal the next hand;
-* ``advance`` ``{"step": n}`` — let the computer opponent to act make its move (the page paces them).
+* ``advance`` ``{"step": n}`` — let the computer opponent to act make its move (the page paces them); with
+  ``"auto": true`` a computer player also moves for the person (benchmarks and demos: ``?debug=autoplay``).
 
 The engine answers with:
 
@@ -76,6 +77,8 @@ def page_message_problem(msg: Any) -> str | None:
             return "act: an action (text) and a step were expected"
         return None
     if kind in ("deal", "advance"):
+        if kind == "advance" and type(msg.get("auto", False)) is not bool:
+            return "advance: auto must be true or false"
         return None if _is_int(msg.get("step")) else kind + ": a step was expected"
     return None
 

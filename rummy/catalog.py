@@ -30,6 +30,7 @@ def catalog() -> dict[str, Any]:
             ],
             "presets": {name: {"rules": dict(rules), "description": PRESET_DESCRIPTIONS[game][name]}
                         for name, rules in PRESETS[game].items()},
+            "preset_order": list(PRESETS[game]),  # JSON objects have no order on every reader
             "roster": [{"id": p.id, "name": p.name, "tier": p.tier, "style": p.style, "description": p.description,
                         "rating": p.rating} for p in roster(game)],
             "tier_bots": dict(TIER_BOTS[game]),

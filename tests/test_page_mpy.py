@@ -78,3 +78,66 @@ def test_a_javascript_exception_cannot_be_caught_in_micropython_so_storage_needs
     assert "caught" not in str(e.value)
     guarded = "import js\nraw = js.makeStorage()\nraw.quota = 0\nprint(js.guardedStorage(lambda: raw).setItem('k', 'v').error)\n"
     assert mpy.run(guarded) == "QuotaExceededError\n"
+
+
+def _app_transcript() -> str:
+    """A recorded run of the table app (CPython harness): a Gin match's first hand and a Rummy hand, played
+    by commands, keys and drops, with every message the app got, in order."""
+    import json
+    import random
+
+    from page_harness import CATALOG, Harness
+    from test_page_app import play_person
+
+    h = Harness()
+    messages: list[list[object]] = []
+    real = h.app.update
+
+    def record(msg):  # type: ignore[no-untyped-def]
+        messages.append(list(msg))
+        return real(msg)
+
+    h.app.update = record  # type: ignore[method-assign]
+    h.start()
+    for game, players, seed in (("gin", 2, 4), ("rummy", 3, 5)):
+        h.do("command", "new", {})
+        h.do("change", "game", game, True)
+        h.do("change", "players", str(players), False)
+        h.do("command", "start", {})
+        if h.app.dialog == "confirm-new":
+            h.do("command", "confirm-new", {})
+        rnd = random.Random(seed)
+        for _ in range(60):
+            if h.app.next == "computer":
+                h.fire("advance")
+            elif h.app.next == "you":
+                play_person(h, rnd)
+            else:
+                break
+        h.do("key", "s", {"card_pos": None, "in_dialog": False, "shift": False})
+        h.do("drop", "hand", 0, "hand:2")
+        h.do("command", "stats", {})
+    return json.dumps({"catalog": CATALOG.data, "messages": messages})
+
+
+def test_the_table_app_does_the_same_under_micropython_and_cpython(tmp_path: Path) -> None:
+    transcript = _app_transcript()
+    (tmp_path / "app_transcript.json").write_text(transcript, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]))
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "app_replay.py")], capture_output=True,
+                          text=True, encoding="utf-8", env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    cpython = done.stdout
+    files = {}
+    for folder in ("web/page", "web/page/app", "web/page/shared"):
+        for p in sorted((ROOT / folder).glob("*.py")):
+            files[f"{folder}/{p.name}"] = p.read_text(encoding="utf-8")
+    files["web/__init__.py"] = ""
+    files["app_transcript.json"] = transcript
+    source = (ROOT / "tests" / "app_replay.py").read_text(encoding="utf-8")
+    micropython = mpy.run(source, files)
+    want, got = cpython.splitlines(), micropython.splitlines()
+    assert want[-1] == "done" and len(want) > 100
+    for i, (a, b) in enumerate(zip(want, got)):
+        assert b == a, f"step {i} differs"
+    assert len(got) == len(want)

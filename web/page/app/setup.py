@@ -19,8 +19,12 @@ class Catalog:
         self.games = data["games"]
 
     def options(self, game):
+        """The options in the form's order (the key is unique: MicroPython's sort is not stable)."""
         opts = list(self.games[game]["options"])
-        return sorted(opts, key=lambda o: FIRST.index(o["name"]) if o["name"] in FIRST else len(FIRST))
+        order = {}
+        for i, o in enumerate(opts):
+            order[o["name"]] = (FIRST.index(o["name"]) if o["name"] in FIRST else len(FIRST), i)
+        return sorted(opts, key=lambda o: order[o["name"]])
 
     def option(self, game, name):
         for o in self.games[game]["options"]:
@@ -30,6 +34,10 @@ class Catalog:
 
     def presets(self, game):
         return self.games[game]["presets"]
+
+    def preset_names(self, game):
+        """The presets in the rulebook's order."""
+        return list(self.games[game]["preset_order"])
 
     def roster(self, game):
         return self.games[game]["roster"]
@@ -249,7 +257,7 @@ def setup_html(st, can_resume):
         + esc(tier_word(p["tier"])) + '</span> <span class="muted">' + esc(p["style"]) + "</span><br>"
         + '<span class="desc">' + esc(p["description"]) + "</span></li>" for p in ros)
     presets = cat.presets(g)
-    popts = [_option(k, k, st.preset[g] == k) for k in presets]
+    popts = [_option(k, k, st.preset[g] == k) for k in cat.preset_names(g)]
     pdesc = presets.get(st.preset[g], {}).get("description", "")
     rules = st.resolved()
     fields = "".join(option_field(o, rules.get(o["name"])) for o in cat.options(g))

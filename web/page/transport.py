@@ -1,14 +1,17 @@
 """The page's end of the engine worker (runs in MicroPython on the page's thread; CPython for tests).
 
     link = EngineLink(on_message, on_status)
-    link.start()                        # adopts the worker web/boot.js started (or starts
-                                        # web/engine-worker.mjs): Pyodide + the engine
+    link.start()                        # starts web/engine-worker.mjs (Pyodide + the engine)
     link.send({"type": "hello"})        # any time: before the engine is up the worker queues it
     ...
     on_message(msg)                     # each message of the engine, a dict
     on_status(event, detail)            # "progress" {"stage", "fraction"}, "ready" {"start", "ms", ...},
                                         # "failed" {"error"}: the worker died or could not start
     link.restart()                      # a new worker (after "failed", or a stalled engine)
+
+Start it right after the first paint: measured on a 2-core machine, a worker started before
+MicroPython (from boot.js) delayed the first paint (cold 0.96 s vs 0.56 s, warm 0.45 s vs 0.24 s)
+and the engine's start too, as both compete for the same cores.
 
 Messages are JSON texts over ``postMessage`` only (no SharedArrayBuffer, no synchronous bridge:
 GitHub Pages cannot send the headers those need, and an embedded page is never isolated).
@@ -40,28 +43,15 @@ def _browser_worker(url):
     return js.Worker.new(url, js.JSON.parse('{"type": "module"}'))
 
 
-def _early_worker():
-    """The worker web/boot.js started before Python was up, with the events it has sent since
-    (a JS object ``{worker, events}``), or None."""
-    try:
-        import js
-        return js.rummyBoot.adoptEngine()
-    except Exception:  # noqa: BLE001 - no boot.js (tests, another page)
-        return None
-
-
 class EngineLink:
     """Start the engine worker, send it dicts as JSON, hand its messages to callbacks."""
 
-    def __init__(self, on_message, on_status=None, url=WORKER_URL, snapshot="auto", make_worker=None,
-                 adopt=None):
+    def __init__(self, on_message, on_status=None, url=WORKER_URL, snapshot="auto", make_worker=None):
         self.on_message = on_message
         self.on_status = on_status
         self.url = url
         self.snapshot = snapshot          # "auto" (use and make the memory snapshot) or "off"
         self.make_worker = make_worker or _browser_worker
-        # the worker web/boot.js already started (in the browser), adopted by the first start()
-        self.adopt = adopt if adopt is not None else (_early_worker if make_worker is None else None)
         self.worker = None
         self.state = "idle"               # "idle" | "starting" | "ready" | "failed"
         self.info = {}                    # the worker's "ready" report
@@ -79,20 +69,11 @@ class EngineLink:
         generation = self._generation
         self.state = "starting"
         self.info = {}
-        early = self.adopt() if self.adopt is not None else None
-        self.adopt = None                 # only the first start adopts
-        pending = []
-        if early is not None:
-            worker = early.worker         # already sent its "worker:start"
-            events = early.events
-            for i in range(events.length):
-                pending.append(events[i])
-        else:
-            try:
-                worker = self.make_worker(self.url)
-            except Exception as e:  # noqa: BLE001 - workers refused (very old browser, blocked)
-                self._failed("the engine worker could not be created: " + str(e))
-                return
+        try:
+            worker = self.make_worker(self.url)
+        except Exception as e:  # noqa: BLE001 - workers refused (very old browser, blocked)
+            self._failed("the engine worker could not be created: " + str(e))
+            return
         self.worker = worker
 
         def on_message(event):
@@ -116,16 +97,11 @@ class EngineLink:
         def on_message_error(event):
             _log("engine: a message could not be read and was dropped")
 
-        handlers = {"message": on_message, "error": on_error, "messageerror": on_message_error}
-        for kind in ("message", "error", "messageerror"):
-            proxy = create_proxy(handlers[kind])
+        for kind, fn in (("message", on_message), ("error", on_error), ("messageerror", on_message_error)):
+            proxy = create_proxy(fn)
             self._listeners.append(proxy)
             worker.addEventListener(kind, proxy)
-        if early is None:
-            self._post({"type": "worker:start", "snapshot": self.snapshot})
-        for event in pending:             # what the early worker said before Python was up, in order
-            if generation == self._generation:
-                handlers.get(str(event.type), on_message_error)(event)
+        self._post({"type": "worker:start", "snapshot": self.snapshot})
 
     def restart(self):
         """Stop the current worker (if any) and start a fresh one. Messages in flight are lost."""

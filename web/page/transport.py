@@ -20,48 +20,55 @@ Written in the Python that both MicroPython and CPython run: no typing, dataclas
 
 import json
 
+try:  # CPython evaluates annotations (mypy --strict checks them); MicroPython ignores them
+    from typing import Any, Callable
+except ImportError:
+    pass
+
 try:
-    from pyscript.ffi import create_proxy
+    from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 except ImportError:  # CPython (tests) or a MicroPython without PyScript
-    def create_proxy(fn):
+    def create_proxy(fn: Any) -> Any:
         return fn
 
 WORKER_URL = "./web/engine-worker.mjs"
 
 
-def _log(*args):
+def _log(*args: Any) -> None:
     try:
-        import js
+        import js  # type: ignore[import-not-found, unused-ignore]
         js.console.warn(*args)
     except ImportError:
         print(*args)
 
 
-def _browser_worker(url):
+def _browser_worker(url: str) -> Any:
     """A module Web Worker for ``url`` (only in the browser)."""
-    import js
+    import js  # type: ignore[import-not-found, unused-ignore]
     return js.Worker.new(url, js.JSON.parse('{"type": "module"}'))
 
 
 class EngineLink:
     """Start the engine worker, send it dicts as JSON, hand its messages to callbacks."""
 
-    def __init__(self, on_message, on_status=None, url=WORKER_URL, snapshot="auto", make_worker=None):
+    def __init__(self, on_message: "Callable[[dict[str, Any]], None]",
+                 on_status: "Callable[[str, dict[str, Any]], None] | None" = None, url: str = WORKER_URL,
+                 snapshot: str = "auto", make_worker: "Callable[[str], Any] | None" = None) -> None:
         self.on_message = on_message
         self.on_status = on_status
         self.url = url
         self.snapshot = snapshot          # "auto" (use and make the memory snapshot) or "off"
         self.make_worker = make_worker or _browser_worker
-        self.worker = None
+        self.worker: Any = None
         self.state = "idle"               # "idle" | "starting" | "ready" | "failed"
-        self.info = {}                    # the worker's "ready" report
+        self.info: dict[str, Any] = {}    # the worker's "ready" report
         self.sent = 0
         self.received = 0
         self._generation = 0
-        self._listeners = []
+        self._listeners: list[Any] = []
 
     # ---------------------------------------------------------------- control
-    def start(self):
+    def start(self) -> None:
         """Start a worker (once; use restart() for another)."""
         if self.worker is not None:
             return
@@ -76,11 +83,11 @@ class EngineLink:
             return
         self.worker = worker
 
-        def on_message(event):
+        def on_message(event: Any) -> None:
             if generation == self._generation:
                 self._receive(event.data)
 
-        def on_error(event):
+        def on_error(event: Any) -> None:
             if generation != self._generation:
                 return
             text = ""
@@ -94,7 +101,7 @@ class EngineLink:
                 pass
             self._failed(text or "the engine worker stopped (its script failed to load or crashed)")
 
-        def on_message_error(event):
+        def on_message_error(event: Any) -> None:
             _log("engine: a message could not be read and was dropped")
 
         for kind, fn in (("message", on_message), ("error", on_error), ("messageerror", on_message_error)):
@@ -103,12 +110,12 @@ class EngineLink:
             worker.addEventListener(kind, proxy)
         self._post({"type": "worker:start", "snapshot": self.snapshot})
 
-    def restart(self):
+    def restart(self) -> None:
         """Stop the current worker (if any) and start a fresh one. Messages in flight are lost."""
         self.stop()
         self.start()
 
-    def stop(self):
+    def stop(self) -> None:
         """Terminate the worker; its late messages are ignored."""
         self._generation += 1
         if self.worker is not None:
@@ -121,7 +128,7 @@ class EngineLink:
         if self.state != "failed":
             self.state = "idle"
 
-    def send(self, message):
+    def send(self, message: dict[str, Any]) -> bool:
         """Send a dict (as JSON). Before the engine is up the worker queues it; False if no worker."""
         if self.worker is None or self.state == "failed":
             return False
@@ -130,18 +137,18 @@ class EngineLink:
         return True
 
     # ---------------------------------------------------------------- internals
-    def _post(self, message):
+    def _post(self, message: dict[str, Any]) -> None:
         self.worker.postMessage(json.dumps(message))
 
-    def _status(self, event, detail):
+    def _status(self, event: str, detail: dict[str, Any]) -> None:
         if self.on_status is not None:
             self.on_status(event, detail)
 
-    def _failed(self, error):
+    def _failed(self, error: str) -> None:
         self.state = "failed"
         self._status("failed", {"error": error})
 
-    def _receive(self, data):
+    def _receive(self, data: Any) -> None:
         if not isinstance(data, str):
             _log("engine: a message that is not text was dropped")
             return

@@ -5,7 +5,7 @@
 #   make test    install what is missing (browsers included), build, run every test
 #   make browsers install Debian's chromium, firefox-esr, webkit2gtk-driver, xvfb (root: apt-get;
 #                otherwise it prints the one command to run)
-#   make bench   startup time of the page vs a bare PyScript page (python -m bench.startup)
+#   make bench   start-up vs a bare PyScript page, and responsiveness (bench.startup, bench.responsive)
 #   make icons   redraw web/icons/ (committed; only when the design changes)
 #   make clean   remove _site/ and test output
 
@@ -70,6 +70,7 @@ test-e2e: deps site
 
 bench: deps site
 	$(PYTHON) -m bench.startup
+	$(PYTHON) -m bench.responsive
 
 icons:
 	$(PYTHON) tools/make_icons.py

@@ -10,14 +10,19 @@ shell and the tests stays:
 
 import json
 
-import js
+import js  # type: ignore[import-not-found]
 
 from web.page.transport import EngineLink
+
+try:  # annotations: checked by mypy under CPython, ignored by MicroPython
+    from typing import Any
+except ImportError:
+    pass
 
 html = js.document.documentElement
 
 
-def query(name):
+def query(name: str) -> "str | None":
     """A parameter of the page's URL, or None."""
     try:
         value = js.URLSearchParams.new(js.location.search).get(name)
@@ -26,7 +31,7 @@ def query(name):
     return None if value is None else str(value)
 
 
-def draw_first_screen():
+def draw_first_screen() -> None:
     """Paint what can be painted without the engine (placeholder until the table app lands)."""
     app = js.document.getElementById("app")
     app.innerHTML = (
@@ -36,7 +41,7 @@ def draw_first_screen():
     html.setAttribute("data-drawn", "")
 
 
-def set_status(text):
+def set_status(text: str) -> None:
     el = js.document.getElementById("engine-status")
     if el:
         el.textContent = text
@@ -45,17 +50,19 @@ def set_status(text):
 STAGES = {"runtime": "Loading the engine…", "python": "Starting Python…", "engine": "Loading the rules…"}
 
 
-def on_status(event, detail):
+def on_status(event: str, detail: "dict[str, Any]") -> None:
     if event == "progress":
-        set_status(STAGES.get(detail.get("stage"), "Getting the game ready…"))
+        set_status(STAGES.get(str(detail.get("stage")), "Getting the game ready…"))
     elif event == "ready":
         html.setAttribute("data-engine-start", str(detail.get("start")))
         html.setAttribute("data-engine-ms", json.dumps(detail.get("ms")))
     elif event == "failed":
+        # before ready: the loading screen's error box; after: the table app restarts the engine
+        set_status("The game engine stopped: " + str(detail.get("error")))
         js.rummyBoot.fail("The game engine could not start: " + str(detail.get("error")))
 
 
-def on_message(msg):
+def on_message(msg: "dict[str, Any]") -> None:
     if msg.get("type") == "hello":
         set_status("Ready.")
         html.setAttribute("data-ready", "true")

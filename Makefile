@@ -6,7 +6,7 @@
 #   make browsers install Debian's chromium, firefox-esr, webkit2gtk-driver, xvfb (root: apt-get;
 #                otherwise it prints the one command to run)
 #   make lint    ruff and mypy --strict (make test runs them first)
-#   make bench   startup time of the page vs a bare PyScript page (python -m bench.startup)
+#   make bench   start-up vs a bare PyScript page, and responsiveness (bench.startup, bench.responsive)
 #   make icons   redraw web/icons/ (committed; only when the design changes)
 #   make clean   remove _site/ and test output
 
@@ -77,6 +77,7 @@ test-e2e: deps site
 
 bench: deps site
 	$(PYTHON) -m bench.startup
+	$(PYTHON) -m bench.responsive
 
 icons:
 	$(PYTHON) tools/make_icons.py

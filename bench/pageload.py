@@ -8,11 +8,14 @@ finished its background work (service worker activated, engine snapshot stored):
 
 from __future__ import annotations
 
+import functools
 import statistics
 import sys
 import threading
 from pathlib import Path
 from typing import Any
+
+from playwright.sync_api import Browser, Page, Playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -100,18 +103,15 @@ class CountingServer:
         self.lock = threading.Lock()
 
         class Counting(serve.Handler):
-            def copyfile(self, source, outputfile) -> None:
+            def copyfile(self, source: Any, outputfile: Any) -> None:
                 data = source.read()
                 with counter.lock:
                     counter.bytes += len(data)
                 outputfile.write(data)
-
-        import functools
-
         self.server = serve.Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        host, port = self.server.server_address[:2]
-        self.url = f"http://{host}:{port}/"
+        port = self.server.server_address[1]
+        self.url = f"http://127.0.0.1:{port}/"
 
     def take(self) -> int:
         with self.lock:
@@ -128,24 +128,25 @@ def ensure_site(site: Path, quiet: bool) -> None:
         build_site.build(site, quiet=quiet)
 
 
-def visit(page, url: str, server: CountingServer, timeout_ms: float = 180_000) -> dict[str, Any]:
-    """Navigate, wait for data-ready, return the page's figures (ms) and the bytes sent for it."""
+def visit(page: Page, url: str, server: CountingServer, timeout_ms: float = 180_000) -> dict[str, Any]:
+    """Navigate, wait for data-ready, return the page's figures (ms) and the bytes sent until then."""
     server.take()
     page.goto(url)
     page.wait_for_function("() => window.__readyAt !== undefined", timeout=timeout_ms)
-    result = page.evaluate(RESULT)
+    result: dict[str, Any] = page.evaluate(RESULT)
     result["bytes"] = server.take()
     return result
 
 
-def settle(page, needs_snapshot: bool, timeout_ms: float = 180_000) -> int:
+def settle(page: Page, needs_snapshot: bool, timeout_ms: float = 180_000) -> int:
     """Wait for the first visit's background work; return the bytes it fetched meanwhile (none: 0)."""
     page.evaluate(f"window.__needsSnapshot = {'true' if needs_snapshot else 'false'}")
     page.wait_for_function(SETTLED, timeout=timeout_ms, polling=100)
     return 0
 
 
-def cold_and_warm(browser, url: str, server: CountingServer, needs_snapshot: bool) -> tuple[dict, dict]:
+def cold_and_warm(browser: Browser, url: str, server: CountingServer,
+                  needs_snapshot: bool) -> tuple[dict[str, Any], dict[str, Any]]:
     """One cold visit in a fresh context, then one warm visit (same context, after settling)."""
     context = browser.new_context()
     try:
@@ -153,19 +154,19 @@ def cold_and_warm(browser, url: str, server: CountingServer, needs_snapshot: boo
         page = context.new_page()
         cold = visit(page, url, server)
         settle(page, needs_snapshot)
-        cold["bytes"] += server.take()  # the service worker's precache and anything after ready
+        cold["bytes_after_ready"] = server.take()  # the service worker's precache, in the background
         warm = visit(page, url, server)
         return cold, warm
     finally:
         context.close()
 
 
-def median(values: list[float | None]) -> float | None:
+def median(values: list[Any]) -> float | None:
     vals = [v for v in values if v is not None]
     return statistics.median(vals) if vals else None
 
 
-def launch(playwright):
+def launch(playwright: Playwright) -> Browser:
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 

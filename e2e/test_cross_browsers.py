@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ def require_cross_browsers() -> None:
                     f"(or apt-get install -y {' '.join(need)})", pytrace=False)
 
 
-def visits(cmd: list[str]) -> list[dict]:
+def visits(cmd: list[str]) -> list[dict[str, Any]]:
     run = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT_S, cwd=ROOT)
     assert run.returncode == 0, f"{cmd[0]} failed:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"
     lines = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
@@ -36,7 +37,7 @@ def visits(cmd: list[str]) -> list[dict]:
     return lines
 
 
-def check(lines: list[dict]) -> None:
+def check(lines: list[dict[str, Any]]) -> None:
     first, second = lines
     for visit in lines:
         assert visit["error"] is None, visit["error"]
@@ -46,7 +47,7 @@ def check(lines: list[dict]) -> None:
     assert second["engineStart"] == "snapshot"
 
 
-def test_firefox_loads_and_the_engine_answers(site_url):
+def test_firefox_loads_and_the_engine_answers(site_url: str) -> None:
     require_cross_browsers()
     node = shutil.which("node")
     assert node, "node is needed (puppeteer-core)"
@@ -55,7 +56,7 @@ def test_firefox_loads_and_the_engine_answers(site_url):
     check(lines)
 
 
-def test_webkit_loads_and_the_engine_answers(site_url):
+def test_webkit_loads_and_the_engine_answers(site_url: str) -> None:
     require_cross_browsers()
     lines = visits(["xvfb-run", "-a", sys.executable, str(ROOT / "e2e/cross/webkit.py"), site_url, "2"])
     check(lines)

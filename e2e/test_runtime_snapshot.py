@@ -5,6 +5,13 @@ that cannot be restored is dropped and the engine starts normally."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+Wait = Callable[[Page], None]
 
 # Polls (wait_for_function does not await promises) until the snapshot of this build is stored;
 # then window.__snap = [cache name, [keys], byte size].
@@ -50,12 +57,14 @@ ENTROPY = """async () => {
 }"""
 
 
-def stored_snapshot(page) -> list:
+def stored_snapshot(page: Page) -> list[Any]:
     page.wait_for_function(SNAPSHOT_STORED, timeout=120_000, polling=100)
-    return page.evaluate("window.__snap")
+    snap: list[Any] = page.evaluate("window.__snap")
+    return snap
 
 
-def test_first_start_makes_the_snapshot_later_starts_restore_it(page, site_url, site_dir, wait_ready):
+def test_first_start_makes_the_snapshot_later_starts_restore_it(page: Page, site_url: str, site_dir: Path,
+                                                                wait_ready: Wait) -> None:
     build = json.loads((site_dir / "build-info.json").read_text())["build"]
     page.goto(site_url)
     wait_ready(page)
@@ -69,7 +78,7 @@ def test_first_start_makes_the_snapshot_later_starts_restore_it(page, site_url, 
     assert page.get_attribute("html", "data-engine-start") == "snapshot"
 
 
-def test_each_restore_reseeds_random(page, site_url, wait_ready):
+def test_each_restore_reseeds_random(page: Page, site_url: str, wait_ready: Wait) -> None:
     """Every start from the same snapshot draws different random numbers (no two players alike)."""
     page.goto(site_url)
     wait_ready(page)
@@ -83,7 +92,7 @@ def test_each_restore_reseeds_random(page, site_url, wait_ready):
     assert draws[0] != draws[1]
 
 
-def test_a_broken_snapshot_falls_back_to_a_normal_start(page, site_url, wait_ready):
+def test_a_broken_snapshot_falls_back_to_a_normal_start(page: Page, site_url: str, wait_ready: Wait) -> None:
     page.goto(site_url)
     wait_ready(page)
     name, keys, _size = stored_snapshot(page)
@@ -104,7 +113,7 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start(page, site_url, wait_rea
     assert page.get_attribute("html", "data-engine-start") == "snapshot"
 
 
-def test_snapshot_off_starts_normally_and_stores_nothing(page, site_url, wait_ready):
+def test_snapshot_off_starts_normally_and_stores_nothing(page: Page, site_url: str, wait_ready: Wait) -> None:
     page.goto(site_url + "?snapshot=off")
     wait_ready(page)
     assert page.get_attribute("html", "data-engine-start") == "normal"

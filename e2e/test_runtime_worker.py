@@ -7,9 +7,13 @@ worker's requests (Playwright routes) until the page has painted.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+Wait = Callable[[Page], None]
 
 # Runs in a page of the site's origin: a raw engine worker, messages posted at once (before
 # Pyodide is up), every reply collected until `want` replies of the test's own types came back.
@@ -32,26 +36,35 @@ RAW_WORKER = """async ([messages, want]) => {
 }"""
 
 
-def test_page_paints_before_the_engine_is_up(context, page, site_url, wait_drawn, wait_ready):
-    held = []
-    context.route("**/web/engine-worker.mjs", lambda route: held.append(route))
+def test_page_paints_before_the_engine_is_up(context: BrowserContext, page: Page, site_url: str,
+                                             wait_drawn: Wait, wait_ready: Wait) -> None:
+    # The engine worker's script is held until the page has painted: the engine cannot be up then.
+    held: list[Route] = []
+    gate = {"open": False}
+
+    def hold(route: Route) -> None:
+        if gate["open"]:
+            route.continue_()
+        else:
+            held.append(route)
+
+    context.route("**/web/engine-worker.mjs", hold)
     page.goto(site_url)
     wait_drawn(page)
-    assert held, "the engine worker was requested"
-    html = page.locator("html")
-    assert page.evaluate("document.documentElement.dataset.ready") is None  # the engine cannot be up
-    expect(page.locator("#loading")).to_be_hidden()                          # the first screen is shown
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    expect(page.locator("#loading")).to_be_hidden()   # the first screen replaced the loading screen
     expect(page.locator("#app")).not_to_be_empty()
+    gate["open"] = True
     for route in held:
         route.continue_()
     wait_ready(page)
-    expect(html).to_have_attribute("data-ready", "true")
+    expect(page.locator("html")).to_have_attribute("data-ready", "true")
 
 
-def test_worker_answers_and_queues_messages_sent_before_it_is_up(page, site_url, wait_ready):
+def test_worker_answers_and_queues_messages_sent_before_it_is_up(page: Page, site_url: str, wait_ready: Wait) -> None:
     page.goto(site_url)
     wait_ready(page)
-    messages = [{"type": "ping", "data": i, "id": f"p{i}"} for i in range(5)]
+    messages: list[Any] = [{"type": "ping", "data": i, "id": f"p{i}"} for i in range(5)]
     messages += [{"type": "hello", "id": "h"}, "not json", {"no": "type"}, {"type": "no-such", "id": 9}]
     got = page.evaluate(RAW_WORKER, [messages, len(messages)])
     kinds = [m["type"] for m in got]
@@ -70,7 +83,7 @@ def test_worker_answers_and_queues_messages_sent_before_it_is_up(page, site_url,
 
 
 @pytest.mark.allow_errors
-def test_worker_script_missing_is_reported(context, page, site_url):
+def test_worker_script_missing_is_reported(context: BrowserContext, page: Page, site_url: str) -> None:
     context.route("**/web/engine-worker.mjs", lambda route: route.abort())
     page.goto(site_url)
     expect(page.locator("#boot-error")).to_be_visible(timeout=120_000)
@@ -80,12 +93,12 @@ def test_worker_script_missing_is_reported(context, page, site_url):
 
 
 @pytest.mark.allow_errors
-def test_engine_python_error_is_shown(context, page, site_url):
+def test_engine_python_error_is_shown(context: BrowserContext, page: Page, site_url: str) -> None:
     """A traceback from the worker's Python reaches the loading screen's error box."""
     import io
     import zipfile
 
-    def broken_archive(route):
+    def broken_archive(route: Route) -> None:
         buf = io.BytesIO()
         with zipfile.ZipFile(buf, "w") as zf:
             zf.writestr("web/worker/main.py", "raise RuntimeError('boom from the worker')\n")
@@ -96,7 +109,8 @@ def test_engine_python_error_is_shown(context, page, site_url):
     expect(page.locator("#boot-error-text")).to_contain_text("boom from the worker", timeout=120_000)
 
 
-def test_transport_sends_before_ready_and_delivers_each_reply_once(context, page, site_url):
+def test_transport_sends_before_ready_and_delivers_each_reply_once(context: BrowserContext, page: Page,
+                                                                   site_url: str) -> None:
     """web/page/transport.py under MicroPython: sent before the engine is up, each answered once."""
     harness = (
         "<!doctype html><html><head><meta charset='utf-8'><title>transport</title>"
@@ -133,7 +147,7 @@ def test_transport_sends_before_ready_and_delivers_each_reply_once(context, page
         status=200, body=harness, headers={"content-type": "text/html"}))
     page.goto(site_url + "transport-harness.html")
     page.wait_for_function("() => document.documentElement.hasAttribute('data-result')", timeout=120_000)
-    result = json.loads(page.get_attribute("html", "data-result"))
+    result = json.loads(page.get_attribute("html", "data-result") or "{}")
     assert page.get_attribute("html", "data-sent-state") == "starting"  # all four sent before ready
     assert [m["type"] for m in result["got"]] == ["pong", "pong", "pong", "hello"]
     assert [m.get("re") for m in result["got"][:3]] == [0, 1, 2]

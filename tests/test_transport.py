@@ -27,13 +27,6 @@ class Event:
     def preventDefault(self):
         self.prevented = True
 
-class Array:
-    def __init__(self, items):
-        self.items = items
-        self.length = len(items)
-    def __getitem__(self, i):
-        return self.items[i]
-
 class FakeWorker:
     made = 0
     def __init__(self):
@@ -51,44 +44,42 @@ class FakeWorker:
         for fn in self.listeners.get(kind, []):
             fn(Event(kind, **kw))
 
-class Early:
-    def __init__(self, worker, events):
-        self.worker = worker
-        self.events = Array(events)
-
 log = {"messages": [], "status": []}
 def on_message(msg):
     log["messages"].append(msg)
 def on_status(event, detail):
     log["status"].append(event)
 
-# 1. adopting the worker boot.js started: its early events are replayed in order, once
-early = FakeWorker()
-events = [Event("message", data='{"type": "worker:progress", "stage": "runtime", "fraction": 0}'),
-          Event("message", data='{"type": "worker:ready", "start": "snapshot", "ms": {}}'),
-          Event("message", data='{"type": "pong", "data": 0}')]
-link = EngineLink(on_message, on_status, adopt=lambda: Early(early, events), make_worker=lambda url: FakeWorker())
+# 1. start: the transport sends worker:start, then each dict as JSON, before the engine is up too
+link = EngineLink(on_message, on_status, make_worker=lambda url: FakeWorker())
 link.start()
-log["adopted_posted"] = early.posted            # boot.js already sent worker:start
+first = link.worker
+link.send({"type": "ping", "data": 0})
+log["state_before_ready"] = link.state
+link.start()                                    # a second start() is a no-op
+first.emit("message", data='{"type": "worker:progress", "stage": "runtime", "fraction": 0}')
+first.emit("message", data='{"type": "worker:ready", "start": "snapshot", "ms": {}}')
+first.emit("message", data='{"type": "pong", "data": 0}')
 link.send({"type": "ping", "data": 1})
-early.emit("message", data='{"type": "pong", "data": 1}')
-early.emit("message", data="not json")                  # dropped, no crash
-early.emit("message", data='["no", "type"]')            # dropped
-early.emit("message", data=42)                          # not text: dropped
-log["state_after_adopt"] = link.state
+first.emit("message", data='{"type": "pong", "data": 1}')
+first.emit("message", data="not json")                  # dropped, no crash
+first.emit("message", data='["no", "type"]')            # dropped
+first.emit("message", data=42)                          # not text: dropped
+log["posted"] = first.posted
+log["state_after_ready"] = link.state
 log["sent"] = link.sent
 log["received"] = link.received
 log["info_start"] = link.info.get("start")
 
 # 2. the worker dies: reported once as "failed"; send refuses; restart makes a fresh worker
-early.emit("error", message="boom")
+first.emit("error", message="boom")
 log["state_after_error"] = link.state
 log["send_after_error"] = link.send({"type": "ping"})
 link.restart()
 fresh = link.worker
-log["old_terminated"] = early.terminated
+log["old_terminated"] = first.terminated
 log["fresh_posted"] = fresh.posted               # the transport sent worker:start itself
-early.emit("message", data='{"type": "pong", "data": "late"}')   # from the old worker: ignored
+first.emit("message", data='{"type": "pong", "data": "late"}')   # from the old worker: ignored
 fresh.emit("message", data='{"type": "worker:error", "error": "no wasm", "fatal": true}')
 log["state_after_worker_error"] = link.state
 log["made"] = FakeWorker.made
@@ -98,9 +89,10 @@ print(json.dumps(log))
 EXPECTED = {
     "messages": [{"type": "pong", "data": 0}, {"type": "pong", "data": 1}],
     "status": ["progress", "ready", "failed", "failed"],
-    "adopted_posted": [{"type": "ping", "data": 1}],
-    "state_after_adopt": "ready",
-    "sent": 1,
+    "state_before_ready": "starting",
+    "posted": [{"type": "worker:start", "snapshot": "auto"}, {"type": "ping", "data": 0}, {"type": "ping", "data": 1}],
+    "state_after_ready": "ready",
+    "sent": 2,
     "received": 2,
     "info_start": "snapshot",
     "state_after_error": "failed",
@@ -108,7 +100,7 @@ EXPECTED = {
     "old_terminated": True,
     "fresh_posted": [{"type": "worker:start", "snapshot": "auto"}],
     "state_after_worker_error": "failed",
-    "made": 2,                         # the early one and the fresh one
+    "made": 2,                         # the first and the fresh one
 }
 
 

@@ -1,7 +1,7 @@
 // Compile the game's Python to bytecode with the Pyodide the site ships (its CPython, so the magic
 // number and cache tag match), for app.zip: the browser then imports without compiling source.
 //
-//   node tools/compile_pyc.mjs PYODIDE_DIR SOURCE_ROOT OUT_DIR rummy/cards.py web/main.py ...
+//   node tools/compile_pyc.mjs PYODIDE_DIR SOURCE_ROOT OUT_DIR rummy/cards.py web/worker/main.py ...
 //
 // Writes OUT_DIR/<dir>/__pycache__/<name>.<cache_tag>.pyc for each file, as "unchecked hash" pycs
 // (used whatever the source's timestamp, which app.zip does not keep), and prints the cache tag.

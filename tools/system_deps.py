@@ -20,6 +20,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+__all__ = ["GROUPS", "install_command", "main", "missing", "os", "shutil", "subprocess"]
+
 # group -> ((package, file that shows it is installed), ...)
 GROUPS: dict[str, tuple[tuple[str, str], ...]] = {
     # Chromium: the e2e tests and the benchmarks (Playwright drives it; never `playwright install`).

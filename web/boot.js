@@ -12,8 +12,6 @@
  *   answered;
  * - shows a readable error on the loading screen if startup fails (also after
  *   the first paint, until the engine is ready: rummyBoot.fail(text));
- * - starts the engine worker (web/engine-worker.mjs) at once, for the page's
- *   Python to adopt (rummyBoot.adoptEngine(), see web/page/transport.py);
  * - registers the service worker (./sw.js, relative scope) once the game is
  *   ready, and shows "A new version is ready" with a Reload button when a new
  *   release has been downloaded.  Reload activates it; localStorage is left
@@ -45,32 +43,6 @@
     storageOK = true;
   } catch (e) { storageOK = false; }
   html.setAttribute("data-storage", storageOK ? "1" : "0");
-
-  // ---- the engine worker starts at once -------------------------------------
-  // Pyodide needs seconds to download and start, so its module worker begins
-  // now, while the page's MicroPython is still loading. web/page/transport.py
-  // adopts it (rummyBoot.adoptEngine()) and replays every event it had sent
-  // meanwhile, in order; when this failed, the transport starts its own.
-  var early = null;
-  function keepEvent(ev) { if (early) early.events.push(ev); }
-  try {
-    early = { worker: new Worker("./web/engine-worker.mjs", { type: "module" }), events: [] };
-    early.worker.addEventListener("message", keepEvent);
-    early.worker.addEventListener("error", keepEvent);
-    early.worker.addEventListener("messageerror", keepEvent);
-    var snapshotMode = params && params.get("snapshot") === "off" ? "off" : "auto";
-    early.worker.postMessage(JSON.stringify({ type: "worker:start", snapshot: snapshotMode }));
-  } catch (e) { early = null; }
-
-  function adoptEngine() {
-    if (!early) return null;
-    var got = early;
-    early = null;
-    got.worker.removeEventListener("message", keepEvent);
-    got.worker.removeEventListener("error", keepEvent);
-    got.worker.removeEventListener("messageerror", keepEvent);
-    return got;
-  }
 
   // ---- IndexedDB fallback ----------------------------------------------------
   // PyScript opens two IndexedDB maps while it starts (pyscript.fs handles and
@@ -348,5 +320,5 @@
     } catch (e) { /* SecurityError in some sandboxed frames */ }
   }
 
-  window.rummyBoot = { stage: setStage, fail: fail, applyUpdate: applyUpdate, adoptEngine: adoptEngine };
+  window.rummyBoot = { stage: setStage, fail: fail, applyUpdate: applyUpdate };
 })();

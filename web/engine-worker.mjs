@@ -152,7 +152,10 @@ async function boot(options) {
   progress("engine", 0.2);
   // The archive goes into the file system on every start (a snapshot holds memory, not files):
   // imports not done yet and tracebacks read from it.
-  pyodide.unpackArchive(await archive, "zip");
+  const zip = await archive;
+  ms.archive = Math.round(performance.now() - t0);
+  pyodide.unpackArchive(zip, "zip");
+  ms.unpack = Math.round(performance.now() - t0);
   pyodide.runPython(IMPORTS);
   ms.imports = Math.round(performance.now() - t0);
   let snapshot = null;

@@ -66,6 +66,7 @@ class Runner:
         self.suppress_click = False
         self.timers = {}
         self.retrying = False
+        self.outbox = []  # messages for the engine until its worker is started
 
     # ------------------------------------------------------------ starting
 
@@ -80,9 +81,12 @@ class Runner:
         boot["slot"] = self.slot
         boot["url"] = dom.page_url()
         boot["reduced_motion"] = dom.reduced_motion()
-        self.link.start()  # the worker (already loading since boot.js) takes messages at once and queues them
-        self.dispatch(("start", boot))  # the first paint; a new match or a resume goes to the engine
+        self.dispatch(("start", boot))  # the first paint (a new match or a resume waits in the outbox)
         dom.set_drawn()
+        self.link.start()  # the engine worker, right after the first paint; it queues messages until it is up
+        for msg in self.outbox:
+            self.link.send(msg)
+        self.outbox = None
         # answered after the messages before it: data-ready comes once the table is the engine's
         self.link.send({"type": "hello"})
         self.start_tabs()
@@ -105,7 +109,10 @@ class Runner:
             if kind == "render":
                 render = True
             elif kind == "send":
-                self.link.send(e[1])
+                if self.outbox is not None:  # before the engine worker is started
+                    self.outbox.append(e[1])
+                else:
+                    self.link.send(e[1])
             elif kind == "timer":
                 self.timer(e[1], e[2], e[3])
             elif kind == "focus":

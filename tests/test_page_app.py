@@ -402,12 +402,14 @@ def test_every_effect_kind_the_app_returns_is_one_the_runner_performs():
     from pathlib import Path
 
     runner = (Path(__file__).resolve().parent.parent / "web" / "page" / "app" / "runner.py").read_text()
-    model = (Path(__file__).resolve().parent.parent / "web" / "page" / "app" / "model.py").read_text()
+    app = Path(__file__).resolve().parent.parent / "web" / "page" / "app"
+    model = "".join((app / f"{name}.py").read_text() for name in ("model", "hand", "screen"))
     kinds = set(re.findall(r'\(\s*"([a-z-]+)",', model)) - {"start", "engine", "command", "key", "drop", "change",
                                                              "tick", "tab", "engine-status", "dialog-closed"}
     effects = {k for k in kinds if k in ("send", "render", "timer", "announce", "focus", "dialog", "save-match",
                                           "save-settings", "stats", "set-aside-match", "look", "copy", "export",
-                                          "import", "restart-engine", "log", "claim-tab")}
+                                          "import", "restart-engine", "log", "claim-tab", "download-aside",
+                                          "download-game", "import-apply")}
     for k in effects:
         assert f'"{k}"' in runner, f"the runner does not perform {k}"
 

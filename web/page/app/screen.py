@@ -1,0 +1,124 @@
+"""What the app shows: the screen under the header, the dialogs, and the messages to the person. Part of
+:class:`web.page.app.model.App`.
+
+Written in the Python both MicroPython and CPython run.
+"""
+
+from web.page.app import dialogs, render
+from web.page.app.params import embed_url, iframe_snippet, rules_delta
+from web.page.app.setup import setup_html
+from web.page.app.text import headline, names_in, prompt
+
+ME = 0
+
+
+class Screen:
+    """Drawing and dialogs (a part of the app's state machine)."""
+
+    def on_dialog_closed(self):
+        was = self.dialog
+        self.dialog = None
+        self.confirm_reset = False
+        self.embed_status = ""
+        if was == "notice":
+            self.notices = []
+        out = [("render",)]
+        if self.view is not None and self.screen == "table":
+            out.append(("focus", ".after .btn.primary, .hand .card, .actions button:not([disabled])"))
+        return out
+
+    def open(self, which):
+        """Show a dialog (its HTML is made here; the runner shows it)."""
+        html = self.dialog_html(which)
+        if html is None:
+            return []
+        self.dialog = which
+        return [("dialog", html, which), ("render",)]
+
+    def dialog_html(self, which):
+        names = self.names()
+        v = self.view
+        if which == "end":
+            if v is None or not v.results:
+                return None
+            r = v.results[-1]
+            body = render.end_of_hand_html(v, names, headline(r, names), names_in(r.detail, names), r)
+            sheet = render.score_sheet_html(v, names)
+            if v.phase == "match-over":
+                w = v.match.winner if v.match is not None else None
+                over = ("The match is a draw." if w is None else
+                        ("You win the match!" if w == ME else names[w] + " wins the match."))
+                body += ('<p class="match-over" data-testid="match-over"><strong>Match over.</strong> '
+                         + over + "</p>")
+                btn = render.button("next", "New match", True)
+            else:
+                btn = render.button("next", "Next hand", True)
+            return render.dialog_frame("End of hand", body + sheet, btn + render.button("close", "View the table"),
+                                       "end-of-hand")
+        if which == "scores":
+            return None if v is None else dialogs.scores_html(render.score_sheet_html(v, names))
+        if which == "stats":
+            return dialogs.stats_html(self.stats, self.catalog, self.confirm_reset)
+        if which == "settings":
+            line = self.banner or "Your match, settings and statistics are saved in this browser."
+            return dialogs.settings_html(self.settings, line)
+        if which == "embed":
+            return self.embed_dialog()
+        if which == "confirm-new":
+            return dialogs.confirm_new_html()
+        if which == "notice":
+            extra = ""
+            if self.offers:
+                extra = render.button("download-aside", "Download the unreadable data")
+            lines = list(self.notices)
+            if self.offers:
+                lines.append("Some unreadable data was too big to keep aside: download it to keep a copy; it is then "
+                             "removed so that the game has room to save.")
+            return dialogs.notice_html("Please note", lines, extra)
+        if which == "import":
+            return dialogs.import_html(self.import_plan)
+        return dialogs.help_html()
+
+    def embed_dialog(self):
+        cfg = self.save_data["table"]["config"] if self.save_data else self.setup.config()
+        players = len(cfg["opponents"]) + 1
+        delta = rules_delta(self.catalog, cfg["game"], players, dict(cfg.get("rules") or {}))
+        url = embed_url(self.page_url, cfg, delta)
+        title = ("Gin Rummy" if cfg["game"] == "gin" else "Rummy") + " against " + ", ".join(
+            (self.catalog.profile(cfg["game"], o) or {"name": o})["name"] for o in cfg["opponents"])
+        self.embed_snippet = iframe_snippet(url, title)
+        return dialogs.embed_html(self.embed_snippet, url, self.embed_status)
+
+    def names(self):
+        return [str(n) for n in self.meta.get("names") or ["You"]]
+
+    def say(self, text, level="info"):
+        self.message = text
+        self.level = level
+
+    def log_line(self, text):
+        self.meta["log"].append(text)
+
+    def screen_html(self):
+        """The whole screen under the header."""
+        if self.screen == "setup" or (self.view is None and self.save_data is None and self.waiting is None):
+            return setup_html(self.setup, self.save_data is not None)
+        v = self.view
+        if v is None:
+            return ('<div class="table dealing" data-testid="table-screen" data-phase="" data-turn="">'
+                    '<p class="prompt" data-testid="prompt">' + ("Dealing…" if self.waiting == "new" else
+                                                                 "Getting the game ready…") + "</p></div>")
+        marks, dw = self.marks()
+        profiles = {}
+        opps = self.save_data["table"]["opponents"] if self.save_data else []
+        for i, pid in enumerate(opps):
+            profiles[i + 1] = self.catalog.profile(v.game, pid)
+        ui = {"prompt": prompt(v, self.names()) if self.engine != "starting" or self.waiting is None
+              else "Getting the game ready…",
+              "message": self.message, "level": self.level, "deadwood": dw, "order": self.order,
+              "selected": self.selected, "marks": marks, "busy": v.turn != ME,
+              "sort": self.sort_mode(), "log": self.meta.get("log", []), "anim": self.anim,
+              "waiting": self.waiting is not None}
+        if not v.in_hand and self.dialog != "end":
+            ui["after"] = render.after_html(v.phase)
+        return render.table_screen(v, self.names(), profiles, ui)

@@ -33,22 +33,12 @@ from rummy import (
 from rummy.cards import JOKER, parse_card
 from rummy.errors import CardError, RecordError, RulesError, SaveError, UsageError
 from tests.helpers import new_game
-from tests.test_properties import choose, matches
+from tests.test_properties import choose, matches, play_random
 
 RUMMY_DIR = Path(__file__).resolve().parent.parent / "rummy"
 
 
-def _play(game: str, players: int, rules: dict[str, Any], seed: int, steps: int) -> Game:
-    g = Game.new(game, players, rules, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if g.phase == "match-over":
-            break
-        if g.phase == "hand-over":
-            g.deal()
-            continue
-        g.apply(choose(g, rnd))
-    return g
+_play = play_random
 
 
 # ----- the codec -----

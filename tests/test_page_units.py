@@ -4,7 +4,6 @@ decoder and the protocol checks (the same modules run under MicroPython: tests/t
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +11,7 @@ from hypothesis import strategies as st
 from page_harness import CATALOG
 
 from rummy import Game, seat_view
-from tests.test_properties import choose, matches
+from tests.test_properties import matches, play_random
 from web.page.app import params, text
 from web.page.app.setup import SetupState, setup_html
 from web.page.shared.protocol import engine_message_problem, page_message_problem
@@ -93,15 +92,7 @@ def test_words_for_moves_and_results():
 @given(matches(), st.integers(0, 300), st.integers(0, 5))
 def test_the_page_reads_every_view_the_engine_writes(match, steps, seat):
     game, players, rules, seed = match
-    g = Game.new(game, players, rules, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        if g.phase == "match-over":
-            break
-        if g.phase == "hand-over":
-            g.deal()
-            continue
-        g.apply(choose(g, rnd))
+    g = play_random(game, players, rules, seed, steps)
     v = seat_view(g, seat % players)
     p = read_view(json.loads(v.to_json()))
     assert p.hand == list(v.hand) and p.discard == list(v.discard) and p.step == v.step

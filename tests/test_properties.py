@@ -107,6 +107,20 @@ def choose(g: Game, rnd: random.Random) -> Action:
     return rnd.choice(acts)
 
 
+def play_random(game: str, players: int, rules: dict[str, Any], seed: int, steps: int) -> Game:
+    """A match played ``steps`` actions (or to its end) by :func:`choose`, dealing hands as they end."""
+    g = Game.new(game, players, rules, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if g.phase == "match-over":
+            break
+        if g.phase == "hand-over":
+            g.deal()
+            continue
+        g.apply(choose(g, rnd))
+    return g
+
+
 def random_action_text(g: Game, rnd: random.Random) -> str:
     """Any action text, usually illegal now."""
     kind = rnd.choice(KINDS)

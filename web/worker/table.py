@@ -21,7 +21,17 @@ from rummy.model import Event
 from web.page.shared.protocol import page_message_problem
 
 Message = dict[str, Any]
-ME = 0  # the person's seat
+ME = 0  # the seat of the person at this device (the host, online)
+PERSON, COMPUTER, GUEST = "person", "computer", "guest"
+
+
+def seat_plan(config: dict[str, Any], players: int) -> list[dict[str, Any]]:
+    """Who sits where: ``config["seats"]`` (each ``{"kind": "person"|"computer"|"guest", "name", "id"}``), or,
+    without it, the person at seat 0 and the opponents (profile ids) after."""
+    seats = config.get("seats")
+    if isinstance(seats, list) and len(seats) == players:
+        return [dict(s) for s in seats]
+    return [{"kind": PERSON, "name": "You"}] + [{"kind": COMPUTER, "id": o} for o in config.get("opponents") or []]
 
 
 def bot_seeds(base: int, players: int) -> list[int]:
@@ -38,6 +48,8 @@ class Table:
         self.opponents: list[str] = []
         self.seeds: list[int] = []
         self.bots: dict[int, Bot] = {}
+        self.seats: list[dict[str, Any]] = []  # who sits where (seat_plan)
+        self.viewer = ME  # the person at this device whose view the page shows
         self._sent = (0, 0)  # (hand number, log length) at the last table message
 
     # ----- the messages -----
@@ -60,28 +72,30 @@ class Table:
         if msg["step"] != g.step:
             return [{"type": "stale", "step": g.step}]
         if kind == "act":
-            return self.act(msg["action"])
+            return self.act(msg["action"], msg.get("seat"))
         if kind == "deal":
             return self.deal()
         return self.advance(bool(msg.get("auto", False)))
 
     def new(self, config: dict[str, Any]) -> list[Message]:
-        """Start a match: ``config`` names the game, the opponents (profile ids), the rules and the seed."""
+        """Start a match: ``config`` names the game, the opponents (profile ids) or every seat (``seats``), the
+        rules and the seed."""
         game, opps = config["game"], list(config["opponents"])
-        try:
-            for o in opps:
-                if get_profile(o).game != game:
-                    raise KeyError(o)
-        except KeyError as e:
-            return [{"type": "error", "code": "bad-config", "error": f"no {game} opponent called {e.args[0]!r}"}]
+        players = len(config["seats"]) if isinstance(config.get("seats"), list) else len(opps) + 1
+        plan = seat_plan(config, players)
+        problem = _plan_problem(game, plan)
+        if problem is not None:
+            return [{"type": "error", "code": "bad-config", "error": problem}]
         seed = config.get("seed")
         base = secrets.randbits(48) if seed is None else seed
         try:
-            g = Game.new(game, len(opps) + 1, dict(config.get("rules") or {}), seed=seed)
+            g = Game.new(game, players, dict(config.get("rules") or {}), seed=seed)
         except (RulesError, ValueError) as e:
             return [{"type": "error", "code": "bad-config", "error": str(e)}]
-        self._adopt(g, {"game": game, "opponents": opps, "rules": dict(config.get("rules") or {}), "seed": seed},
-                    bot_seeds(base, g.players))
+        kept = {"game": game, "opponents": opps, "rules": dict(config.get("rules") or {}), "seed": seed}
+        if isinstance(config.get("seats"), list):
+            kept["seats"] = plan
+        self._adopt(g, kept, bot_seeds(base, g.players))
         return [self._table(by=None)]
 
     def resume(self, save: dict[str, Any]) -> list[Message]:
@@ -90,15 +104,13 @@ class Table:
         try:
             g = Game.from_dict(save["engine"])
             opps, seeds, config = table["opponents"], table["seeds"], table["config"]
-            if not isinstance(opps, list) or len(opps) != g.players - 1:
-                raise SaveError("its opponents do not match its players")
-            if not isinstance(seeds, list) or len(seeds) != g.players or any(type(s) is not int for s in seeds):
-                raise SaveError("its opponents' seeds are damaged")
-            for o in opps:
-                if not isinstance(o, str) or get_profile(o).game != g.game:
-                    raise SaveError(f"it names an opponent this version does not have ({o!r})")
             if not isinstance(config, dict):
                 raise SaveError("its configuration is damaged")
+            if not isinstance(seeds, list) or len(seeds) != g.players or any(type(s) is not int for s in seeds):
+                raise SaveError("its opponents' seeds are damaged")
+            problem = _plan_problem(g.game, seat_plan(config, g.players))
+            if problem is not None or not isinstance(opps, list):
+                raise SaveError(problem or "its opponents are damaged")
         except KeyError as e:
             return [{"type": "bad-save", "why": f"it names an opponent this version does not have ({e.args[0]})"}]
         except SaveError as e:
@@ -107,19 +119,24 @@ class Table:
         self._sent = (g.hand_number, len(g.log))  # the page has the table already: no events to replay
         return [self._table(by=None)]
 
-    def act(self, text: str) -> list[Message]:
-        """The person's move."""
+    def act(self, text: str, seat: int | None = None) -> list[Message]:
+        """A person's move: at this device (the viewer's, or ``seat``'s when people share the device), or a
+        guest's (``seat``, relayed by the host's page). A computer's seat is never played this way."""
         g = self.game
         assert g is not None
-        problem = g.problem(text, ME)
+        seat = self.viewer if seat is None else seat
+        if not 0 <= seat < g.players or self.seats[seat]["kind"] == COMPUTER:
+            return [{"type": "refused", "code": "not-your-seat", "message": "That seat is not a person's",
+                     "params": {"seat": seat}, "step": g.step}]
+        problem = g.problem(text, seat)
         if problem is not None:
             return [{"type": "refused", "code": problem.code.value, "message": problem.message,
-                     "params": dict(problem.params), "step": g.step}]
+                     "params": dict(problem.params), "step": g.step, "seat": seat}]
         try:
-            g.apply(text, ME)
+            g.apply(text, seat)
         except ActionError as e:  # checked just above; kept for safety
             return [{"type": "error", "code": "bad-action", "error": str(e)}]
-        return [self._table(by=ME)]
+        return [self._table(by=seat)]
 
     def deal(self) -> list[Message]:
         g = self.game
@@ -135,7 +152,7 @@ class Table:
         g = self.game
         assert g is not None
         seat = g.turn
-        if seat is None or (seat == ME and not auto):
+        if seat is None or (self.seats[seat]["kind"] != COMPUTER and not auto):
             return [{"type": "stale", "step": g.step}]
         if seat not in self.bots:
             self.bots[seat] = make_bot("expert", g.game, self.seeds[seat])
@@ -153,8 +170,18 @@ class Table:
         self.config = config
         self.opponents = list(config.get("opponents") or [])
         self.seeds = seeds
-        self.bots = {s + 1: make_bot(pid, g.game, seeds[s + 1]) for s, pid in enumerate(self.opponents)}
+        self.seats = seat_plan(config, g.players)
+        self.bots = {s: make_bot(seat["id"], g.game, seeds[s]) for s, seat in enumerate(self.seats)
+                     if seat["kind"] == COMPUTER}
+        self.viewer = ME
+        self._follow_turn(g)
         self._sent = (0, 0)
+
+    def _follow_turn(self, g: Game) -> None:
+        """When a person at this device is to act, the page shows that person's view."""
+        t = g.turn
+        if t is not None and self.seats[t]["kind"] == PERSON:
+            self.viewer = t
 
     def _new_events(self, g: Game) -> list[Event]:
         hand, length = self._sent
@@ -164,6 +191,7 @@ class Table:
     def _table(self, by: int | None) -> Message:
         g = self.game
         assert g is not None
+        self._follow_turn(g)
         events = self._new_events(g)
         self._sent = (g.hand_number, len(g.log))
         if g.phase == "match-over":
@@ -171,23 +199,29 @@ class Table:
         elif g.phase == "hand-over":
             nxt = "deal"
         else:
-            nxt = "you" if g.turn == ME else "computer"
-        return {
+            assert g.turn is not None
+            nxt = {PERSON: "you", COMPUTER: "computer", GUEST: "guest"}[self.seats[g.turn]["kind"]]
+        out: Message = {
             "type": "table",
-            "view": seat_view(g, ME).to_data(),
+            "view": seat_view(g, self.viewer).to_data(),
             "events": [codec.encode(Event, e) for e in events],
             "by": by,
             "next": nxt,
             "hint": self._hint(g),
+            "viewer": self.viewer,
             "save": {"engine": g.to_dict(),
                      "table": {"opponents": self.opponents, "seeds": self.seeds, "config": self.config}},
         }
+        guests = [s for s, seat in enumerate(self.seats) if seat["kind"] == GUEST]
+        if guests:  # online: the host's page relays each guest its own seat's view, and nothing else
+            out["guests"] = {str(s): seat_view(g, s).to_data() for s in guests}
+        return out
 
-    @staticmethod
-    def _hint(g: Game) -> Message:
-        """Gin: the engine's arrangement of the person's hand, for sorting and marks: its melds, its deadwood
+    def _hint(self, g: Game) -> Message:
+        """Gin: the engine's arrangement of the viewer's hand, for sorting and marks: its melds, its deadwood
         cards and count, and with 11 cards the deadwood after the best discard."""
-        hand = g.hands[ME]
+        me = self.viewer
+        hand = g.hands[me]
         if g.game != "gin" or not hand:
             return {}
         dw, melds, unmatched = best_arrangement(hand)
@@ -197,9 +231,30 @@ class Table:
         if len(hand) == 11 and g.phase == "play":
             ranked = best_discards(hand)
             out["after_discard"] = ranked[0][0]
-            knocks = {str(a) for a in g.legal_actions() if a.kind == "knock"} if g.turn == ME else set()
+            knocks = {str(a) for a in g.legal_actions() if a.kind == "knock"} if g.turn == me else set()
             for _, c in ranked:  # the knock that leaves the least deadwood
                 if f"knock {card_str(c)}" in knocks:
                     out["best_knock"] = f"knock {card_str(c)}"
                     break
         return out
+
+
+def _plan_problem(game: str, plan: list[dict[str, Any]]) -> str | None:
+    """Why a seat plan cannot be played, or None: a person at seat 0, real opponents, names for people."""
+    if not plan or plan[0].get("kind") != PERSON:
+        return "seat 0 is the person at this device"
+    for s, seat in enumerate(plan):
+        kind = seat.get("kind")
+        if kind == COMPUTER:
+            try:
+                if get_profile(str(seat.get("id"))).game != game:
+                    raise KeyError(seat.get("id"))
+            except KeyError:
+                return f"no {game} opponent called {seat.get('id')!r}"
+        elif kind in (PERSON, GUEST):
+            name = seat.get("name")
+            if not isinstance(name, str) or not name.strip() or len(name) > 40:
+                return f"seat {s} needs a name"
+        else:
+            return f"seat {s} is neither a person, a guest nor a computer"
+    return None

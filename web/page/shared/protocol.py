@@ -5,16 +5,20 @@ Every message is a JSON object with a ``"type"``. The page sends:
 * ``hello`` — who is there (the worker answers ``hello`` with its engine version and protocol);
 * ``new`` ``{"config": {"game", "opponents": [ids], "rules": {...}, "seed": int|null}}`` — start a match;
 * ``resume`` ``{"save": {"engine": <rummy-save>, "table": {"opponents", "seeds", "config"}}}`` — go on with one;
-* ``act`` ``{"action": "discard 7H", "step": n}`` — the person's move, drawn from the view of step ``n``;
+* ``act`` ``{"action": "discard 7H", "step": n, "seat": s}`` — a person's move, drawn from the view of step
+  ``n`` (``seat``: whose, when people share the device or a guest's move is relayed; the viewer's by default);
 * ``deal`` ``{"step": n}`` — deal the next hand;
 * ``advance`` ``{"step": n}`` — let the computer opponent to act make its move (the page paces them); with
   ``"auto": true`` a computer player also moves for the person (benchmarks and demos: ``?debug=autoplay``).
 
 The engine answers with:
 
-* ``table`` ``{"view": <rummy-view of seat 0>, "events": [...], "by": seat|null, "save": {...}, "hint": {...},
-  "next": "you"|"computer"|"deal"|"over"}`` — the table after a move (``events``: what happened since the last
-  ``table``, in the engine's event JSON; ``hint``: the engine's arrangement of the person's hand);
+* ``table`` ``{"view": <rummy-view of the viewer>, "viewer": seat, "events": [...], "by": seat|null,
+  "save": {...}, "hint": {...}, "next": "you"|"computer"|"guest"|"deal"|"over", "guests": {seat: view}}`` —
+  the table after a move (``viewer``: the person at this device whose view it is: seat 0, or, when people share
+  the device, the one to act; ``events``: what happened since the last ``table``, in the engine's event JSON;
+  ``hint``: the engine's arrangement of the viewer's hand; ``guests``: online, each guest seat's own view, for
+  the host's page to relay and nothing else);
 * ``refused`` ``{"code", "message", "params", "step"}`` — the move is not legal (the engine's refusal);
 * ``stale`` ``{"step"}`` — the move was drawn from an older view: ignored;
 * ``bad-save`` ``{"why"}`` — the save could not be read (the page sets it aside);
@@ -35,7 +39,7 @@ PROTOCOL = 1
 PAGE_TYPES = ("hello", "new", "resume", "act", "deal", "advance")
 # engine -> page
 ENGINE_TYPES = ("hello", "table", "refused", "stale", "bad-save", "error")
-NEXT = ("you", "computer", "deal", "over")
+NEXT = ("you", "computer", "guest", "deal", "over")
 MAX_MESSAGE = 1000000  # characters: anything longer is dropped
 
 
@@ -75,6 +79,8 @@ def page_message_problem(msg: Any) -> str | None:
     if kind == "act":
         if type(msg.get("action")) is not str or not _is_int(msg.get("step")):
             return "act: an action (text) and a step were expected"
+        if msg.get("seat") is not None and not _is_int(msg.get("seat")):
+            return "act: seat must be a seat number"
         return None
     if kind in ("deal", "advance"):
         if kind == "advance" and type(msg.get("auto", False)) is not bool:
@@ -98,6 +104,11 @@ def engine_message_problem(msg: Any) -> str | None:
         by = msg.get("by")
         if by is not None and not _is_int(by):
             return "table: by must be a seat or null"
+        if not _is_int(msg.get("viewer", 0)):
+            return "table: viewer must be a seat"
+        guests = msg.get("guests", {})
+        if not isinstance(guests, dict) or any(not isinstance(v, dict) for v in guests.values()):
+            return "table: guests must map seats to views"
         return None
     if kind == "refused":
         if type(msg.get("code")) is not str or type(msg.get("message")) is not str:

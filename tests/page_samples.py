@@ -37,7 +37,7 @@ def line(**counts):
 def stats():
     return {"games": {"gin": line(), "rummy": line(best_match=None, gins=0, undercuts=0)},
             "opponents": {"gin:ada": line(), "rummy:tilly": line(streak=0)},
-            "people": {"gin": line(matches=1, matches_won=0, streak=0, best_streak=0, best_match=None)}}
+            "people": {"gin:Ann": line(matches=1, matches_won=0, streak=0, best_streak=0, best_match=None)}}
 
 
 def stats_v1():
@@ -51,7 +51,7 @@ def stats_v1():
     return out
 
 
-def match(game="gin"):
+def match_v2(game="gin"):
     cfg = config(game)
     players = len(cfg["opponents"]) + 1
     return {"engine": engine(game, players),
@@ -61,8 +61,30 @@ def match(game="gin"):
             "view": view(), "order": ["7H", "TD", "JK", "JK", "AS"]}
 
 
+def match(game="gin"):
+    """A saved match as this page writes it (version 3)."""
+    m = match_v2(game)
+    players = len(m["table"]["seeds"])
+    orders = [m.pop("order")] + [[] for _ in range(players - 1)]
+    m["orders"] = orders
+    return m
+
+
+def match_people():
+    """A version-3 match of two people at one device and a computer (Rummy)."""
+    m = match("rummy")
+    cfg = m["table"]["config"]
+    cfg["opponents"] = ["tilly"]
+    cfg["seats"] = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"},
+                    {"kind": "computer", "id": "tilly"}]
+    m["table"]["opponents"] = ["tilly"]
+    m["meta"]["names"] = ["Ann", "Bob", "Tilly"]
+    m["orders"] = [["7H"], ["AS", "2S"], []]
+    return m
+
+
 def match_v1(game="gin"):
-    m = match(game)
+    m = match_v2(game)
     return {"engine": m["engine"],
             "meta": {"config": m["table"]["config"], "opponents": m["table"]["opponents"], "names": m["meta"]["names"],
                      "seeds": m["table"]["seeds"], "counted": 2, "match_counted": True, "log": m["meta"]["log"]},

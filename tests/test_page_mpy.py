@@ -81,8 +81,8 @@ def test_a_javascript_exception_cannot_be_caught_in_micropython_so_storage_needs
 
 
 def _app_transcript() -> str:
-    """A recorded run of the table app (CPython harness): a Gin match's first hand and a Rummy hand, played
-    by commands, keys and drops, with every message the app got, in order."""
+    """A recorded run of the table app (CPython harness): a Gin match's first hand, a Rummy hand and a pass-and-play
+    Rummy hand, played by commands, keys and drops, with every message the app got, in order."""
     import json
     import random
 
@@ -117,6 +117,26 @@ def _app_transcript() -> str:
         h.do("key", "s", {"card_pos": None, "in_dialog": False, "shift": False})
         h.do("drop", "hand", 0, "hand:2")
         h.do("command", "stats", {})
+    # pass and play: Ann and Bob at one device with a computer; the cover between their turns
+    h.do("command", "new", {})
+    h.do("change", "game", "rummy", True)
+    h.do("change", "players", "3", False)
+    h.do("change", "opp0", "person", True)
+    h.do("change", "name0", "Ann", True)
+    h.do("change", "name1", "Bob Été", True)
+    h.do("command", "start", {})
+    if h.app.dialog == "confirm-new":
+        h.do("command", "confirm-new", {})
+    rnd = random.Random(9)
+    for _ in range(60):
+        if h.app.cover is not None:
+            h.do("command", "ready", {})
+        elif h.app.next == "computer":
+            h.fire("advance")
+        elif h.app.next == "you":
+            play_person(h, rnd)
+        else:
+            break
     return json.dumps({"catalog": CATALOG.data, "messages": messages})
 
 

@@ -1,10 +1,11 @@
-"""Statistics of the person playing (seat 0): the stored format, its exact check, and counting.
+"""Statistics of the people playing at this device: the stored format, its exact check, and counting.
 
 Format ``rummy-ui/stats`` version 2 (the ``data`` of its envelope)::
 
     {"games":     {GAME: LINE},                 GAME is "gin" or "rummy": matches against the computer
      "opponents": {"GAME:ID": LINE},            ID an opponent's profile id ("gin:ada")
-     "people":    {GAME: LINE}}                 matches with people (counted only there)
+     "people":    {"GAME:NAME": LINE}}          matches with other people, one line per person's name
+                                                ("gin:Ann"; NAME 1 to 24 characters), counted only there
     LINE = {"matches", "matches_won", "hands", "hands_won", "gins", "big_gins", "undercuts", "rummies",
             "stalemates", "streak", "best_streak", "abandoned": whole numbers >= 0,
             "points": a whole number (the player's points over all hands),
@@ -70,9 +71,16 @@ def check(data: Any, version: int = VERSION, where: str = "data") -> dict[str, A
     return d
 
 
+MAX_NAME = 24
+
+
 def check_name(group: str, name: str, where: str) -> None:
-    """A line's name: a game, or ``game:opponent`` in the group "opponents"."""
-    if group == "opponents":
+    """A line's name: a game; ``game:opponent`` in the group "opponents"; ``game:person`` in "people"."""
+    if group == "people":
+        game, _, person = name.partition(":")
+        need(game in GAMES and 0 < len(person) <= MAX_NAME and person.strip() == person, where,
+             "has a line “" + name[:40] + "” that is not GAME:NAME")
+    elif group == "opponents":
         game, _, pid = name.partition(":")
         need(game in GAMES, where, "has a line “" + name[:40] + "” that is not GAME:OPPONENT")
         word(pid, dot(where, name))
@@ -112,35 +120,37 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def hand_event(game: str, opponents: list[str], won: bool, end: str, points: int,
-               people: bool = False) -> dict[str, Any]:
-    """One finished hand: did the player (seat 0) win it, how it ended (``"gin"``, ``"knock"``, ``"undercut"``,
-    ``"big gin"``, ``"rummy"``, ``"stalemate"``, ...), and the player's points for it."""
-    return {"kind": "hand", "game": game, "opponents": list(opponents), "people": people,
+               person: str = "") -> dict[str, Any]:
+    """One finished hand for one player at this device: did they win it, how it ended (``"gin"``, ``"knock"``,
+    ``"undercut"``, ``"big gin"``, ``"rummy"``, ``"stalemate"``, ...), and their points for it. ``person``: the
+    player's name when people play together (counted in their line of "people"), else ``""``."""
+    return {"kind": "hand", "game": game, "opponents": list(opponents), "person": person,
             "won": won, "end": end, "points": points}
 
 
 def match_event(game: str, opponents: list[str], final: list[int], winner: int | None,
-                lowest_wins: bool = False, people: bool = False) -> dict[str, Any]:
-    """One finished match, from the final scores (seat 0 first) and the winning seat."""
-    others = final[1:]
+                lowest_wins: bool = False, person: str = "", seat: int = 0) -> dict[str, Any]:
+    """One finished match for the player at ``seat``, from the final scores (one per seat) and the winning seat."""
+    others = [p for i, p in enumerate(final) if i != seat]
     if others:
         best_other = min(others) if lowest_wins else max(others)
     else:
         best_other = 0
-    margin = best_other - final[0] if lowest_wins else final[0] - best_other
-    return {"kind": "match", "game": game, "opponents": list(opponents), "people": people,
-            "won": winner == 0, "score": final[0], "margin": margin}
+    mine = final[seat]
+    margin = best_other - mine if lowest_wins else mine - best_other
+    return {"kind": "match", "game": game, "opponents": list(opponents), "person": person,
+            "won": winner == seat, "score": mine, "margin": margin}
 
 
-def abandoned_event(game: str, opponents: list[str], people: bool = False) -> dict[str, Any]:
+def abandoned_event(game: str, opponents: list[str], person: str = "") -> dict[str, Any]:
     """A match given up before its end (a new game started over it)."""
-    return {"kind": "abandoned", "game": game, "opponents": list(opponents), "people": people}
+    return {"kind": "abandoned", "game": game, "opponents": list(opponents), "person": person}
 
 
 EVENT_KEYS = {
-    "hand": ("kind", "game", "opponents", "people", "won", "end", "points"),
-    "match": ("kind", "game", "opponents", "people", "won", "score", "margin"),
-    "abandoned": ("kind", "game", "opponents", "people"),
+    "hand": ("kind", "game", "opponents", "person", "won", "end", "points"),
+    "match": ("kind", "game", "opponents", "person", "won", "score", "margin"),
+    "abandoned": ("kind", "game", "opponents", "person"),
 }
 
 
@@ -149,9 +159,12 @@ def check_event(e: Any) -> dict[str, Any]:
     need(type(e) is dict and e.get("kind") in EVENT_KEYS, "event", "is not a statistics event")
     ev = record(e, "event", EVENT_KEYS[e["kind"]])
     text(ev["game"], "event.game", choices=GAMES)
-    for i, pid in enumerate(items(ev["opponents"], "event.opponents", 1, 5)):
+    least = 0 if ev["person"] else 1
+    for i, pid in enumerate(items(ev["opponents"], "event.opponents", least, 5)):
         word(pid, "event.opponents[" + str(i) + "]")
-    flag(ev["people"], "event.people")
+    need(type(ev["person"]) is str, "event.person", "is not a text")
+    if ev["person"]:
+        text(ev["person"], "event.person", MAX_NAME)
     if ev["kind"] == "hand":
         flag(ev["won"], "event.won")
         text(ev["end"], "event.end", 40)
@@ -168,10 +181,10 @@ def check_event(e: Any) -> dict[str, Any]:
 
 def lines_of(stats: dict[str, Any], e: dict[str, Any]) -> list[dict[str, Any]]:
     """The lines an event counts in (made when missing): its game's, and each opponent's once; with people,
-    only the line of "people"."""
+    only the person's line of "people"."""
     game = e["game"]
-    if e["people"]:
-        return [stats["people"].setdefault(game, new_line())]
+    if e["person"]:
+        return [stats["people"].setdefault(game + ":" + e["person"], new_line())]
     out = [stats["games"].setdefault(game, new_line())]
     seen: list[str] = []
     for pid in e["opponents"]:

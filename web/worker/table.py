@@ -18,7 +18,7 @@ from rummy.cards import card_str, cards_str
 from rummy.deadwood import best_arrangement, best_discards
 from rummy.errors import ActionError, RulesError
 from rummy.model import Event
-from web.page.shared.protocol import page_message_problem
+from web.page.shared.protocol import page_message_problem, seats_problem
 
 Message = dict[str, Any]
 ME = 0  # the seat of the person at this device (the host, online)
@@ -240,21 +240,15 @@ class Table:
 
 
 def _plan_problem(game: str, plan: list[dict[str, Any]]) -> str | None:
-    """Why a seat plan cannot be played, or None: a person at seat 0, real opponents, names for people."""
-    if not plan or plan[0].get("kind") != PERSON:
-        return "seat 0 is the person at this device"
-    for s, seat in enumerate(plan):
-        kind = seat.get("kind")
-        if kind == COMPUTER:
-            try:
-                if get_profile(str(seat.get("id"))).game != game:
-                    raise KeyError(seat.get("id"))
-            except KeyError:
-                return f"no {game} opponent called {seat.get('id')!r}"
-        elif kind in (PERSON, GUEST):
-            name = seat.get("name")
-            if not isinstance(name, str) or not name.strip() or len(name) > 40:
-                return f"seat {s} needs a name"
-        else:
-            return f"seat {s} is neither a person, a guest nor a computer"
+    """Why a seat plan cannot be played, or None: its shape (the protocol's check), and real opponents."""
+    ids = [str(seat.get("id")) for seat in plan if seat.get("kind") == COMPUTER]
+    problem = seats_problem(plan, ids)
+    if problem is not None:
+        return problem
+    for pid in ids:
+        try:
+            if get_profile(pid).game != game:
+                raise KeyError(pid)
+        except KeyError:
+            return f"no {game} opponent called {pid!r}"
     return None

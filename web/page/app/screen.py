@@ -9,8 +9,6 @@ from web.page.app.params import embed_url, iframe_snippet, rules_delta
 from web.page.app.setup import setup_html
 from web.page.app.text import headline, names_in, prompt
 
-ME = 0
-
 
 class Screen:
     """Drawing and dialogs (a part of the app's state machine)."""
@@ -47,7 +45,7 @@ class Screen:
             if v.phase == "match-over":
                 w = v.match.winner if v.match is not None else None
                 over = ("The match is a draw." if w is None else
-                        ("You win the match!" if w == ME else names[w] + " wins the match."))
+                        ("You win the match!" if names[w] == "You" else names[w] + " wins the match."))
                 body += ('<p class="match-over" data-testid="match-over"><strong>Match over.</strong> '
                          + over + "</p>")
                 btn = render.button("next", "New match", True)
@@ -108,15 +106,17 @@ class Screen:
             return ('<div class="table dealing" data-testid="table-screen" data-phase="" data-turn="">'
                     '<p class="prompt" data-testid="prompt">' + ("Dealing…" if self.waiting == "new" else
                                                                  "Getting the game ready…") + "</p></div>")
+        if self.cover is not None:
+            return render.cover_html(self.names()[self.cover], v)
         marks, dw = self.marks()
         profiles = {}
-        opps = self.save_data["table"]["opponents"] if self.save_data else []
-        for i, pid in enumerate(opps):
-            profiles[i + 1] = self.catalog.profile(v.game, pid)
+        for i, seat in enumerate(self.seats()):
+            if seat["kind"] == "computer":
+                profiles[i] = self.catalog.profile(v.game, seat["id"])
         ui = {"prompt": prompt(v, self.names()) if self.engine != "starting" or self.waiting is None
               else "Getting the game ready…",
               "message": self.message, "level": self.level, "deadwood": dw, "order": self.order,
-              "selected": self.selected, "marks": marks, "busy": v.turn != ME,
+              "selected": self.selected, "marks": marks, "busy": v.turn != v.seat,
               "sort": self.sort_mode(), "log": self.meta.get("log", []), "anim": self.anim,
               "waiting": self.waiting is not None}
         if not v.in_hand and self.dialog != "end":

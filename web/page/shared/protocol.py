@@ -3,7 +3,9 @@
 Every message is a JSON object with a ``"type"``. The page sends:
 
 * ``hello`` — who is there (the worker answers ``hello`` with its engine version and protocol);
-* ``new`` ``{"config": {"game", "opponents": [ids], "rules": {...}, "seed": int|null}}`` — start a match;
+* ``new`` ``{"config": {"game", "opponents": [ids], "rules": {...}, "seed": int|null, "seats"?: [...]}}`` — start
+  a match (``seats``, when people play: every seat in order, ``{"kind": "person"|"guest", "name"}`` or
+  ``{"kind": "computer", "id"}``; the first is the person at this device; ``opponents`` are the computers' ids);
 * ``resume`` ``{"save": {"engine": <rummy-save>, "table": {"opponents", "seeds", "config"}}}`` — go on with one;
 * ``act`` ``{"action": "discard 7H", "step": n, "seat": s}`` — a person's move, drawn from the view of step
   ``n`` (``seat``: whose, when people share the device or a guest's move is relayed; the viewer's by default);
@@ -53,13 +55,48 @@ def _config_problem(cfg: Any) -> str | None:
     if cfg.get("game") not in ("gin", "rummy"):
         return "config.game: gin or rummy"
     opps = cfg.get("opponents")
-    if not isinstance(opps, list) or not 1 <= len(opps) <= 5 or any(type(o) is not str for o in opps):
-        return "config.opponents: 1 to 5 opponent ids"
+    seats = cfg.get("seats")
+    least = 0 if seats is not None else 1
+    if not isinstance(opps, list) or not least <= len(opps) <= 5 or any(type(o) is not str for o in opps):
+        return "config.opponents: " + str(least) + " to 5 opponent ids"
+    if seats is not None:
+        why = seats_problem(seats, opps)
+        if why is not None:
+            return why
     if not isinstance(cfg.get("rules", {}), dict):
         return "config.rules: an object was expected"
     seed = cfg.get("seed")
     if seed is not None and not _is_int(seed):
         return "config.seed: a whole number or null"
+    return None
+
+
+SEAT_KINDS = ("person", "computer", "guest")
+MAX_NAME = 24
+
+
+def seats_problem(seats: Any, opponents: list[str]) -> str | None:
+    """Why ``seats`` is not a seat plan: 2 to 6 seats, the first a person at this device, each a person or a
+    guest (with a name) or a computer (with the id of one of ``opponents``, in order)."""
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 6:
+        return "config.seats: 2 to 6 seats"
+    ids = []
+    for i, seat in enumerate(seats):
+        where = "config.seats[" + str(i) + "]"
+        if not isinstance(seat, dict) or seat.get("kind") not in SEAT_KINDS:
+            return where + ": a person, a guest or a computer"
+        if seat["kind"] == "computer":
+            if type(seat.get("id")) is not str or sorted(seat) != ["id", "kind"]:
+                return where + ": a computer has an id and nothing else"
+            ids.append(seat["id"])
+        else:
+            name = seat.get("name")
+            if type(name) is not str or not name.strip() or len(name) > MAX_NAME or sorted(seat) != ["kind", "name"]:
+                return where + ": a person has a name (1 to " + str(MAX_NAME) + " characters) and nothing else"
+    if seats[0]["kind"] != "person":
+        return "config.seats[0]: the person at this device"
+    if ids != opponents:
+        return "config.seats: the computers are not the opponents"
     return None
 
 

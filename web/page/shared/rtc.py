@@ -18,7 +18,7 @@ _PRIORITY = (2113937151, 1677729535, 1845501695, 16777215)  # what Chromium give
 VERSION = "1"
 
 
-def b64encode(data):
+def b64encode(data: bytes | bytearray) -> str:
     """base64url without padding."""
     out = []
     for i in range(0, len(data), 3):
@@ -36,7 +36,7 @@ def b64encode(data):
     return "".join(out)
 
 
-def b64decode(text):
+def b64decode(text: str) -> bytes:
     out = bytearray()
     bits = 0
     nbits = 0
@@ -52,18 +52,18 @@ def b64decode(text):
     return bytes(out)
 
 
-def _sdp_lines(sdp):
+def _sdp_lines(sdp: str) -> list[str]:
     return [line.strip() for line in sdp.replace("\r\n", "\n").split("\n") if line.strip()]
 
 
-def _ipv4(text):
+def _ipv4(text: str) -> bytes:
     parts = text.split(".")
     if len(parts) != 4:
         raise ValueError("not an IPv4 address")
     return bytes([int(p) for p in parts])
 
 
-def _ipv6(text):
+def _ipv6(text: str) -> bytes:
     head, _, tail = text.partition("::")
     left = [p for p in head.split(":") if p]
     right = [p for p in tail.split(":") if p] if "::" in text else []
@@ -80,13 +80,13 @@ def _ipv6(text):
     return bytes(out)
 
 
-def _ip_text(family, raw):
+def _ip_text(family: int, raw: bytes) -> str:
     if family == 4:
         return ".".join(str(b) for b in raw)
     return ":".join(f"{(raw[i] << 8) | raw[i + 1]:x}" for i in range(0, 16, 2))
 
 
-def pack(sdp, kind):
+def pack(sdp: str, kind: str) -> str:
     """The code of a browser's offer (``kind`` "offer") or answer ("answer") SDP, after ICE gathering."""
     ufrag = pwd = fp = None
     cands = []
@@ -117,7 +117,7 @@ def pack(sdp, kind):
     return ("o" if kind == "offer" else "a") + VERSION + "." + b64encode(bytes(body))
 
 
-def read_code(code):
+def read_code(code: str) -> tuple[str, str, str, bytes, list[tuple[str, str, int]]]:
     """The parts of a code: ``(kind, ufrag, pwd, fingerprint bytes, [(type, address, port), ...])``."""
     code = code.strip()
     if len(code) < 4 or code[0] not in "oa" or code[1:3] != VERSION + ".":
@@ -153,7 +153,7 @@ def read_code(code):
     return ("offer" if code[0] == "o" else "answer"), ufrag, pwd, fp, cands
 
 
-def unpack(code):
+def unpack(code: str) -> tuple[str, str]:
     """``(kind, sdp)``: the SDP a browser accepts as the remote description, rebuilt from a code."""
     kind, ufrag, pwd, fp, cands = read_code(code)
     fingerprint = ":".join(f"{b:02X}" for b in fp)

@@ -20,7 +20,7 @@ Costs, in points by the bot's evaluation, against the advised action:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ..actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, KNOCK, PASS, Action
 from ..cards import card_str
@@ -43,13 +43,39 @@ from .advice import (
 )
 from .base import decision_rng, passed_cards
 
-if TYPE_CHECKING:
-    from .gin import GinBot, _Context
+
+class _Context(Protocol):
+    """What gin_advice reads of a GinBot decision (rummy.bots.gin._Context)."""
+
+    view: SeatView
+    style: Any  # GinStyle
+    notes: dict[str, Any]
+    opp: int
+    knock_limit: int
+    unseen: list[int]
+    opp_known: list[int]
+
+    def danger(self, card: int) -> float: ...
+
+    def expected_after_draw(self, hand10: list[int]) -> float: ...
+
+    def knock_ev(self, rest10: list[int], rng: Any, samples: int) -> tuple[float, float]: ...
+
+
+class GinBot(Protocol):
+    """What gin_advice asks of the bot (rummy.bots.gin.GinBot; gin.py imports this module, not the reverse)."""
+
+    seed: int
+
+    def evaluate(self, view: SeatView) -> tuple[Action, Any]: ...
+
+    def discard_value(self, ctx: Any, dw: int, card: int) -> float: ...
 
 
 def advise_gin(bot: GinBot, view: SeatView, names: Sequence[str] | None = None) -> Advice:
     """The bot's choice for ``view`` with its reasons and every legal action's cost."""
-    action, ctx = bot.evaluate(view)
+    action, evaluation = bot.evaluate(view)
+    ctx: _Context = evaluation
     if view.phase in ("first-upcard", "draw"):
         return _draw_advice(bot, ctx, action, names)
     return _play_advice(bot, ctx, action, names)

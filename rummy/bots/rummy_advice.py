@@ -21,20 +21,49 @@ Costs, in points by the bot's evaluation, against the advised action:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ..actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, LAYOFF, MELD, SWAP, Action
 from ..cards import JOKER, card_str, card_value
 from ..view import SeatView
 from .advice import Advice, Option, Reason, card_list, face, faces, make_advice, number, seat_name
 
-if TYPE_CHECKING:
-    from .basic import RummyBot, _Table
+
+class _Table(Protocol):
+    """What rummy_advice reads of a RummyBot decision (rummy.bots.basic._Table)."""
+
+    view: SeatView
+    notes: dict[str, Any]
+    hi: bool
+    played_before: bool
+    next_seat: int
+    next_known: list[int]
+
+    def plan(self, hand: list[int]) -> tuple[int, list[Action], list[int], list[int]]: ...
+
+    def potential(self, card: int, hand: list[int]) -> float: ...
+
+    def feeds(self, card: int) -> float: ...
+
+    def fits(self, card: int) -> bool: ...
+
+
+class RummyBot(Protocol):
+    """What rummy_advice asks of the bot (rummy.bots.basic.RummyBot; basic.py imports this module, not the
+    reverse)."""
+
+    def evaluate(self, view: SeatView) -> tuple[Action, Any]: ...
+
+    def discard_score(self, t: Any, card: int, hand: list[int]) -> float: ...
+
+    def _going_out(self, t: Any, hand: list[int], melds: list[Action], lays: list[int],
+                   left: list[int]) -> list[Action] | None: ...
 
 
 def advise_rummy(bot: RummyBot, view: SeatView, names: Sequence[str] | None = None) -> Advice:
     """The bot's choice for ``view`` with its reasons and every legal action's cost."""
-    action, t = bot.evaluate(view)
+    action, evaluation = bot.evaluate(view)
+    t: _Table = evaluation
     if view.phase == "draw":
         return _draw_advice(t, action, names)
     return _play_advice(bot, t, action, names)

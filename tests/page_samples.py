@@ -28,7 +28,8 @@ def view():
 def line(**counts):
     out = {"matches": 3, "matches_won": 2, "hands": 9, "hands_won": 5, "gins": 1, "big_gins": 0, "undercuts": 1,
            "rummies": 0, "stalemates": 1, "streak": 1, "best_streak": 2, "abandoned": 1, "points": 140,
-           "best_match": {"score": 120, "margin": 40}}
+           "best_match": {"score": 120, "margin": 40}, "knocks": 3, "knock_deadwood": 17, "undercut_against": 1,
+           "assisted": 1}
     for k in counts:
         out[k] = counts[k]
     return out
@@ -40,8 +41,20 @@ def stats():
             "people": {"gin:Ann": line(matches=1, matches_won=0, streak=0, best_streak=0, best_match=None)}}
 
 
-def stats_v1():
+def stats_v2():
     s = stats()
+    out = {"games": {}, "opponents": {}, "people": {}}
+    for group in out:
+        for name in s[group]:
+            ln = dict(s[group][name])
+            for k in ("knocks", "knock_deadwood", "undercut_against", "assisted"):
+                del ln[k]
+            out[group][name] = ln
+    return out
+
+
+def stats_v1():
+    s = stats_v2()
     out = {"games": {}, "opponents": {}}
     for group in out:
         for name in s[group]:

@@ -33,8 +33,9 @@ def asides(b: P.FakeStorage) -> list[str]:
 # (key, kind, version, valid data, what reading gives)
 VALID = [
     (KEY_SETTINGS, "settings", 1, P.settings(), P.settings()),
-    (KEY_STATS, "stats", 2, P.stats(), P.stats()),
-    (KEY_STATS, "stats", 1, P.stats_v1(), stats.upgrade(P.stats_v1())),
+    (KEY_STATS, "stats", 3, P.stats(), P.stats()),
+    (KEY_STATS, "stats", 2, P.stats_v2(), stats.upgrade(P.stats_v2(), 2)),
+    (KEY_STATS, "stats", 1, P.stats_v1(), stats.upgrade(P.stats_v1(), 1)),
     (KEY_MATCH, "match", 3, P.match(), P.match()),
     (KEY_MATCH + "@game=rummy", "match", 3, P.match("rummy"), P.match("rummy")),
     (KEY_MATCH + "@people", "match", 3, P.match_people(), P.match_people()),
@@ -620,7 +621,7 @@ def test_statistics_rows() -> None:
 def full_store() -> tuple[P.FakeStorage, Store]:
     b = P.FakeStorage()
     b.items[KEY_SETTINGS] = P.stored("settings", 1, P.settings())
-    b.items[KEY_STATS] = P.stored("stats", 2, P.stats())
+    b.items[KEY_STATS] = P.stored("stats", 3, P.stats())
     b.items[KEY_MATCH] = P.stored("match", 1, P.match_v1())
     b.items[KEY_MATCH + "@game=rummy"] = P.stored("match", 3, P.match("rummy"))
     b.items["unrelated"] = "kept"

@@ -18,7 +18,8 @@ else. The DATA of each format:
   in Gin, 2 to 6 in Rummy, any of them computers); ``rules`` holds ``"preset"`` (a text) and any option changed
   from it.
 
-``rummy-ui/stats`` version 2 (key ``rummy.stats``): see :mod:`web.page.stats`.
+``rummy-ui/stats`` version 3 (key ``rummy.stats``): see :mod:`web.page.stats` (versions 1 and 2 are read and
+upgraded).
 
 ``rummy-ui/match`` version 3 (keys ``rummy.match`` and ``rummy.match@<slot>``)::
 
@@ -65,7 +66,7 @@ MOST_CARDS = 108  # two decks with jokers: more than any hand holds
 # kind -> (format, the version this page writes, the versions it reads)
 FORMATS = {
     "settings": ("rummy-ui/settings", 1, (1,)),
-    "stats": (stats.FORMAT, stats.VERSION, (1, 2)),
+    "stats": (stats.FORMAT, stats.VERSION, stats.READABLE),
     "match": ("rummy-ui/match", 3, (1, 2, 3)),
     "export": ("rummy-ui/export", 1, (1,)),
 }
@@ -263,7 +264,7 @@ def check_data(kind: str, version: int, data: Any, view_check: Any = None) -> di
         return check_settings(data, version)
     if kind == "stats":
         d = stats.check(data, version)
-        return stats.upgrade(d) if version == 1 else d
+        return stats.upgrade(d, version) if version < stats.VERSION else d
     if kind == "match":
         d = check_match(data, version, view_check)
         return upgrade_match(d, version) if version < 3 else d

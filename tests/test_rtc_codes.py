@@ -51,3 +51,23 @@ def test_junk_is_not_a_code(bad):
 def test_an_incomplete_description_is_refused():
     with pytest.raises(ValueError):
         pack("v=0\r\na=ice-ufrag:abcd\r\n", "offer")
+
+
+def test_an_mdns_candidate_travels_as_its_uuid():
+    """Browsers hide a local address behind ``<uuid>.local``: the name travels in 16 bytes and comes back whole."""
+    name = "5f1c2b3a-9d8e-4f7a-b6c5-0123456789ab.local"
+    sdp = SDP["offer"].replace("a=candidate:", "a=candidate:9 1 udp 2113937151 " + name + " 50123 typ host "
+                               "generation 0\r\na=candidate:", 1)
+    code = pack(sdp, "offer")
+    _, _, _, _, cands = read_code(code)
+    assert ("host", name, 50123) in cands
+    _, back = unpack(code)
+    assert name + " 50123 typ host" in back
+    assert len(code) <= 200
+
+
+def test_an_odd_local_name_is_left_out():
+    sdp = SDP["offer"].replace("a=candidate:", "a=candidate:9 1 udp 2113937151 printer.local 50123 typ host "
+                               "generation 0\r\na=candidate:", 1)
+    _, _, _, _, cands = read_code(pack(sdp, "offer"))
+    assert all(not c[1].endswith(".local") for c in cands)

@@ -24,7 +24,8 @@ upgraded).
 ``rummy-ui/match`` version 3 (keys ``rummy.match`` and ``rummy.match@<slot>``)::
 
     {"engine": {"format": "rummy-save", "version": N, ...},   the engine's save (checked by the engine)
-     "table": {"opponents": [ID, ...], "seeds": [whole numbers, one per seat], "config": CONFIG},
+     "table": {"opponents": [ID, ...], "seeds": [whole numbers, one per seat], "config": CONFIG,
+               "fair"?: {"hand", "commitment", "secret", "contributions"}}   (online: the deal's proof),
      "meta": {"names": [text, one per seat], "counted": hands counted in statistics,
               "match_counted": bool, "log": [text, ...] (the move log, at most 200 lines)},
      "view": null or {"format": "rummy-view", "version": 1, "view": {...}}   (the last view shown),
@@ -150,9 +151,12 @@ def check_match(data: Any, version: int = 3, view_check: Any = None) -> dict[str
         return check_match_v1(data)
     d = record(data, "data", ("engine", "table", "meta", "view", "order" if version == 2 else "orders"))
     check_engine(d["engine"], "data.engine")
-    t = record(d["table"], "data.table", ("opponents", "seeds", "config"))
+    fair = version >= 3 and type(d["table"]) is dict and "fair" in d["table"]
+    t = record(d["table"], "data.table", ("opponents", "seeds", "config") + (("fair",) if fair else ()))
     config = check_config(t["config"], "data.table.config")
     need(version >= 3 or "seats" not in config, "data.table.config", "has an unknown field “seats”")
+    if fair:
+        check_fair(t["fair"], "data.table.fair")
     players = check_seats(config, t["opponents"], t["seeds"], "data.table")
     m = record(d["meta"], "data.meta", ("names", "counted", "match_counted", "log"))
     check_meta(m, players, "data.meta")
@@ -164,6 +168,17 @@ def check_match(data: Any, version: int = 3, view_check: Any = None) -> dict[str
         for i, order in enumerate(items(d["orders"], "data.orders", players, players)):
             check_order(order, at("data.orders", i))
     return d
+
+
+def check_fair(v: Any, where: str) -> None:
+    """Online: the proof of the hand's deal (web.worker.online): its hand, commitment, secret, contributions."""
+    f = record(v, where, ("hand", "commitment", "secret", "contributions"))
+    whole(f["hand"], dot(where, "hand"), 1)
+    for k in ("commitment", "secret"):
+        h = text(f[k], dot(where, k), 64)
+        need(len(h) == 64 and all(c in "0123456789abcdef" for c in h), dot(where, k), "is not 64 hex digits")
+    for i, c in enumerate(items(f["contributions"], dot(where, "contributions"), 0, 5)):
+        text(c, at(dot(where, "contributions"), i), 200)
 
 
 def check_match_v1(data: Any) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from rummy.deadwood import best_arrangement, best_discards
 from rummy.errors import ActionError, RulesError
 from rummy.model import Event
 from web.page.shared.protocol import page_message_problem, seats_problem
+from web.worker import online
 
 Message = dict[str, Any]
 ME = 0  # the seat of the person at this device (the host, online)
@@ -51,6 +52,8 @@ class Table:
         self.seats: list[dict[str, Any]] = []  # who sits where (seat_plan)
         self.viewer = ME  # the person at this device whose view the page shows
         self._sent = (0, 0)  # (hand number, log length) at the last table message
+        self.pending: dict[str, Any] | None = None  # online: the secret committed to for the next deal
+        self.fair: dict[str, Any] | None = None  # online: the proof of the hand's deal (web.worker.online)
 
     # ----- the messages -----
 
@@ -66,6 +69,8 @@ class Table:
             return self.resume(msg["save"])
         if kind == "hello":
             return []
+        if kind == "prepare":
+            return online.prepare(self, msg.get("players"))
         g = self.game
         if g is None:
             return [{"type": "error", "code": "no-match", "error": "there is no match: start one first"}]
@@ -74,7 +79,9 @@ class Table:
         if kind == "act":
             return self.act(msg["action"], msg.get("seat"))
         if kind == "deal":
-            return self.deal()
+            return self.deal(msg.get("contributions"))
+        if kind == "seat":
+            return online.replace_seat(self, msg.get("seat"), msg.get("id"))
         return self.advance(bool(msg.get("auto", False)))
 
     def new(self, config: dict[str, Any]) -> list[Message]:
@@ -88,15 +95,21 @@ class Table:
             return [{"type": "error", "code": "bad-config", "error": problem}]
         seed = config.get("seed")
         base = secrets.randbits(48) if seed is None else seed
+        rules = dict(config.get("rules") or {})
         try:
-            g = Game.new(game, players, dict(config.get("rules") or {}), seed=seed)
+            if online.has_guests(config):  # online: the deal both sides can check
+                g = online.new_game(self, game, players, rules, list(config.get("contributions") or []))
+            else:
+                g = Game.new(game, players, rules, seed=seed)
         except (RulesError, ValueError) as e:
             return [{"type": "error", "code": "bad-config", "error": str(e)}]
-        kept = {"game": game, "opponents": opps, "rules": dict(config.get("rules") or {}), "seed": seed}
+        kept = {"game": game, "opponents": opps, "rules": rules, "seed": seed}
         if isinstance(config.get("seats"), list):
             kept["seats"] = plan
+        proof = self.fair
         self._adopt(g, kept, bot_seeds(base, g.players))
-        return [self._table(by=None)]
+        self.fair = proof if online.has_guests(config) else None
+        return [self.table_message(by=None)]
 
     def resume(self, save: dict[str, Any]) -> list[Message]:
         """Go on with a saved match (``save`` as sent with every ``table`` message)."""
@@ -116,8 +129,10 @@ class Table:
         except SaveError as e:
             return [{"type": "bad-save", "why": str(e)}]
         self._adopt(g, config, list(seeds))
+        fair = table.get("fair")
+        self.fair = dict(fair) if isinstance(fair, dict) and isinstance(fair.get("secret"), str) else None
         self._sent = (g.hand_number, len(g.log))  # the page has the table already: no events to replay
-        return [self._table(by=None)]
+        return [self.table_message(by=None)]
 
     def act(self, text: str, seat: int | None = None) -> list[Message]:
         """A person's move: at this device (the viewer's, or ``seat``'s when people share the device), or a
@@ -136,15 +151,21 @@ class Table:
             g.apply(text, seat)
         except ActionError as e:  # checked just above; kept for safety
             return [{"type": "error", "code": "bad-action", "error": str(e)}]
-        return [self._table(by=seat)]
+        return [self.table_message(by=seat)]
 
-    def deal(self) -> list[Message]:
+    def deal(self, contributions: list[str] | None = None) -> list[Message]:
         g = self.game
         assert g is not None
         if g.phase != "hand-over":
             return [{"type": "stale", "step": g.step}]
-        g.deal()
-        return [self._table(by=None)]
+        if online.has_guests(self.config):
+            try:
+                online.deal_next(self, g, list(contributions or []))
+            except ValueError as e:
+                return [{"type": "error", "code": "not-prepared", "error": str(e)}]
+        else:
+            g.deal()
+        return [self.table_message(by=None)]
 
     def advance(self, auto: bool = False) -> list[Message]:
         """The computer opponent to act makes its move (it sees its own seat's view only); with ``auto`` a
@@ -161,7 +182,7 @@ class Table:
         if action not in view.legal:  # a bot bug must not stop the game
             action = view.legal[0]
         g.apply(action, seat)
-        return [self._table(by=seat)]
+        return [self.table_message(by=seat)]
 
     # ----- building the answer -----
 
@@ -176,6 +197,8 @@ class Table:
         self.viewer = ME
         self._follow_turn(g)
         self._sent = (0, 0)
+        self.pending = None
+        self.fair = None
 
     def _follow_turn(self, g: Game) -> None:
         """When a person at this device is to act, the page shows that person's view."""
@@ -188,7 +211,7 @@ class Table:
         log = g.log
         return list(log) if hand != g.hand_number else list(log[length:])
 
-    def _table(self, by: int | None) -> Message:
+    def table_message(self, by: int | None) -> Message:
         g = self.game
         assert g is not None
         self._follow_turn(g)
@@ -212,15 +235,18 @@ class Table:
             "save": {"engine": g.to_dict(),
                      "table": {"opponents": self.opponents, "seeds": self.seeds, "config": self.config}},
         }
+        if self.fair is not None:  # online: the deal's proof (kept with the save: a reload can still reveal it)
+            out["save"]["table"]["fair"] = dict(self.fair)
+            out["fair"] = online.fair_for_page(self, g)
         guests = [s for s, seat in enumerate(self.seats) if seat["kind"] == GUEST]
-        if guests:  # online: the host's page relays each guest its own seat's view, and nothing else
-            out["guests"] = {str(s): seat_view(g, s).to_data() for s in guests}
+        if guests:  # online: the host's page relays each guest its own seat's view and hint, and nothing else
+            out["guests"] = {str(s): {"view": seat_view(g, s).to_data(), "hint": self._hint(g, s)} for s in guests}
         return out
 
-    def _hint(self, g: Game) -> Message:
-        """Gin: the engine's arrangement of the viewer's hand, for sorting and marks: its melds, its deadwood
-        cards and count, and with 11 cards the deadwood after the best discard."""
-        me = self.viewer
+    def _hint(self, g: Game, seat: int | None = None) -> Message:
+        """Gin: the engine's arrangement of the viewer's hand (or ``seat``'s), for sorting and marks: its melds,
+        its deadwood cards and count, and with 11 cards the deadwood after the best discard."""
+        me = self.viewer if seat is None else seat
         hand = g.hands[me]
         if g.game != "gin" or not hand:
             return {}

@@ -11,7 +11,11 @@ Every message is a JSON object with a ``"type"``. The page sends:
   ``n`` (``seat``: whose, when people share the device or a guest's move is relayed; the viewer's by default);
 * ``deal`` ``{"step": n}`` — deal the next hand;
 * ``advance`` ``{"step": n}`` — let the computer opponent to act make its move (the page paces them); with
-  ``"auto": true`` a computer player also moves for the person (benchmarks and demos: ``?debug=autoplay``).
+  ``"auto": true`` a computer player also moves for the person (benchmarks and demos: ``?debug=autoplay``);
+* online (a match with guests, see web.worker.online): ``prepare`` ``{"players": n|null}`` — commit to the next
+  deal (``players`` for a new match); then ``new`` with ``config.contributions`` or ``deal`` with
+  ``"contributions"`` (the guests' random values); ``seat`` ``{"step", "seat", "id"}`` — a dropped guest's seat
+  goes to the computer opponent ``id``.
 
 The engine answers with:
 
@@ -20,11 +24,13 @@ The engine answers with:
   the table after a move (``viewer``: the person at this device whose view it is: seat 0, or, when people share
   the device, the one to act; ``events``: what happened since the last ``table``, in the engine's event JSON;
   ``hint``: the engine's arrangement of the viewer's hand; ``guests``: online, each guest seat's own view, for
-  the host's page to relay and nothing else);
+  the host's page to relay and nothing else: ``{seat: {"view", "hint"}}``; ``fair``: online, the proof of the
+  hand's deal, ``{"hand", "commitment", "contributions", "secret"}`` with the secret once the hand is over);
 * ``refused`` ``{"code", "message", "params", "step"}`` — the move is not legal (the engine's refusal);
 * ``stale`` ``{"step"}`` — the move was drawn from an older view: ignored;
 * ``bad-save`` ``{"why"}`` — the save could not be read (the page sets it aside);
-* ``error`` ``{"code", "error"}`` — a message the engine could not read or a fault (logged, never fatal).
+* ``error`` ``{"code", "error"}`` — a message the engine could not read or a fault (logged, never fatal);
+* ``prepared`` ``{"commitment", "dealer"}`` — online: the commitment to the next deal (and a new match's dealer).
 
 A message that is not one of these, or has a field of the wrong type, is dropped and logged by whoever
 receives it. Written in the Python that both MicroPython and CPython run.
@@ -38,9 +44,9 @@ except ImportError:  # pragma: no cover - MicroPython
 PROTOCOL = 1
 
 # page -> engine
-PAGE_TYPES = ("hello", "new", "resume", "act", "deal", "advance")
+PAGE_TYPES = ("hello", "new", "resume", "act", "deal", "advance", "prepare", "seat")
 # engine -> page
-ENGINE_TYPES = ("hello", "table", "refused", "stale", "bad-save", "error")
+ENGINE_TYPES = ("hello", "table", "refused", "stale", "bad-save", "error", "prepared")
 NEXT = ("you", "computer", "guest", "deal", "over")
 MAX_MESSAGE = 1000000  # characters: anything longer is dropped
 
@@ -68,6 +74,14 @@ def _config_problem(cfg: Any) -> str | None:
     seed = cfg.get("seed")
     if seed is not None and not _is_int(seed):
         return "config.seed: a whole number or null"
+    if "contributions" in cfg and _contributions_problem(cfg["contributions"]):
+        return "config." + str(_contributions_problem(cfg["contributions"]))
+    return None
+
+
+def _contributions_problem(v: Any) -> str | None:
+    if not isinstance(v, list) or len(v) > 5 or any(type(c) is not str or not 0 < len(c) <= 200 for c in v):
+        return "contributions: up to 5 texts of 1 to 200 characters"
     return None
 
 
@@ -119,10 +133,17 @@ def page_message_problem(msg: Any) -> str | None:
         if msg.get("seat") is not None and not _is_int(msg.get("seat")):
             return "act: seat must be a seat number"
         return None
-    if kind in ("deal", "advance"):
+    if kind in ("deal", "advance", "seat"):
         if kind == "advance" and type(msg.get("auto", False)) is not bool:
             return "advance: auto must be true or false"
+        if kind == "deal" and "contributions" in msg and _contributions_problem(msg["contributions"]):
+            return "deal: " + str(_contributions_problem(msg["contributions"]))
+        if kind == "seat" and (not _is_int(msg.get("seat")) or type(msg.get("id")) is not str):
+            return "seat: a seat and a computer opponent's id were expected"
         return None if _is_int(msg.get("step")) else kind + ": a step was expected"
+    if kind == "prepare":
+        p = msg.get("players")
+        return None if p is None or (_is_int(p) and 2 <= p <= 6) else "prepare: players from 2 to 6, or null"
     return None
 
 
@@ -144,8 +165,16 @@ def engine_message_problem(msg: Any) -> str | None:
         if not _is_int(msg.get("viewer", 0)):
             return "table: viewer must be a seat"
         guests = msg.get("guests", {})
-        if not isinstance(guests, dict) or any(not isinstance(v, dict) for v in guests.values()):
-            return "table: guests must map seats to views"
+        if not isinstance(guests, dict) or any(not isinstance(v, dict) or not isinstance(v.get("view"), dict) or
+                                               not isinstance(v.get("hint"), dict) for v in guests.values()):
+            return "table: guests must map seats to their views and hints"
+        fair = msg.get("fair")
+        if fair is not None and not isinstance(fair, dict):
+            return "table: fair must be an object"
+        return None
+    if kind == "prepared":
+        if type(msg.get("commitment")) is not str or not (msg.get("dealer") is None or _is_int(msg.get("dealer"))):
+            return "prepared: a commitment and a dealer (or null) were expected"
         return None
     if kind == "refused":
         if type(msg.get("code")) is not str or type(msg.get("message")) is not str:

@@ -8,8 +8,8 @@ fingerprint, the role, and the candidates; the rest of the SDP is rebuilt from a
 
 Code layout (bytes, then base64url without padding, prefixed ``"o1."`` for an offer, ``"a1."`` for an answer):
 ``len(ufrag) ufrag len(pwd) pwd fingerprint[32] n candidates``, each candidate ``kind port[2] address``
-where ``kind`` = family (4 or 6) * 16 + type (0 host, 1 srflx, 2 prflx, 3 relay) and the address is 4 or 16
-bytes. Written in the Python both MicroPython (the page) and CPython (tests) run.
+where ``kind`` = family (4 or 6, or 0 for a browser's mDNS name ``<uuid>.local``) * 16 + type (0 host, 1 srflx,
+2 prflx, 3 relay) and the address is 4 bytes (IPv4) or 16 (IPv6, or the UUID of an mDNS name). Written in the Python both MicroPython (the page) and CPython (tests) run.
 """
 
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -80,9 +80,21 @@ def _ipv6(text: str) -> bytes:
     return bytes(out)
 
 
+def _mdns(text: str) -> bytes | None:
+    """The 16 bytes of a browser's mDNS candidate name (``<uuid>.local``), or None for another name."""
+    name = text[:-6] if text.endswith(".local") else ""
+    digits = name.replace("-", "")
+    if len(name) != 36 or len(digits) != 32 or any(c not in "0123456789abcdef" for c in digits.lower()):
+        return None
+    return bytes([int(digits[i:i + 2], 16) for i in range(0, 32, 2)])
+
+
 def _ip_text(family: int, raw: bytes) -> str:
     if family == 4:
         return ".".join(str(b) for b in raw)
+    if family == 0:  # an mDNS name: 8-4-4-4-12 hex digits, then ".local"
+        h = "".join(f"{b:02x}" for b in raw)
+        return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:] + ".local"
     return ":".join(f"{(raw[i] << 8) | raw[i + 1]:x}" for i in range(0, 16, 2))
 
 
@@ -102,10 +114,14 @@ def pack(sdp: str, kind: str) -> str:
             if len(parts) < 8 or parts[2].lower() != "udp" or parts[6] != "typ" or parts[7] not in _TYPES:
                 continue  # TCP and unusual candidates are left out: UDP ones are enough
             address, port = parts[4], int(parts[5])
-            if address.endswith(".local"):
-                continue  # an mDNS name cannot travel in a few bytes; the other side learns the address anyway
-            family = 6 if ":" in address else 4
-            raw = _ipv6(address) if family == 6 else _ipv4(address)
+            if address.endswith(".local"):  # a browser hiding its address behind an mDNS name (a UUID)
+                mdns = _mdns(address)
+                if mdns is None:
+                    continue
+                family, raw = 0, mdns
+            else:
+                family = 6 if ":" in address else 4
+                raw = _ipv6(address) if family == 6 else _ipv4(address)
             cands.append(bytes([family * 16 + _TYPES.index(parts[7]), port >> 8, port & 255]) + raw)
     if ufrag is None or pwd is None or fp is None or len(fp) != 32:
         raise ValueError("the connection offer is incomplete")
@@ -142,7 +158,7 @@ def read_code(code: str) -> tuple[str, str, str, bytes, list[tuple[str, str, int
             port = (data[i + 1] << 8) | data[i + 2]
             size = 4 if family == 4 else 16
             raw = data[i + 3:i + 3 + size]
-            if family not in (4, 6) or typ >= len(_TYPES) or len(raw) != size:
+            if family not in (0, 4, 6) or typ >= len(_TYPES) or len(raw) != size:
                 raise ValueError("bad candidate")
             cands.append((_TYPES[typ], _ip_text(family, raw), port))
             i += 3 + size
@@ -161,7 +177,8 @@ def unpack(code: str) -> tuple[str, str]:
     lines = [
         "v=0", "o=- 1 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0", "a=msid-semantic: WMS",
         "m=application " + str(first[2]) + " UDP/DTLS/SCTP webrtc-datachannel",
-        "c=IN " + ("IP6 " if ":" in first[1] else "IP4 ") + first[1],
+        "c=IN " + ("IP4 0.0.0.0" if first[1].endswith(".local") else
+                   ("IP6 " if ":" in first[1] else "IP4 ") + first[1]),
     ]
     for n, (typ, address, port) in enumerate(cands):
         lines.append("a=candidate:" + str(n + 1) + " 1 udp " + str(_PRIORITY[_TYPES.index(typ)] - n) + " "

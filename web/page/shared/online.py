@@ -110,7 +110,7 @@ def message_problem(msg: dict[str, Any]) -> str | None:
         d = msg.get("dealer")
         return None if d is None or _is_int(d) else "commit: dealer"
     if t == "talk":
-        say = msg.get("say")
+        say: Any = msg.get("say")
         if not _is_int(say) or not 0 <= say < len(QUICK):
             return "talk: one of the quick messages"
         s = msg.get("seat")

@@ -12,6 +12,7 @@ Use them from a test module with ``pytest_plugins = ["netns"]``:
 
 ``rtc_netns`` (session)
     The namespace (:class:`NetNs`); deleted at the end of the session, even after a failure.
+    ``rtc_netns.address`` is its one address; ``with rtc_netns.unplugged():`` takes it away for a while.
 ``rtc_site_url`` (session)
     ``http://127.0.0.1:PORT/`` of the site served inside the namespace: the built site (``site_dir``) plus
     ``rtc-link.html``, a page with the site's own Content-Security-Policy that loads only the QR library and
@@ -121,6 +122,17 @@ class NetNs:
         self.made = True
         for cmd in setup_commands(self.name):
             _run(cmd)
+
+    @contextlib.contextmanager
+    def unplugged(self) -> Iterator[None]:
+        """The namespace's address taken away (every link through it goes silent, as when a player's network
+        drops without a goodbye), then given back with its route."""
+        _run([*self.exec_prefix(), "ip", "addr", "del", ADDRESS, "dev", "v0"])
+        try:
+            yield
+        finally:
+            _run([*self.exec_prefix(), "ip", "addr", "add", ADDRESS, "dev", "v0"])
+            _run([*self.exec_prefix(), "ip", "route", "add", "default", "via", GATEWAY, "dev", "v0"])
 
     def delete(self) -> None:
         if self.made:

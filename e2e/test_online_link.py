@@ -138,6 +138,7 @@ def test_host_and_guest_connect_talk_and_part(rtc_contexts, rtc_netns):
     assert send(host, "seat1", "still there?") is False
     kinds = [k for (k, _) in events(host, "seat1")]
     assert kinds == ["open", "message", "closed"]  # one open, one end, nothing after
+    assert events(host, "seat1", "closed") == [("closed", "channel closed")]  # at once: the channel closed
 
 
 def test_one_host_two_guests_at_once(rtc_contexts):
@@ -163,6 +164,19 @@ def test_one_host_two_guests_at_once(rtc_contexts):
     assert events(bob, "host", "closed") == []  # closing here is quiet
     assert send(host, "seat1", "still here") is True
     wait_event(ann, "host", "message", 2)
+
+
+def test_a_link_gone_silent_is_reported_closed(rtc_contexts, rtc_netns):
+    """No goodbye from the other side (its network dropped): "disconnected" that lasts ends the link."""
+    host_ctx, guest_ctx = rtc_contexts(2)
+    host, guest = open_link_page(host_ctx), open_link_page(guest_ctx)
+    connect(host, guest, "seat1")
+    with rtc_netns.unplugged():
+        wait_event(host, "seat1", "closed")
+        wait_event(guest, "host", "closed")
+    assert events(host, "seat1", "closed") == [("closed", "disconnected")]
+    assert state(host, "seat1") == state(guest, "host") == "closed"
+    assert send(guest, "host", "anyone?") is False
 
 
 def test_a_bad_reply_is_refused_and_the_offer_still_waits(rtc_contexts):

@@ -188,6 +188,8 @@ def test_a_bad_reply_is_refused_and_the_offer_still_waits(rtc_contexts):
     ok, err = accept(host, "seat9", "v=0")  # no offer on that link
     assert ok is False and err
     assert state(host, "seat1") == "connecting"
+    out, err = answer(guest, "host", "not an offer either")  # the guest side refuses junk the same way
+    assert out == "" and err and state(guest, "host") == "closed"
     _, offer_sdp = unpack(pack(sdp, "offer"))
     reply_sdp, _ = answer(guest, "host", offer_sdp)
     ok, err = accept(host, "seat1", unpack(pack(reply_sdp, "answer"))[1])

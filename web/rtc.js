@@ -29,8 +29,11 @@
  *       kind "open"     data ""          the channel is open: send() works.
  *       kind "message"  data text        a message (binary messages are dropped).
  *       kind "closed"   data reason      the link ended: the channel closed (the other side closed it or left
- *                                        its page), the connection state became "closed", or it stayed
- *                                        "disconnected" for DISCONNECT_MS without recovering.
+ *                                        its page: within a fraction of a second, as a page leaving closes
+ *                                        its links), the connection state became "closed", or it stayed
+ *                                        "disconnected" for DISCONNECT_MS without recovering (a side that
+ *                                        vanished with no goodbye, its network gone: about 10 s in all, as
+ *                                        Chromium says "disconnected" some 5-6 s after the last answer).
  *       kind "failed"   data reason      the link could not be made or broke: connection state "failed"
  *                                        (e.g. no route between the two, a wrong fingerprint), a channel error.
  *       A link gets at most one "open" and then exactly one of "closed" / "failed", and nothing after that.
@@ -42,7 +45,8 @@
  *       a quiet zone of 4 modules, sized by CSS: no width/height), or "" when it does not fit / no library.
  *       The QR library is qrcode-generator (MIT), vendored as ./vendor/qrcode-generator.js.
  *
- * The page's links are closed on "pagehide", so the other side learns at once that this page has gone.
+ * The page's links are closed on "pagehide", so the other side learns at once that this page has gone; should
+ * the page come back from the back-forward cache, each of those links gets its "closed" event ("page hidden").
  */
 (function () {
   "use strict";
@@ -273,7 +277,7 @@
       } catch (e) { return false; }
     },
     listen: function (fn) {
-      listener = typeof fn === "function" ? fn : null;
+      listener = fn || null;  // a MicroPython function arrives as a JS function; call() guards anything else
       if (listener) {
         var waiting = queue;
         queue = [];
@@ -309,5 +313,15 @@
     limits: { message: MAX_MESSAGE, gatherMs: GATHER_MS, gatherMaxMs: GATHER_MAX_MS, disconnectMs: DISCONNECT_MS }
   };
 
-  try { window.addEventListener("pagehide", function () { window.rummyRtc.closeAll(); }); } catch (e) { /* none */ }
+  var hidden = [];
+  try {
+    window.addEventListener("pagehide", function () {
+      hidden = Object.keys(links);
+      window.rummyRtc.closeAll();
+    });
+    window.addEventListener("pageshow", function (ev) {
+      if (ev.persisted) hidden.forEach(function (key) { if (!links[key]) emit(key, "closed", "page hidden"); });
+      hidden = [];
+    });
+  } catch (e) { /* no page events: nothing to close */ }
 })();

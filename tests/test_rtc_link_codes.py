@@ -17,6 +17,8 @@ import build_site  # noqa: E402
 import netns  # noqa: E402
 import system_deps  # noqa: E402
 
+from web.page.shared.rtc import pack, read_code, unpack  # noqa: E402
+
 
 def test_a_machine_that_cannot_make_a_namespace_is_told_what_is_missing() -> None:
     assert netns.netns_problem(euid=0, ip_path="/sbin/ip") is None
@@ -82,3 +84,48 @@ def test_the_qr_library_is_pinned_and_vendored_from_node_modules() -> None:
 def test_the_online_tests_system_packages_are_installed_by_make_browsers() -> None:
     assert [p for p, _ in system_deps.GROUPS["rtc"]] == ["iproute2", "libzbar0"]
     assert "system_deps.py chromium cross rtc" in (ROOT / "Makefile").read_text()
+
+
+def _sdp(*candidates: str) -> str:
+    lines = ["v=0", "a=ice-ufrag:abcd", "a=ice-pwd:" + "p" * 24, "a=fingerprint:sha-256 " + ":".join(["AB"] * 32)]
+    return "\r\n".join(lines + [f"a=candidate:{i} 1 udp 2113937151 {c} typ host generation 0"
+                                  for i, c in enumerate(candidates)]) + "\r\n"
+
+
+def test_an_mdns_name_travels_in_the_code() -> None:
+    """A player's Chromium shows its address as ``<uuid>.local``: the code carries the UUID's 16 bytes."""
+    name = "dc92e772-c986-4364-8e0c-7e26aaa57131.local"
+    code = pack(_sdp(f"{name} 56041", "192.0.2.7 5000"), "offer")
+    assert read_code(code)[4] == [("host", name, 56041), ("host", "192.0.2.7", 5000)]
+    assert len(code) - len(pack(_sdp("192.0.2.7 5000"), "offer")) <= 26  # 19 bytes more than without it
+    _, sdp = unpack(code)
+    assert f"a=candidate:1 1 udp 2113937151 {name} 56041 typ host" in sdp
+    assert "c=IN IP4 192.0.2.7" in sdp and "m=application 5000 " in sdp  # the c= line takes an address
+
+
+def test_an_sdp_with_only_an_mdns_name_gets_a_placeholder_address() -> None:
+    _, sdp = unpack(pack(_sdp("DC92E772-C986-4364-8E0C-7E26AAA57131.local 9999"), "answer"))
+    assert "c=IN IP4 0.0.0.0" in sdp and "m=application 9 " in sdp
+    assert "dc92e772-c986-4364-8e0c-7e26aaa57131.local 9999 typ host" in sdp
+
+
+def test_other_local_names_are_left_out() -> None:
+    code = pack(_sdp("printer.local 631", "not-a-uuid-at-all-here.local 5", "192.0.2.7 5000"), "offer")
+    assert read_code(code)[4] == [("host", "192.0.2.7", 5000)]
+
+
+def test_the_page_micropython_reads_and_writes_the_same_codes() -> None:
+    """rtc.py runs on the page under MicroPython: the same codes and descriptions as under CPython."""
+    import mpy
+
+    if mpy.missing():
+        pytest.fail(f"MicroPython cannot run: {mpy.missing()}")
+    sdp = _sdp("dc92e772-c986-4364-8e0c-7e26aaa57131.local 56041", "192.0.2.7 5000", "fd00::2 7",
+               "printer.local 631")
+    source = ("import json\nfrom web.page.shared.rtc import pack, read_code, unpack\n"
+              f"code = pack({sdp!r}, 'offer')\n"
+              "print(json.dumps([code, [list(c) for c in read_code(code)[4]], unpack(code)[1]]))\n")
+    files = {"web/page/shared/rtc.py": (ROOT / "web/page/shared/rtc.py").read_text(encoding="utf-8"),
+             "web/page/shared/__init__.py": "", "web/page/__init__.py": "", "web/__init__.py": ""}
+    code = pack(sdp, "offer")
+    assert json.loads(mpy.run(source, files)) == [code, [list(c) for c in read_code(code)[4]], unpack(code)[1]]

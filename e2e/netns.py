@@ -18,10 +18,14 @@ Use them from a test module with ``pytest_plugins = ["netns"]``:
     ``rtc-link.html``, a page with the site's own Content-Security-Policy that loads only the QR library and
     ``web/rtc.js`` (no Python: quick to open many times). The guard accepts requests to it.
 ``rtc_browser`` (session)
-    A Chromium ``Browser`` running inside the namespace.
+    A Chromium ``Browser`` running inside the namespace, its ICE host candidates plain addresses.
+``rtc_player_browser`` (session)
+    Another, without that flag: as every player's Chromium, it hides its address behind an mDNS name
+    (``<uuid>.local``), which the other pages of the namespace resolve by multicast inside it.
 ``rtc_contexts``
     ``rtc_contexts(n)`` makes ``n`` new browser contexts (``base_url`` = ``rtc_site_url``), watched by the
-    ``guard`` (console errors, page errors, foreign requests fail the test), closed after the test.
+    ``guard`` (console errors, page errors, foreign requests fail the test), closed after the test;
+    ``rtc_contexts(n, mdns=True)`` makes them in ``rtc_player_browser``.
 
 When the machine cannot make a namespace (not root, no ``ip`` command, or the kernel refuses), every test using
 these fixtures fails at once saying what is missing. ``make browsers`` installs ``iproute2`` (as root).
@@ -232,13 +236,11 @@ def rtc_site_url(rtc_netns: NetNs, site_dir: Path, servers, tmp_path_factory: py
         server.stop()
 
 
-@pytest.fixture(scope="session")
-def rtc_browser(rtc_netns: NetNs, browser_type, browser_type_launch_args: dict,
-                tmp_path_factory: pytest.TempPathFactory) -> Iterator:
-    chromium = browser_type_launch_args.get("executable_path") or "/usr/bin/chromium"
-    wrapper = wrapper_script(rtc_netns.name, chromium, tmp_path_factory.mktemp("rtc-bin") / "chromium-in-netns")
-    args = [*browser_type_launch_args.get("args", []), *RTC_FLAGS]
-    browser = browser_type.launch(**{**browser_type_launch_args, "executable_path": str(wrapper), "args": args})
+def _launch(ns: NetNs, browser_type, launch_args: dict, bin_dir: Path, flags: list[str]) -> Iterator:
+    chromium = launch_args.get("executable_path") or "/usr/bin/chromium"
+    wrapper = wrapper_script(ns.name, chromium, bin_dir / "chromium-in-netns")
+    args = [*launch_args.get("args", []), *flags]
+    browser = browser_type.launch(**{**launch_args, "executable_path": str(wrapper), "args": args})
     try:
         yield browser
     finally:
@@ -246,15 +248,31 @@ def rtc_browser(rtc_netns: NetNs, browser_type, browser_type_launch_args: dict,
             browser.close()
 
 
+@pytest.fixture(scope="session")
+def rtc_browser(rtc_netns: NetNs, browser_type, browser_type_launch_args: dict,
+                tmp_path_factory: pytest.TempPathFactory) -> Iterator:
+    yield from _launch(rtc_netns, browser_type, browser_type_launch_args, tmp_path_factory.mktemp("rtc-bin"),
+                       RTC_FLAGS)
+
+
+@pytest.fixture(scope="session")
+def rtc_player_browser(rtc_netns: NetNs, browser_type, browser_type_launch_args: dict,
+                       tmp_path_factory: pytest.TempPathFactory) -> Iterator:
+    yield from _launch(rtc_netns, browser_type, browser_type_launch_args, tmp_path_factory.mktemp("rtc-bin"), [])
+
+
 @pytest.fixture
-def rtc_contexts(rtc_browser, rtc_site_url: str, site_url: str, guard) -> Iterator[Callable[[int], list]]:
-    """``rtc_contexts(n)`` -> n new contexts. (``site_url`` is requested so that the guard checks the test.)"""
+def rtc_contexts(request: pytest.FixtureRequest, rtc_browser, rtc_site_url: str, site_url: str,
+                 guard) -> Iterator[Callable[..., list]]:
+    """``rtc_contexts(n, mdns=False)`` -> n new contexts. (``site_url`` is requested so that the guard checks
+    the test.)"""
     made: list = []
 
-    def make(n: int = 1) -> list:
+    def make(n: int = 1, mdns: bool = False) -> list:
+        browser = request.getfixturevalue("rtc_player_browser") if mdns else rtc_browser
         out = []
         for _ in range(n):
-            ctx = rtc_browser.new_context(base_url=rtc_site_url)
+            ctx = browser.new_context(base_url=rtc_site_url)
             guard.watch(ctx)
             made.append(ctx)
             out.append(ctx)
@@ -266,5 +284,5 @@ def rtc_contexts(rtc_browser, rtc_site_url: str, site_url: str, guard) -> Iterat
             ctx.close()
 
 
-__all__ = ["NetNs", "netns_problem", "rtc_browser", "rtc_contexts", "rtc_netns", "rtc_site_url", "setup_commands",
-           "stale_namespaces"]
+__all__ = ["NetNs", "netns_problem", "rtc_browser", "rtc_contexts", "rtc_netns", "rtc_player_browser", "rtc_site_url",
+           "setup_commands", "stale_namespaces"]

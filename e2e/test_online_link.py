@@ -179,6 +179,43 @@ def test_a_link_gone_silent_is_reported_closed(rtc_contexts, rtc_netns):
     assert send(guest, "host", "anyone?") is False
 
 
+def test_players_browsers_hiding_their_address_connect_through_the_codes(rtc_contexts):
+    """As every player's Chromium does, host candidates are mDNS names (``<uuid>.local``): the codes carry them."""
+    host_ctx, guest_ctx = rtc_contexts(2, mdns=True)
+    host, guest = open_link_page(host_ctx), open_link_page(guest_ctx)
+    sdp, _ = offer(host, "seat1")
+    assert [c[1].endswith(".local") for c in candidates(sdp)] == [True]
+    host.evaluate("() => rummyRtc.close('seat1')")
+    code, reply = connect(host, guest, "seat1")
+    assert read_code(code)[4][0][1].endswith(".local") and read_code(reply)[4][0][1].endswith(".local")
+    assert len(code) <= 120 and len(reply) <= 120, (len(code), len(reply))
+    assert send(host, "seat1", "ping") and send(guest, "host", "pong")
+    wait_event(guest, "host", "message")
+    wait_event(host, "seat1", "message")
+    assert events(guest, "host", "message") == [("message", "ping")]
+    assert events(host, "seat1", "message") == [("message", "pong")]
+
+
+def without_candidates(sdp: str) -> str:
+    return "".join(line + "\r\n" for line in sdp.split("\r\n") if line and not line.startswith("a=candidate:"))
+
+
+def test_an_accepted_reply_that_cannot_connect_fails(rtc_contexts):
+    """Codes with no address either side can reach: the host's link ends in "failed", not in a wait forever."""
+    host_ctx, guest_ctx = rtc_contexts(2)
+    host, guest = open_link_page(host_ctx), open_link_page(guest_ctx)
+    host.evaluate("() => { rummyRtc.limits.connectMs = 1000; }")  # nothing can connect: any limit gives the same
+    sdp, _ = offer(host, "seat1")
+    _, offer_sdp = unpack(pack(without_candidates(sdp), "offer"))
+    assert "a=candidate" not in offer_sdp
+    reply_sdp, _ = answer(guest, "host", offer_sdp)
+    ok, _ = accept(host, "seat1", unpack(pack(without_candidates(reply_sdp), "answer"))[1])
+    assert ok is True
+    wait_event(host, "seat1", "failed")
+    assert events(host, "seat1") == [("failed", "could not connect")]
+    assert state(host, "seat1") == "closed"
+
+
 def test_a_bad_reply_is_refused_and_the_offer_still_waits(rtc_contexts):
     host_ctx, guest_ctx = rtc_contexts(2)
     host, guest = open_link_page(host_ctx), open_link_page(guest_ctx)

@@ -17,21 +17,24 @@
  *   offer(key, done)            host: done(sdpText, "") or done("", errorText)
  *   answer(key, offerSdp, done) guest: done(answerSdpText, "") or done("", errorText)
  *       Both make a new link under `key` (an older link of that key is closed first, with no event), create the
- *       description, and wait until ICE gathering completes, or GATHER_MS after the start when at least one
- *       candidate has come, or fail with "no network address" after GATHER_MAX_MS with none.
+ *       description, and wait until ICE gathering completes, or limits.gatherMs after the start when at least one
+ *       candidate has come, or fail with "no network address" after limits.gatherMaxMs with none.
  *   accept(key, answerSdp, done) host: done(true, "") or done(false, errorText). A refused answer (garbage, the
  *       wrong kind) leaves the offer waiting, so the host may try another reply code on the same link.
+ *       An accepted answer whose link is not open limits.connectMs later ends in "failed" ("could not connect":
+ *       e.g. codes with no address the two can reach). A guest's answer has no such limit: its host may take
+ *       minutes to paste the reply code.
  *   send(key, text) -> true | false
- *       false when the link is not open, when `text` is not a string, when it is over MAX_MESSAGE bytes of UTF-8
- *       (256 kB, the max-message-size both sides announce), or when MAX_BUFFERED bytes already wait to be sent.
+ *       false when the link is not open, when `text` is not a string, when it is over limits.message bytes of UTF-8
+ *       (256 kB, the max-message-size both sides announce), or when limits.buffered bytes already wait to be sent.
  *   listen(fn)   fn(key, kind, data) for every event of every link; one listener (a new one replaces the old).
- *       Events that came before any listener was set are kept (the last MAX_QUEUE) and delivered to the first.
+ *       Events that came before any listener was set are kept (the last limits.queue) and delivered to the first.
  *       kind "open"     data ""          the channel is open: send() works.
  *       kind "message"  data text        a message (binary messages are dropped).
  *       kind "closed"   data reason      the link ended: the channel closed (the other side closed it or left
  *                                        its page: within a fraction of a second, as a page leaving closes
  *                                        its links), the connection state became "closed", or it stayed
- *                                        "disconnected" for DISCONNECT_MS without recovering (a side that
+ *                                        "disconnected" for limits.disconnectMs without recovering (a side that
  *                                        vanished with no goodbye, its network gone: about 10 s in all, as
  *                                        Chromium says "disconnected" some 5-6 s after the last answer).
  *       kind "failed"   data reason      the link could not be made or broke: connection state "failed"
@@ -41,6 +44,7 @@
  *   close(key), closeAll()       end links quietly (the other side sees "closed"); true.
  *   state(key) -> "new" (making its description) | "connecting" (description handed out, not yet open) |
  *       "open" | "closed" (ended, failed or never made).
+ *   limits       the numbers above (milliseconds, bytes), read when used: a test may shorten them.
  *   qr(text) -> SVG text of a QR code of `text` (UTF-8, error correction M, the smallest version that fits,
  *       a quiet zone of 4 modules, sized by CSS: no width/height), or "" when it does not fit / no library.
  *       The QR library is qrcode-generator (MIT), vendored as ./vendor/qrcode-generator.js.
@@ -51,12 +55,16 @@
 (function () {
   "use strict";
 
-  var MAX_MESSAGE = 262144;          // bytes of UTF-8 (= a=max-message-size in web/page/shared/rtc.py)
-  var MAX_BUFFERED = 4 * 1024 * 1024; // Chromium closes a channel whose send buffer passes 16 MB
-  var GATHER_MS = 3000;
-  var GATHER_MAX_MS = 20000;
-  var DISCONNECT_MS = 4000;
-  var MAX_QUEUE = 200;
+  // The limits (read each time they are used; tests may shorten connectMs).
+  var limits = {
+    message: 262144,              // bytes of UTF-8 in one message (= a=max-message-size in web/page/shared/rtc.py)
+    buffered: 4 * 1024 * 1024,    // waiting to be sent (Chromium closes a channel whose buffer passes 16 MB)
+    gatherMs: 3000,               // ICE gathering: enough once a candidate has come ...
+    gatherMaxMs: 20000,           // ... and given up with none
+    connectMs: 30000,             // host: open within this after accept(), or "failed"
+    disconnectMs: 4000,           // "disconnected" for this long = "closed"
+    queue: 200                    // events kept until the first listener
+  };
   var SCHEMES = ["stun:", "stuns:", "turn:", "turns:"];
 
   var iceServers = [];
@@ -77,7 +85,7 @@
     if (listener) call(listener, key, kind, data);
     else {
       queue.push([key, kind, data]);
-      if (queue.length > MAX_QUEUE) queue.shift();
+      if (queue.length > limits.queue) queue.shift();
     }
   }
 
@@ -86,6 +94,7 @@
     if (link.state === "closed") return;
     link.state = "closed";
     if (link.timer) { clearTimeout(link.timer); link.timer = null; }
+    if (link.connectTimer) { clearTimeout(link.connectTimer); link.connectTimer = null; }
     if (links[link.key] === link) delete links[link.key];
     if (link.pending) {  // a description was still being made
       var pending = link.pending;
@@ -102,6 +111,7 @@
     dc.onopen = function () {
       if (link.state === "closed") return;
       link.state = "open";
+      if (link.connectTimer) { clearTimeout(link.connectTimer); link.connectTimer = null; }
       emit(link.key, "open", "");
     };
     dc.onmessage = function (ev) {
@@ -123,7 +133,7 @@
           link.timer = setTimeout(function () {
             link.timer = null;
             if (pc.connectionState === "disconnected") end(link, "closed", "disconnected");
-          }, DISCONNECT_MS);
+          }, limits.disconnectMs);
         }
       } else if (link.timer) { clearTimeout(link.timer); link.timer = null; }
     };
@@ -133,7 +143,7 @@
     var old = links[key];
     if (old) end(old, "closed", "replaced", true);
     var pc = new RTCPeerConnection({ iceServers: iceServers });
-    var link = { key: key, pc: pc, dc: null, state: "new", timer: null, pending: null };
+    var link = { key: key, pc: pc, dc: null, state: "new", timer: null, connectTimer: null, pending: null };
     try {
       link.dc = pc.createDataChannel("rummy", { negotiated: true, id: 0, ordered: true });
     } catch (e) {
@@ -160,8 +170,8 @@
     function check() {
       if (pc.iceGatheringState === "complete") { finish(count ? null : "no network address"); return; }
       var waited = Date.now() - started;
-      if (count > 0 && waited >= GATHER_MS) finish(null);
-      else if (waited >= GATHER_MAX_MS) finish("no network address");
+      if (count > 0 && waited >= limits.gatherMs) finish(null);
+      else if (waited >= limits.gatherMaxMs) finish("no network address");
     }
     link.pending = function (reason) { finish(reason); };
     pc.onicecandidate = function (ev) {
@@ -209,7 +219,7 @@
   }
 
   function utf8Length(s) {
-    if (s.length * 3 <= MAX_MESSAGE) return s.length;  // cannot be over the cap: skip counting
+    if (s.length * 3 <= limits.message) return s.length;  // cannot be over the cap: skip counting
     var n = 0;
     for (var i = 0; i < s.length; i++) {
       var c = s.charCodeAt(i);
@@ -262,7 +272,15 @@
       }
       try {
         link.pc.setRemoteDescription({ type: "answer", sdp: String(answerSdp) }).then(
-          function () { call(done, true, ""); },
+          function () {
+            if (link.state !== "open" && link.state !== "closed" && !link.connectTimer) {
+              link.connectTimer = setTimeout(function () {
+                link.connectTimer = null;
+                if (link.state !== "open") end(link, "failed", "could not connect");
+              }, limits.connectMs);
+            }
+            call(done, true, "");
+          },
           function (e) { call(done, false, text(e)); });
       } catch (e) { call(done, false, text(e)); }
     },
@@ -271,7 +289,7 @@
         var link = links[String(key)];
         if (!link || link.state !== "open" || link.dc.readyState !== "open" || typeof message !== "string") return false;
         var size = utf8Length(message);
-        if (size > MAX_MESSAGE || link.dc.bufferedAmount + size > MAX_BUFFERED) return false;
+        if (size > limits.message || link.dc.bufferedAmount + size > limits.buffered) return false;
         link.dc.send(message);
         return true;
       } catch (e) { return false; }
@@ -310,7 +328,7 @@
           .replace("<svg ", '<svg shape-rendering="crispEdges" ');
       } catch (e) { return ""; }
     },
-    limits: { message: MAX_MESSAGE, gatherMs: GATHER_MS, gatherMaxMs: GATHER_MAX_MS, disconnectMs: DISCONNECT_MS }
+    limits: limits
   };
 
   var hidden = [];

@@ -1,13 +1,14 @@
 """Benchmark of the online link (web/rtc.js) between two Chromium contexts in a network namespace of its own
 (e2e/netns.py: no STUN, nothing leaves the machine): the connection codes' lengths and the time to connect.
 
-    python -m bench.rtc_link [--runs 10] [--site DIR] [--json]      (as root: it makes a network namespace)
+    python -m bench.rtc_link [--runs 10] [--site DIR] [--mdns] [--json]   (as root: it makes a network namespace)
 
 Per run, a fresh host page and guest page: the host's offer (ICE gathering included), its code made and read
 back by web/page/shared/rtc.py (CPython here), the guest's answer, its reply code, the host's accept, and both
 channels open. Times are wall-clock from this process (Playwright's round trips included, no person's delay);
 ``gather`` is measured inside each page (offer or answer call to its description). Also the size of the vendored
-QR library, raw and gzipped, from the site's build-info.json.
+QR library, raw and gzipped, from the site's build-info.json. ``--mdns``: Chromium as players have it, its host
+address shown as an mDNS name (``<uuid>.local``) that the codes carry; by default, plain addresses (the tests' flag).
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--site", help="a built site (default: build one into a temporary directory)")
+    ap.add_argument("--mdns", action="store_true", help="players' Chromium: host candidates as mDNS names")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     problem = netns.netns_problem()
@@ -98,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             server = netns.NsServer(ns, netns.served_dir(site, tmp / "served"), tmp / "server.log")
             wrapper = netns.wrapper_script(ns.name, CHROMIUM, tmp / "chromium-in-netns")
             with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=str(wrapper), args=CHROMIUM_ARGS + netns.RTC_FLAGS)
+                browser = pw.chromium.launch(executable_path=str(wrapper), args=CHROMIUM_ARGS + ([] if args.mdns else netns.RTC_FLAGS))
                 try:
                     for _ in range(args.runs):
                         host_ctx = browser.new_context(base_url=server.url)
@@ -121,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     keys = [k for k in runs[0] if k.endswith("_ms")]
     result = {
         "runs": len(runs),
+        "mdns": args.mdns,
         "offer_code_chars": sorted({r["offer_code"] for r in runs}),
         "reply_code_chars": sorted({r["reply_code"] for r in runs}),
         "offer_sdp_chars": sorted({r["offer_sdp"] for r in runs}),
@@ -131,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"runs {result['runs']}: offer code {result['offer_code_chars']} chars (SDP {result['offer_sdp_chars']}),"
+        print(f"runs {result['runs']}{' (mDNS names)' if args.mdns else ''}: offer code {result['offer_code_chars']} chars (SDP {result['offer_sdp_chars']}),"
               f" reply code {result['reply_code_chars']} chars (SDP {result['answer_sdp_chars']})")
         for name, s in result["ms"].items():
             print(f"  {name:<16} median {s['median']:>7.1f} ms  (min {s['min']:.1f}, max {s['max']:.1f})")

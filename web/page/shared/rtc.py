@@ -8,8 +8,10 @@ fingerprint, the role, and the candidates; the rest of the SDP is rebuilt from a
 
 Code layout (bytes, then base64url without padding, prefixed ``"o1."`` for an offer, ``"a1."`` for an answer):
 ``len(ufrag) ufrag len(pwd) pwd fingerprint[32] n candidates``, each candidate ``kind port[2] address``
-where ``kind`` = family (4 or 6, or 0 for a browser's mDNS name ``<uuid>.local``) * 16 + type (0 host, 1 srflx,
-2 prflx, 3 relay) and the address is 4 bytes (IPv4) or 16 (IPv6, or the UUID of an mDNS name). Written in the Python both MicroPython (the page) and CPython (tests) run.
+where ``kind`` = family (4 or 6, or 0 for an mDNS name) * 16 + type (0 host, 1 srflx, 2 prflx, 3 relay) and
+the address is 4 or 16 bytes. An mDNS name (``<uuid>.local``: how Chromium shows a host address to a page that has
+no camera permission, so every host candidate of a real player) travels as its UUID's 16 bytes: without it two
+browsers on the same network with no STUN server would have no candidate at all to try. Written in the Python both MicroPython (the page) and CPython (tests) run.
 """
 
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -80,21 +82,23 @@ def _ipv6(text: str) -> bytes:
     return bytes(out)
 
 
-def _mdns(text: str) -> bytes | None:
-    """The 16 bytes of a browser's mDNS candidate name (``<uuid>.local``), or None for another name."""
-    name = text[:-6] if text.endswith(".local") else ""
-    digits = name.replace("-", "")
-    if len(name) != 36 or len(digits) != 32 or any(c not in "0123456789abcdef" for c in digits.lower()):
+def _uuid(text: str) -> bytes | None:
+    """The 16 bytes of a UUID in its 8-4-4-4-12 text form, or None."""
+    parts = text.split("-")
+    if [len(p) for p in parts] != [8, 4, 4, 4, 12]:
+        return None
+    digits = "".join(parts).lower()
+    if any(ch not in "0123456789abcdef" for ch in digits):
         return None
     return bytes([int(digits[i:i + 2], 16) for i in range(0, 32, 2)])
 
 
 def _ip_text(family: int, raw: bytes) -> str:
-    if family == 4:
-        return ".".join(str(b) for b in raw)
-    if family == 0:  # an mDNS name: 8-4-4-4-12 hex digits, then ".local"
+    if family == 0:
         h = "".join(f"{b:02x}" for b in raw)
         return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:] + ".local"
+    if family == 4:
+        return ".".join(str(b) for b in raw)
     return ":".join(f"{(raw[i] << 8) | raw[i + 1]:x}" for i in range(0, 16, 2))
 
 
@@ -114,11 +118,11 @@ def pack(sdp: str, kind: str) -> str:
             if len(parts) < 8 or parts[2].lower() != "udp" or parts[6] != "typ" or parts[7] not in _TYPES:
                 continue  # TCP and unusual candidates are left out: UDP ones are enough
             address, port = parts[4], int(parts[5])
-            if address.endswith(".local"):  # a browser hiding its address behind an mDNS name (a UUID)
-                mdns = _mdns(address)
-                if mdns is None:
-                    continue
-                family, raw = 0, mdns
+            if address.endswith(".local"):
+                raw = _uuid(address[:-6])
+                if raw is None:
+                    continue  # not Chromium's kind of mDNS name: left out
+                family = 0
             else:
                 family = 6 if ":" in address else 4
                 raw = _ipv6(address) if family == 6 else _ipv4(address)
@@ -173,12 +177,12 @@ def unpack(code: str) -> tuple[str, str]:
     """``(kind, sdp)``: the SDP a browser accepts as the remote description, rebuilt from a code."""
     kind, ufrag, pwd, fp, cands = read_code(code)
     fingerprint = ":".join(f"{b:02X}" for b in fp)
-    first = cands[0] if cands else ("host", "0.0.0.0", 9)
+    plain = [c for c in cands if not c[1].endswith(".local")]  # the c= line takes an address, not a name
+    first = plain[0] if plain else ("host", "0.0.0.0", 9)
     lines = [
         "v=0", "o=- 1 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0", "a=msid-semantic: WMS",
         "m=application " + str(first[2]) + " UDP/DTLS/SCTP webrtc-datachannel",
-        "c=IN " + ("IP4 0.0.0.0" if first[1].endswith(".local") else
-                   ("IP6 " if ":" in first[1] else "IP4 ") + first[1]),
+        "c=IN " + ("IP6 " if ":" in first[1] else "IP4 ") + first[1],
     ]
     for n, (typ, address, port) in enumerate(cands):
         lines.append("a=candidate:" + str(n + 1) + " 1 udp " + str(_PRIORITY[_TYPES.index(typ)] - n) + " "

@@ -28,10 +28,12 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app import dialogs
 from web.page.app.hand import GAME_ACTS, SHORTCUTS, Hand
+from web.page.app.online import Online
 from web.page.app.params import SPEEDS, game_config, speed_override
 from web.page.app.screen import Screen
 from web.page.app.setup import SetupState
 from web.page.app.text import describe_event, headline, names_in, spoken
+from web.page.shared import online
 from web.page.shared.cards import card_of, text_of
 from web.page.shared.viewdata import Event, read_view
 
@@ -55,8 +57,9 @@ def seats_of(cfg):
     return out
 
 
-class App(Hand, Screen):
-    """The table app's whole state (plain data); its moves are in :class:`Hand`, its drawing in :class:`Screen`."""
+class App(Hand, Screen, Online):
+    """The table app's whole state (plain data); its moves are in :class:`Hand`, its drawing in :class:`Screen`,
+    online play (host and guest) in :class:`Online`."""
 
     def __init__(self, catalog):
         self.catalog = catalog
@@ -99,6 +102,7 @@ class App(Hand, Screen):
         self.offers = []  # names of unreadable values too big to keep aside, to offer as downloads
         self.import_plan = None  # {"problems", "changes"} of a file to import, for the player to confirm
         self.page_url = "./index.html"
+        self.init_online()
 
     # ================================================================ the one entry point
 
@@ -136,6 +140,11 @@ class App(Hand, Screen):
         if err:
             self.notices.append(err)
         record = boot.get("match")
+        fragment = boot.get("hash") or ""
+        if "j=" in fragment:  # an invite link: this page is a guest's (no engine, nothing saved)
+            out += self.start_guest(fragment)
+            out.append(("look", self.settings))
+            return out
         if record is not None:
             self.adopt_record(record)
             out.append(("send", {"type": "resume", "save": self.save_data}))
@@ -176,9 +185,18 @@ class App(Hand, Screen):
             self.cover = seat  # after a reload the device may be in anyone's hands: the next player taps
         self.screen = "table"
         self.sync_order()
+        guests = [i for i, s in enumerate(self.seats()) if s["kind"] == "guest"]
+        if guests:  # an online match: the host's page came back; its friends are re-invited
+            self.role = "host"
+            for seat in guests:
+                self.links[seat] = {"state": "dropped", "code": "", "link": "", "qr": "", "reply": "", "error": "",
+                                    "name": self.names()[seat]}
 
     def start_match(self, cfg):
-        """Ask the engine for a new match (``cfg``: game, opponents, rules, seed, and every seat when people play)."""
+        """Ask the engine for a new match (``cfg``: game, opponents, rules, seed, and every seat when people play).
+        With friends online, the lobby comes first (:meth:`Online.start_online`)."""
+        if [s for s in seats_of(cfg) if s["kind"] == "guest"]:
+            return self.start_online(cfg)
         names = []
         for seat in seats_of(cfg):
             if seat["kind"] != "computer":
@@ -241,7 +259,13 @@ class App(Hand, Screen):
             self.engine = "ready"
             return []
         if kind == "table":
-            return self.on_table(msg)
+            out = self.on_table(msg)
+            return out + self.relay_table(msg) if self.role == "host" else out
+        if kind == "prepared":
+            return self.on_prepared(msg)
+        if kind in ("refused", "stale") and self.role == "host" and self.relay_seat is not None:
+            self.waiting = None
+            return self.relay_refusal(msg)
         if kind == "refused":
             self.waiting = None
             if self.view is None or msg["step"] != self.view.step:
@@ -301,7 +325,8 @@ class App(Hand, Screen):
         self.view = view
         self.view_doc = msg["view"]
         self.hint = msg["hint"]
-        self.save_data = msg["save"]
+        if self.role != "guest":
+            self.save_data = msg["save"]
         self.next = msg["next"]
         self.waiting = None
         self.engine = "ready"
@@ -340,10 +365,10 @@ class App(Hand, Screen):
         elif self.pass_and_play() and (mine is None or new_hand):
             self.cover = me  # the device goes to the next person: every hand stays hidden until they tap
         out += self.count_results()
-        if self.writable:
+        if self.writable and self.save_data is not None:
             out.append(("save-match", self.slot, self.record()))
         # what comes next
-        if self.next == "computer" or (self.next == "you" and self.autoplay):
+        if self.next == "computer" or (self.next == "you" and self.autoplay and self.role == "local"):
             out.append(("timer", "advance", self.delay(), self.token))
         elif self.next in ("deal", "over") and ended:
             if self.autoplay and self.next == "deal":
@@ -360,9 +385,9 @@ class App(Hand, Screen):
         return out
 
     def seats(self):
-        """Who sits where in this match (see :func:`seats_of`)."""
+        """Who sits where in this match (see :func:`seats_of`); a guest knows it from the host's welcome."""
         if self.save_data is None:
-            return []
+            return list(self.table_config["seats"]) if self.table_config is not None else []
         return seats_of(self.save_data["table"]["config"])
 
     def pass_and_play(self):
@@ -416,6 +441,8 @@ class App(Hand, Screen):
         """Whose statistics a match counts in: ``[(seat, name)]`` for each person at this device when people
         play together (online, the host), else ``[(0, "")]`` (the player against the computer)."""
         seats = self.seats()
+        if self.role == "guest":
+            return [(self.my_seat, self.my_name())] if self.my_seat is not None and self.my_name() else []
         if not [s for s in seats if s["kind"] != "computer"][1:]:
             return [(0, "")]
         return [(i, s["name"]) for i, s in enumerate(seats) if s["kind"] == "person"]
@@ -436,6 +463,8 @@ class App(Hand, Screen):
         if name == "stall":
             if self.waiting is None or token != self.token:
                 return []
+            if self.role == "guest":  # the host's page is slow or gone: the link says which
+                return [("log", "the host has not answered yet")]
             if self.engine != "ready":  # still starting: the worker link reports a start that fails
                 return [self.stall_timer()]
             return self.engine_failed("it did not answer within " + str(int(STALL_SECONDS)) + " seconds")
@@ -454,8 +483,15 @@ class App(Hand, Screen):
         return ("timer", "stall", STALL_SECONDS, self.token)
 
     def request(self, msg, what):
-        """Send a request the engine answers with one message; no other is sent until it does."""
+        """Send a request the engine answers with one message; no other is sent until it does. A guest's page
+        has no engine: its moves go to the host's page, whose engine answers."""
         self.waiting = what
+        if self.role == "guest":
+            if msg["type"] != "act":
+                self.waiting = None
+                return []
+            text = online.encode("act", {"action": msg["action"], "step": msg["step"]})
+            return [("rtc", "send", "host", text), self.stall_timer(), ("render",)]
         return [("send", msg), self.stall_timer(), ("render",)]
 
     def delay(self):
@@ -535,6 +571,9 @@ class App(Hand, Screen):
             return [("focus", ".hand .card")]
         if act == "play-here":
             return [("claim-tab",)]
+        net = self.online_command(act, data)
+        if net is not None:
+            return net
         if act in GAME_ACTS:
             return self.play(act, data)
         return []
@@ -566,8 +605,10 @@ class App(Hand, Screen):
         return self.save_data is not None and (self.view is None or self.view.phase != "match-over")
 
     def next_hand(self):
-        if self.view is None:
-            return []
+        if self.view is None or self.role == "guest":
+            return []  # a guest's host deals
+        if self.role == "host" and self.view.phase != "match-over":
+            return self.host_next_hand()
         if self.view.phase == "match-over":
             cfg = dict(self.save_data["table"]["config"]) if self.save_data else self.setup.config()
             cfg["seed"] = None
@@ -596,6 +637,9 @@ class App(Hand, Screen):
             else:
                 self.settings[name] = checked
             return [("save-settings", self.settings), ("look", self.settings)]
+        net = self.online_change(name, value, checked)
+        if net is not None:
+            return net
         if self.screen == "setup":
             self.setup.change(name, value, checked)
             return [("render",)]

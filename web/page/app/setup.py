@@ -11,6 +11,7 @@ from web.page.app.text import esc, tier_word
 # The form shows the match length first, then the rest in the rulebook's order.
 FIRST = ("target", "rounds", "scoring")
 PERSON = "person"  # the value of a seat's choice that makes it a person at this device (pass and play)
+GUEST = "guest"  # ... that makes it a friend online (an invite link)
 MAX_NAME = 24
 
 
@@ -121,7 +122,8 @@ class SetupState:
         self.opponents = {}
         self.preset = {"gin": "cardgames", "rummy": "cardgames"}
         self.overrides = {"gin": {}, "rummy": {}}
-        self.people = {"gin": {}, "rummy": {}}  # seat (1..5) -> the name of a person at this device
+        self.people = {"gin": {}, "rummy": {}}  # seat (1..5) -> the name of a person (here or online)
+        self.friends = {"gin": [], "rummy": []}  # the seats of people online (guests), a part of people
         self.my_name = ""  # seat 0's name when people play
         self.error = ""
         if isinstance(last, dict):
@@ -145,11 +147,15 @@ class SetupState:
         seats = cfg.get("seats")
         people = {}
         if isinstance(seats, list):
+            friends = []
             for s, seat in enumerate(seats):
-                if not isinstance(seat, dict) or seat.get("kind") not in (PERSON, "computer"):
+                if not isinstance(seat, dict) or seat.get("kind") not in (PERSON, GUEST, "computer"):
                     return
-                if seat["kind"] == PERSON and s > 0:
+                if seat["kind"] != "computer" and s > 0:
                     people[s] = str(seat.get("name", ""))[:MAX_NAME]
+                    if seat["kind"] == GUEST:
+                        friends.append(s)
+            self.friends[game] = friends
             if (game == "gin" and len(seats) != 2) or not 2 <= len(seats) <= 6:
                 return
             self.my_name = str(seats[0].get("name", ""))[:MAX_NAME]
@@ -219,7 +225,7 @@ class SetupState:
             opps = []
             for s, pid in enumerate(self.opps(), 1):
                 if s in people:
-                    seats.append({"kind": PERSON, "name": names[s]})
+                    seats.append({"kind": GUEST if s in self.friends[self.game] else PERSON, "name": names[s]})
                 else:
                     seats.append({"kind": "computer", "id": pid})
                     opps.append(pid)
@@ -238,12 +244,19 @@ class SetupState:
         elif name.startswith("opp"):
             i = int(name[3:]) if name[3:].isdigit() else 0
             cur = self.opps()
-            if 0 <= i < len(cur) and value == PERSON:
+            friends = self.friends[self.game]
+            if 0 <= i < len(cur) and value in (PERSON, GUEST):
                 self.people[self.game][i + 1] = self.people[self.game].get(i + 1, "")
+                if value == GUEST and i + 1 not in friends:
+                    friends.append(i + 1)
+                elif value == PERSON and i + 1 in friends:
+                    friends.remove(i + 1)
             elif 0 <= i < len(cur) and value in self.catalog.ids(self.game):
                 cur[i] = value
                 self.opponents[self.game] = cur
                 self.people[self.game].pop(i + 1, None)
+                if i + 1 in friends:
+                    friends.remove(i + 1)
         elif name.startswith("name") and name[4:].isdigit():
             s = int(name[4:])
             clean = " ".join(value.split())[:MAX_NAME]
@@ -328,17 +341,23 @@ def setup_html(st, can_resume):
         opp_fields.append(_name_field(0, "Your name", st.my_name, "Player 1"))
     for i, pid in enumerate(st.opps()):
         person = (i + 1) in people
+        friend = (i + 1) in st.friends[g]
         opts = [_option(p["id"], p["name"] + " — " + tier_word(p["tier"]) + ", " + p["style"],
                         p["id"] == pid and not person) for p in ros]
-        opts.append(_option(PERSON, "A person at this device (pass and play)", person))
+        opts.append(_option(PERSON, "A person at this device (pass and play)", person and not friend))
+        opts.append(_option(GUEST, "A friend online (invite link)", friend))
         label = "Opponent" if g == "gin" else "Opponent " + str(i + 1)
         opp_fields.append(_select("opp" + str(i), label, opts, 'data-key="f-opp' + str(i) + '"'))
         if person:
             opp_fields.append(_name_field(i + 1, "Name of " + label.lower(), st.people[g][i + 1],
                                           "Player " + str(i + 2)))
-    if people:
+    if [s for s in people if s not in st.friends[g]]:
         opp_fields.append('<p class="muted" data-testid="pass-note">Pass and play: between two people\'s turns the '
                           "screen hides every hand until the next player taps.</p>")
+    if st.friends[g]:
+        opp_fields.append('<p class="muted" data-testid="online-note">Friends online: you get an invite link for '
+                          "each. Your page runs the game and sends each friend only their own cards; the "
+                          "connection goes straight between the browsers (no game server).</p>")
     cards = "".join(
         "<li><strong>" + esc(p["name"]) + '</strong> <span class="tier tier-' + esc(p["tier"]) + '">'
         + esc(tier_word(p["tier"])) + '</span> <span class="muted">' + esc(p["style"]) + "</span><br>"

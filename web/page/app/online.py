@@ -370,7 +370,7 @@ class Online:
             return None
         fields = {"code": msg.get("code", "stale"), "message": msg.get("message", "That move came too late."),
                   "params": msg.get("params", {}), "step": msg["step"]}
-        return [self.to_guest(seat, "refused", fields)] + self.next_guest_move()
+        return [self.to_guest(seat, "refused", fields), ("render",)] + self.next_guest_move()
 
     def relay_table(self, msg):
         """After every table message: each guest at the table gets its own view, and the deal's proof."""

@@ -131,7 +131,8 @@ def table_strip(app):
         bubble = ('<span class="bubble" data-testid="talk-' + str(s) + '">“' + esc(QUICK[said]) + "”</span>") \
             if said is not None else ""
         items.append('<li data-testid="player-' + str(s) + '"><strong>' + esc(names[s]) + "</strong>"
-                     + (' <span class="muted">' + esc(state) + "</span>" if state else "") + " " + bubble + "</li>")
+                     + (' <span class="muted" data-testid="player-state-' + str(s) + '">' + esc(state) + "</span>"
+                        if state else "") + " " + bubble + "</li>")
     quick = "".join('<button type="button" class="btn small" data-act="talk" data-say="' + str(i) + '" data-key="talk-'
                     + str(i) + '">' + esc(q) + "</button>" for i, q in enumerate(QUICK))
     cards = ""

@@ -98,7 +98,7 @@ def friend_joins(host: Page, ctx: Any, seat: int) -> Page:
     expect(reply).to_have_value(re.compile(r"^a1\."), timeout=WAIT)
     host.get_by_test_id("reply-" + str(seat)).fill(reply.input_value())
     host.locator('[data-act=reply][data-seat="' + str(seat) + '"]').click()
-    status = host.locator("[data-testid=link-state-%d], [data-testid=player-state-%d]" % (seat, seat)).first
+    status = host.locator(f"[data-testid=link-state-{seat}], [data-testid=player-state-{seat}]").first
     expect(status).to_have_text("at the table", timeout=WAIT)
     return guest
 

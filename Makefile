@@ -3,8 +3,8 @@
 #   make play    install what is missing, build _site/ and serve it at http://127.0.0.1:8000/
 #   make site    build _site/ (the files to host; prints their size raw and gzipped)
 #   make test    install what is missing (browsers included), build, run every test
-#   make browsers install Debian's chromium, firefox-esr, webkit2gtk-driver, xvfb (root: apt-get;
-#                otherwise it prints the one command to run)
+#   make browsers install Debian's chromium, firefox-esr, webkit2gtk-driver, xvfb, and iproute2 + libzbar0
+#                for the online-play tests (root: apt-get; otherwise it prints the one command to run)
 #   make lint    ruff and mypy --strict (make test runs them first)
 #   make bench   start-up vs a bare PyScript page, and responsiveness (bench.startup, bench.responsive)
 #   make icons   redraw web/icons/ (committed; only when the design changes)
@@ -38,10 +38,11 @@ deps-python:
 	@$(PYTHON) tools/deps_ok.py requirements-dev.txt || $(PYTHON) -m pip install -q -r requirements-dev.txt
 
 # Browsers from Debian (never `playwright install`): chromium for the e2e tests and benchmarks,
-# firefox-esr + webkit2gtk-driver + xvfb for the cross-browser smoke tests. Costs nothing when
+# firefox-esr + webkit2gtk-driver + xvfb for the cross-browser smoke tests, iproute2 + libzbar0 for the
+# online-play tests (a network namespace of their own; QR codes read back). Costs nothing when
 # they are there; as root it runs apt-get, otherwise it stops with the command to run.
 browsers:
-	@$(PYTHON) tools/system_deps.py chromium cross
+	@$(PYTHON) tools/system_deps.py chromium cross rtc
 
 # Browsers first: a user who is not root learns at once what to run.
 deps: browsers deps-node deps-python

@@ -29,6 +29,14 @@ def wait_turn(page, timeout: float = 60_000) -> str:
     return page.wait_for_function(WAIT_TURN, timeout=timeout).json_value()
 
 
+SETTLED = "() => { const t = document.querySelector('[data-testid=table-screen]'); return !t || t.dataset.waiting !== 'true'; }"
+
+
+def settled(page, timeout: float = 60_000) -> None:
+    """Wait until the move just made has its answer (the table is no longer waiting for the engine or the host)."""
+    page.wait_for_function(SETTLED, timeout=timeout)
+
+
 def button(page, name: str):
     return page.get_by_role("button", name=name, exact=True)
 
@@ -107,6 +115,7 @@ def rummy_turn(page, phase: str) -> None:
         for n in group:
             button(page, n).click()
         button(page, "Meld").click()
+        settled(page)
         state = page.get_attribute("[data-testid=table-screen]", "data-phase")
         if state != "play":
             return

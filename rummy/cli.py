@@ -1,4 +1,4 @@
-"""The command line: ``python -m rummy deadwood|replay|arena|bench``.
+"""The command line: ``python -m rummy deadwood|replay|verify|arena|bench``.
 
 Every command prints plain words, or one JSON document with ``--json``. Bad input gets a one-line message
 and exit code 2, never a traceback.
@@ -95,6 +95,35 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if result.ok else 1
 
 
+def _read_json(path: str) -> Any:
+    try:
+        with open(path, encoding="utf-8") if path != "-" else sys.stdin as f:
+            return json.load(f)
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise UsageError(f"{path} is not valid JSON: {e}") from None
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check the deals of a record that carries its proofs (the game's "Check this deal")."""
+    from .fairdeal import verify_record
+
+    rec = _read_json(args.record)
+    try:
+        checks = verify_record(rec)
+    except RecordError as e:
+        raise UsageError(f"malformed record: {e}") from None
+    ok = all(c.ok for c in checks)
+    if args.json:
+        print(json.dumps({"ok": ok, "hands": [c.to_data() for c in checks]}))
+    else:
+        for c in checks:
+            print(c.words)
+        print("Every deal checks out." if ok else "Some deals do not match their commitments.")
+    return 0 if ok else 1
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     from .arena import main as arena_main
 
@@ -124,6 +153,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("record", help="a record file (rummy-record/1 JSON), or - for standard input")
     r.add_argument("--json", action="store_true", help="print JSON")
     r.set_defaults(run=cmd_replay)
+    v = sub.add_parser("verify", help="check the deals of a record with its proofs (commitments and secrets)")
+    v.add_argument("record", help="a record file with \"proofs\" (as the game exports it), or - for standard input")
+    v.add_argument("--json", action="store_true", help="print JSON")
+    v.set_defaults(run=cmd_verify)
     for name, module, help_text, run in OPTIONAL_COMMANDS:
         try:
             add_arguments = importlib.import_module(module, __package__).add_arguments

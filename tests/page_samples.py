@@ -28,7 +28,8 @@ def view():
 def line(**counts):
     out = {"matches": 3, "matches_won": 2, "hands": 9, "hands_won": 5, "gins": 1, "big_gins": 0, "undercuts": 1,
            "rummies": 0, "stalemates": 1, "streak": 1, "best_streak": 2, "abandoned": 1, "points": 140,
-           "best_match": {"score": 120, "margin": 40}}
+           "best_match": {"score": 120, "margin": 40}, "knocks": 3, "knock_deadwood": 17, "undercut_against": 1,
+           "assisted": 1}
     for k in counts:
         out[k] = counts[k]
     return out
@@ -37,11 +38,23 @@ def line(**counts):
 def stats():
     return {"games": {"gin": line(), "rummy": line(best_match=None, gins=0, undercuts=0)},
             "opponents": {"gin:ada": line(), "rummy:tilly": line(streak=0)},
-            "people": {"gin": line(matches=1, matches_won=0, streak=0, best_streak=0, best_match=None)}}
+            "people": {"gin:Ann": line(matches=1, matches_won=0, streak=0, best_streak=0, best_match=None)}}
+
+
+def stats_v2():
+    s = stats()
+    out = {"games": {}, "opponents": {}, "people": {}}
+    for group in out:
+        for name in s[group]:
+            ln = dict(s[group][name])
+            for k in ("knocks", "knock_deadwood", "undercut_against", "assisted"):
+                del ln[k]
+            out[group][name] = ln
+    return out
 
 
 def stats_v1():
-    s = stats()
+    s = stats_v2()
     out = {"games": {}, "opponents": {}}
     for group in out:
         for name in s[group]:
@@ -51,7 +64,7 @@ def stats_v1():
     return out
 
 
-def match(game="gin"):
+def match_v2(game="gin"):
     cfg = config(game)
     players = len(cfg["opponents"]) + 1
     return {"engine": engine(game, players),
@@ -61,8 +74,30 @@ def match(game="gin"):
             "view": view(), "order": ["7H", "TD", "JK", "JK", "AS"]}
 
 
+def match(game="gin"):
+    """A saved match as this page writes it (version 3)."""
+    m = match_v2(game)
+    players = len(m["table"]["seeds"])
+    orders = [m.pop("order")] + [[] for _ in range(players - 1)]
+    m["orders"] = orders
+    return m
+
+
+def match_people():
+    """A version-3 match of two people at one device and a computer (Rummy)."""
+    m = match("rummy")
+    cfg = m["table"]["config"]
+    cfg["opponents"] = ["tilly"]
+    cfg["seats"] = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"},
+                    {"kind": "computer", "id": "tilly"}]
+    m["table"]["opponents"] = ["tilly"]
+    m["meta"]["names"] = ["Ann", "Bob", "Tilly"]
+    m["orders"] = [["7H"], ["AS", "2S"], []]
+    return m
+
+
 def match_v1(game="gin"):
-    m = match(game)
+    m = match_v2(game)
     return {"engine": m["engine"],
             "meta": {"config": m["table"]["config"], "opponents": m["table"]["opponents"], "names": m["meta"]["names"],
                      "seeds": m["table"]["seeds"], "counted": 2, "match_counted": True, "log": m["meta"]["log"]},

@@ -190,13 +190,15 @@ def two_tabs():
     show("c lock lost", c.tab().lock_lost())
     show("a leaves", a.tab().leave())
     show("stored", stored(a))
-    a.count(stats.hand_event("gin", ["ada"], True, "gin", 25))
-    c.count(stats.hand_event("gin", ["ada"], False, "undercut", -12))
-    a.count(stats.match_event("gin", ["ada"], [120, 80], 0))
+    a.count(stats.hand_event("gin", ["ada"], True, "gin", 25, knocked=True, deadwood=0))
+    c.count(stats.hand_event("gin", ["ada"], False, "undercut", -12, knocked=True, deadwood=7))
+    a.count(stats.hand_event("gin", ["ada"], True, "knock", 9, knocked=True, deadwood=4))
+    a.count(stats.match_event("gin", ["ada"], [120, 80], 0, assisted=True))
     c.count(stats.abandoned_event("gin", ["ada"]))
     show("stats a", a.stats())
     show("stats c", c.stats())
     show("rows", stats.rows(a.stats()["games"]["gin"], "gin"))
+    show("head to head", stats.head_to_head(a.stats(), "gin"))
 
 
 def s_get(s, key):
@@ -207,9 +209,9 @@ def export_import():
     b = backend()[1]
     s = Store(b, "t")
     put(s, KEY_SETTINGS, P.stored("settings", 1, P.settings()))
-    put(s, KEY_STATS, P.stored("stats", 2, P.stats()))
+    put(s, KEY_STATS, P.stored("stats", 3, P.stats()))
     put(s, KEY_MATCH, P.stored("match", 1, P.match_v1()))
-    put(s, KEY_MATCH + "@game=rummy", P.stored("match", 2, P.match("rummy")))
+    put(s, KEY_MATCH + "@game=rummy", P.stored("match", 3, P.match("rummy")))
     file = transfer.export(s)
     show("export", file)
     b2 = backend()[1]
@@ -231,10 +233,10 @@ def odds_and_ends():
     s = Store(b, "t", view_check)
     m = P.match()
     m["view"]["view"]["seat"] = "0"
-    put(s, KEY_MATCH, P.stored("match", 2, m))
+    put(s, KEY_MATCH, P.stored("match", 3, m))
     show("view check", s.read(KEY_MATCH))
     t = Store(b, "t2", lambda doc: 1 // 0)
-    put(t, KEY_MATCH, P.stored("match", 2, P.match()))
+    put(t, KEY_MATCH, P.stored("match", 3, P.match()))
     show("view check raises", t.read(KEY_MATCH).data is None)
     show("forget before holding", s.forget_match("").ok)
     s.tab().start()
@@ -244,13 +246,17 @@ def odds_and_ends():
     show("storage cleared", s.on_storage(None, None))
     show("bad event", s.count({"kind": "match", "game": "gin"}))
     show("rows", stats.rows(P.line(points=-7, hands=2, best_match=None), "rummy"))
+    show("bad knock event", s.count(stats.hand_event("gin", ["ada"], True, "knock", 9, knocked=True)))
+    show("head to head", stats.head_to_head(P.stats(), "rummy"))
     show("owner junk", [s.put("rummy.owner@x", "junk"), s.read("rummy.owner@x").data, s.get("rummy.owner@x")])
 
 
 # ---------------------------------------------------------------- the same damage in both interpreters
 
-VALID = [(KEY_SETTINGS, "settings", 1, P.settings()), (KEY_STATS, "stats", 2, P.stats()),
-         (KEY_STATS, "stats", 1, P.stats_v1()), (KEY_MATCH, "match", 2, P.match()),
+VALID = [(KEY_SETTINGS, "settings", 1, P.settings()), (KEY_STATS, "stats", 3, P.stats()),
+         (KEY_STATS, "stats", 2, P.stats_v2()), (KEY_STATS, "stats", 1, P.stats_v1()),
+         (KEY_MATCH, "match", 3, P.match()),
+         (KEY_MATCH, "match", 3, P.match_people()), (KEY_MATCH, "match", 2, P.match_v2()),
          (KEY_MATCH, "match", 1, P.match_v1("rummy"))]
 REPLACEMENTS = [None, True, 0, -1, 2.5, "", "x", [], {}, ["a"], {"a": 1}]
 

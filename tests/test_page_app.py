@@ -63,7 +63,7 @@ def test_whole_matches_through_the_app(game, opponents, seed):
     hands = [op for op in h.stats_ops if op[0] == "hand"]
     assert len(hands) == len(a.view.results)
     assert [op for op in h.stats_ops if op[0] == "match"] == [("match", [game, list(opponents), list(a.view.match.final),
-                                                                          a.view.match.winner, False])]
+                                                                          a.view.match.winner, False, 0, ""])]
     # the match was saved after every move, and the last save is the end of the match
     assert h.saves and h.saves[-1][1]["engine"]["phase"] == "match-over"
     assert "match-over" in h.html and 'data-testid="score-sheet"' not in h.html  # the sheet is in the dialog
@@ -386,7 +386,7 @@ def test_keys_map_to_the_same_commands_as_buttons():
     kinds = v.kinds()
     if "pass" in kinds:
         h.do("key", "p", {"card_pos": None, "in_dialog": False, "shift": False})
-        assert h.outbox[-1] == {"type": "act", "action": "pass", "step": v.step}
+        assert h.outbox[-1] == {"type": "act", "action": "pass", "step": v.step, "seat": 0}
     h.outbox.clear()
     h.app.waiting = None
     # a shortcut for a button that is off says why, without sending anything

@@ -81,8 +81,8 @@ def test_a_javascript_exception_cannot_be_caught_in_micropython_so_storage_needs
 
 
 def _app_transcript() -> str:
-    """A recorded run of the table app (CPython harness): a Gin match's first hand and a Rummy hand, played
-    by commands, keys and drops, with every message the app got, in order."""
+    """A recorded run of the table app (CPython harness): a Gin match's first hand, a Rummy hand and a pass-and-play
+    Rummy hand, played by commands, keys and drops, with every message the app got, in order."""
     import json
     import random
 
@@ -117,6 +117,26 @@ def _app_transcript() -> str:
         h.do("key", "s", {"card_pos": None, "in_dialog": False, "shift": False})
         h.do("drop", "hand", 0, "hand:2")
         h.do("command", "stats", {})
+    # pass and play: Ann and Bob at one device with a computer; the cover between their turns
+    h.do("command", "new", {})
+    h.do("change", "game", "rummy", True)
+    h.do("change", "players", "3", False)
+    h.do("change", "opp0", "person", True)
+    h.do("change", "name0", "Ann", True)
+    h.do("change", "name1", "Bob Été", True)
+    h.do("command", "start", {})
+    if h.app.dialog == "confirm-new":
+        h.do("command", "confirm-new", {})
+    rnd = random.Random(9)
+    for _ in range(60):
+        if h.app.cover is not None:
+            h.do("command", "ready", {})
+        elif h.app.next == "computer":
+            h.fire("advance")
+        elif h.app.next == "you":
+            play_person(h, rnd)
+        else:
+            break
     return json.dumps({"catalog": CATALOG.data, "messages": messages})
 
 
@@ -138,6 +158,88 @@ def test_the_table_app_does_the_same_under_micropython_and_cpython(tmp_path: Pat
     micropython = mpy.run(source, files)
     want, got = cpython.splitlines(), micropython.splitlines()
     assert want[-1] == "done" and len(want) > 100
+    for i, (a, b) in enumerate(zip(want, got)):
+        assert b == a, f"step {i} differs"
+    assert len(got) == len(want)
+
+
+def _online_transcripts() -> tuple[str, str]:
+    """Recorded runs of a host's app and its guest's app through a Gin hand online (tests/online_harness.py), with
+    the host's secrets from a seeded generator."""
+    import json
+    import random
+
+    from online_harness import Net, Page
+    from page_harness import CATALOG
+    from test_online_play import hand_over, play_until
+    from test_pass_and_play import set_up
+
+    from web.worker import online as worker_online
+
+    rnd = random.Random(5)
+    real_secret, real_below = worker_online.new_secret, worker_online.secrets.randbelow
+    worker_online.new_secret = lambda: f"{rnd.getrandbits(256):064x}"  # type: ignore[assignment]
+    worker_online.secrets.randbelow = lambda n: rnd.randrange(n)  # type: ignore[assignment]
+    logs: dict[str, list[list[object]]] = {"host": [], "guest": []}
+
+    def recording(page: Page, name: str) -> Page:
+        real = page.app.update
+
+        def record(msg):  # type: ignore[no-untyped-def]
+            logs[name].append(list(msg))
+            return real(msg)
+
+        page.app.update = record  # type: ignore[method-assign]
+        return page
+
+    try:
+        net = Net()
+        host = recording(Page(net, "host"), "host")
+        net.host = host
+        host.start()
+        set_up(host, "gin", ["guest"], ["Ann", "Bob"])
+        host.do("command", "start", {})
+        net.run()
+        real_join = Page.start
+
+        def start(self, **boot):  # type: ignore[no-untyped-def]
+            if self.name.startswith("guest"):
+                recording(self, "guest")
+            real_join(self, **boot)
+
+        Page.start = start  # type: ignore[method-assign]
+        try:
+            bob = net.join(1)
+        finally:
+            Page.start = real_join  # type: ignore[method-assign]
+        play_until(net, {1: bob}, random.Random(8), hand_over(host))
+        bob.do("command", "talk", {"say": 3})
+        net.run()
+    finally:
+        worker_online.new_secret = real_secret  # type: ignore[assignment]
+        worker_online.secrets.randbelow = real_below  # type: ignore[assignment]
+    return (json.dumps({"catalog": CATALOG.data, "messages": logs["host"]}),
+            json.dumps({"catalog": CATALOG.data, "messages": logs["guest"]}))
+
+
+@pytest.mark.parametrize("side", ["host", "guest"])
+def test_online_play_does_the_same_under_micropython_and_cpython(tmp_path: Path, side: str) -> None:
+    host, guest = _online_transcripts()
+    transcript = host if side == "host" else guest
+    (tmp_path / "app_transcript.json").write_text(transcript, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]))
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "app_replay.py")], capture_output=True,
+                          text=True, encoding="utf-8", env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    files = {}
+    for folder in ("web/page", "web/page/app", "web/page/shared"):
+        for p in sorted((ROOT / folder).glob("*.py")):
+            files[f"{folder}/{p.name}"] = p.read_text(encoding="utf-8")
+    files["web/__init__.py"] = ""
+    files["app_transcript.json"] = transcript
+    micropython = mpy.run((ROOT / "tests" / "app_replay.py").read_text(encoding="utf-8"), files)
+    want, got = done.stdout.splitlines(), micropython.splitlines()
+    assert want[-1] == "done" and len(want) > 30
     for i, (a, b) in enumerate(zip(want, got)):
         assert b == a, f"step {i} differs"
     assert len(got) == len(want)

@@ -21,6 +21,7 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
   dynamic plugins listed in RUNTIME_PLUGINS); no editor/terminal/codemirror;
 * ``micropython/``: ``micropython.mjs`` and ``micropython.wasm`` (the page's Python);
 * ``pyodide/``: the five Pyodide files the worker fetches;
+* ``vendor/``: the page's third-party scripts, from ``node_modules`` (VENDOR: the QR code maker of online play);
 * ``sw.js``: the service worker, with the precache list (every file of the
   site) and a cache name made of the content hash of the build;
 * ``build-info.json``: build id, versions, file list and sizes raw/gzipped.
@@ -65,6 +66,10 @@ PYODIDE_FILES = (
 # e2e/test_site_boot.py checks that the shipped chunks are exactly the ones the page fetches.
 RUNTIME_PLUGINS = ("error",)
 PLUGINS_OFF = ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]
+# Third-party scripts the page loads, copied from node_modules (pinned in package.json): site path -> source.
+VENDOR = {
+    "vendor/qrcode-generator.js": Path("node_modules/qrcode-generator/dist/qrcode.js"),  # MIT, Kazuhiko Arase
+}
 APP_ARCHIVE = "app.zip"
 # Python for the worker (Pyodide): into app.zip, with bytecode.
 PY_SOURCE_DIRS = ("rummy", "web/worker", "web/page/shared")
@@ -215,7 +220,8 @@ def human(n: int) -> str:
 
 def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -> dict:
     root = root.resolve()
-    for need in (PYSCRIPT_DIST / "core.js", PYODIDE_DIST / "pyodide.mjs", MICROPYTHON_DIST / "micropython.mjs"):
+    for need in (PYSCRIPT_DIST / "core.js", PYODIDE_DIST / "pyodide.mjs", MICROPYTHON_DIST / "micropython.mjs",
+                 *VENDOR.values()):
         if not (root / need).exists():
             raise SystemExit(f"build: {need} missing: run `npm ci` first")
     out = out.resolve()
@@ -234,6 +240,9 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     (out / "micropython").mkdir()
     for name in MICROPYTHON_FILES:
         shutil.copyfile(root / MICROPYTHON_DIST / name, out / "micropython" / name)
+    for site_path, source in VENDOR.items():
+        (out / site_path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(root / source, out / site_path)
 
     # 2. our files
     copy_web(root, out)
@@ -258,7 +267,8 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
 
     versions = {}
     for pkg, dist in (("@pyscript/core", PYSCRIPT_DIST.parent), ("pyodide", PYODIDE_DIST),
-                      ("@micropython/micropython-webassembly-pyscript", MICROPYTHON_DIST)):
+                      ("@micropython/micropython-webassembly-pyscript", MICROPYTHON_DIST),
+                      ("qrcode-generator", Path("node_modules/qrcode-generator"))):
         versions[pkg] = json.loads((root / dist / "package.json").read_text(encoding="utf-8"))["version"]
     # what the page itself downloads before its first paint (the loading screen's progress bar)
     runtime_bytes = sum(p.stat().st_size for p in payload if p.relative_to(out).parts[0] in ("pyscript", "micropython"))

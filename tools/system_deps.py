@@ -3,6 +3,7 @@
 
     python3 tools/system_deps.py chromium          # the browser of the e2e tests
     python3 tools/system_deps.py chromium cross    # + Firefox ESR, WebKitGTK's driver, Xvfb
+    python3 tools/system_deps.py rtc               # the online-play browser tests: iproute2, libzbar0
     python3 tools/system_deps.py --check cross     # exit 1 when something is missing; install nothing
 
 Each group is a list of (Debian package, file it provides). A group whose files all exist costs nothing
@@ -18,7 +19,10 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
+
+_LIBDIR = "/usr/lib/" + (sysconfig.get_config_var("MULTIARCH") or "x86_64-linux-gnu")
 
 __all__ = ["GROUPS", "install_command", "main", "missing", "os", "shutil", "subprocess"]
 
@@ -33,6 +37,12 @@ GROUPS: dict[str, tuple[tuple[str, str], ...]] = {
         ("webkit2gtk-driver", "/usr/bin/WebKitWebDriver"),
         ("xvfb", "/usr/bin/xvfb-run"),
         ("xauth", "/usr/bin/xauth"),  # xvfb-run needs it (only a Recommends of xvfb)
+    ),
+    # The online-play browser tests (e2e/netns.py): `ip` makes the test's own network namespace; the zbar
+    # library reads back the QR codes of invite links.
+    "rtc": (
+        ("iproute2", "/sbin/ip"),
+        ("libzbar0", _LIBDIR + "/libzbar.so.0"),
     ),
 }
 

@@ -86,6 +86,16 @@
     onLeave: function (callback) {
       window.addEventListener("pagehide", function () { try { callback(); } catch (e) { /* nothing to do */ } });
     },
-    reload: function () { location.reload(); }
+    reload: function () { location.reload(); },
+    // n random bytes from the browser's cryptographic generator, as 2n hex digits ("" if it is missing).
+    randomHex: function (n) {
+      try {
+        var b = new Uint8Array(n);
+        crypto.getRandomValues(b);
+        return Array.prototype.map.call(b, function (x) { return (x < 16 ? "0" : "") + x.toString(16); }).join("");
+      } catch (e) { return ""; }
+    },
+    // the address's fragment (the part after "#", which never reaches a web server), without the "#".
+    fragment: function () { try { return String(location.hash || "").replace(/^#/, ""); } catch (e) { return ""; } }
   };
 })();

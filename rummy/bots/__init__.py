@@ -14,7 +14,8 @@ A bot is any object with ``choose(view: SeatView) -> Action`` returning one of `
 
 from __future__ import annotations
 
-from .base import TIERS, Bot, Profile, decision_rng
+from .advice import Advice, Option, Reason
+from .base import TIERS, Advisor, Bot, Profile, decision_rng
 from .basic import RummyBot, RummyStyle
 from .gin import CASUAL, GinBot, GinStyle
 
@@ -110,17 +111,31 @@ def make_bot(id_or_tier: str, game: str, seed: int = 0) -> Bot:
     return RummyBot(_RUMMY_STYLES[key], seed)
 
 
+def expert_advisor(game: str, seed: int = 0) -> Advisor:
+    """The expert of ``game`` as an :class:`Advisor`: hints and the coach ask it (its ``advise(view).action``
+    is its ``choose(view)``). Raises ``TypeError`` if the game's expert cannot explain itself."""
+    bot = make_bot("expert", game, seed)
+    if not isinstance(bot, Advisor):
+        raise TypeError(f"the {game} expert {bot!r} does not implement advise()")
+    return bot
+
+
 __all__ = [
     "CASUAL",
     "TIERS",
     "TIER_BOTS",
+    "Advice",
+    "Advisor",
     "Bot",
     "GinBot",
     "GinStyle",
+    "Option",
     "Profile",
+    "Reason",
     "RummyBot",
     "RummyStyle",
     "decision_rng",
+    "expert_advisor",
     "get_profile",
     "make_bot",
     "roster",

@@ -8,6 +8,7 @@ the position (hand number, length of the log), so a saved and restored game goes
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -15,6 +16,7 @@ from ..actions import Action
 from ..model import EventKind
 from ..rng import MASK64, Rng
 from ..view import SeatView
+from .advice import Advice
 
 TIERS = ("beginner", "casual", "skilled", "expert")
 
@@ -27,6 +29,18 @@ class Bot(Protocol):
     seed and the view, and must not keep state between calls (or only state it can rebuild from the view)."""
 
     def choose(self, view: SeatView) -> Action: ...
+
+
+@runtime_checkable
+class Advisor(Protocol):
+    """A bot that explains itself (hints and the coach): ``advise(view, names)`` returns an
+    :class:`~rummy.bots.advice.Advice` whose ``action`` is exactly ``choose(view)``, with the reasons and the
+    cost of every other legal action from the bot's own evaluation. ``names`` (one per seat) word the reasons
+    ("Ada passed on two hearts"). Any bot may implement it; see :mod:`rummy.bots.advice` for the codes."""
+
+    def choose(self, view: SeatView) -> Action: ...
+
+    def advise(self, view: SeatView, names: Sequence[str] | None = None) -> Advice: ...
 
 
 @dataclass(frozen=True)

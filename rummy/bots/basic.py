@@ -18,7 +18,9 @@ keeps no state. The strongest settings:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, LAYOFF, MELD, SWAP, Action
 from ..cards import JOKER, card_value
@@ -26,6 +28,9 @@ from ..melds import TableMeld, all_melds, layoff_problem
 from ..rng import Rng
 from ..view import SeatView
 from .base import decision_rng, legal_or_first, passed_cards
+
+if TYPE_CHECKING:
+    from .advice import Advice
 
 
 @dataclass(frozen=True)
@@ -55,13 +60,24 @@ class RummyBot:
         return f"RummyBot({self.style!r}, seed={self.seed})"
 
     def choose(self, view: SeatView) -> Action:
+        return self.evaluate(view)[0]
+
+    def evaluate(self, view: SeatView) -> tuple[Action, _Table]:
+        """The choice and the evaluation it was made with (``t.notes``: the plan and the numbers), for advice."""
         if not view.legal:
             raise ValueError("it is not this seat's turn: view.legal is empty")
         rng = decision_rng(self.seed, view)
         t = _Table(view)
         if view.phase == "draw":
-            return legal_or_first(view, self._draw(t, rng))
-        return legal_or_first(view, self._play(t, rng))
+            return legal_or_first(view, self._draw(t, rng)), t
+        return legal_or_first(view, self._play(t, rng)), t
+
+    def advise(self, view: SeatView, names: Sequence[str] | None = None) -> Advice:
+        """This bot's choice for ``view`` with its reasons and the cost of the other actions
+        (:class:`~rummy.bots.base.Advisor`)."""
+        from .rummy_advice import advise_rummy
+
+        return advise_rummy(self, view, names)
 
     # ----- drawing -----
 
@@ -78,6 +94,7 @@ class RummyBot:
         before, _, _, _ = t.plan(hand)
         after, melds, lays, left = t.plan(hand + [up])
         in_meld = any(up in _hand_cards(m) for m in melds)
+        t.notes.update(upcard=up, before=before, after=after, in_meld=in_meld, lays=up in lays)
         if st.take == "meld":
             return take if in_meld and after < before else stock
         covered = in_meld or (up in lays)
@@ -107,7 +124,9 @@ class RummyBot:
                 if a.kind == SWAP:
                     return a
         # 3. lay down now, or hold for rummy
-        if self._lay_down_now(t, left):
+        t.notes.update(plan=(_dw, melds, lays, left))
+        t.notes["lay_down"] = self._lay_down_now(t, left)
+        if t.notes["lay_down"]:
             for m in melds:
                 if m in legal:
                     return m
@@ -180,18 +199,26 @@ class RummyBot:
         if st.mistakes and rng.random() < st.mistakes:
             return Action(DISCARD, (rng.choice(pool),))
         best = None
+        t.notes["pool"] = pool
         for c in pool:
-            score = float(card_value(c, t.hi))  # points shed
-            if c == JOKER:
-                score -= 40  # a joker is worth keeping
-            else:
-                score -= st.potential * t.potential(c, hand) * 4.0
-                score -= st.danger * t.feeds(c) * 12.0
+            score = self.discard_score(t, c, hand)
             key = (-score, c)
             if best is None or key < best:
                 best = key
         assert best is not None
         return Action(DISCARD, (best[1],))
+
+    def discard_score(self, t: _Table, card: int, hand: list[int]) -> float:
+        """How this bot likes throwing ``card``: the points it sheds, less its chances to join a meld and the
+        risk of feeding the next player (higher is better)."""
+        st = self.style
+        score = float(card_value(card, t.hi))  # points shed
+        if card == JOKER:
+            score -= 40  # a joker is worth keeping
+        else:
+            score -= st.potential * t.potential(card, hand) * 4.0
+            score -= st.danger * t.feeds(card) * 12.0
+        return score
 
 
 #: A planned split of a hand: (points left, meld actions, cards to lay off, cards left).
@@ -218,6 +245,7 @@ class _Table:
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
+        self.notes: dict[str, Any] = {}  # the numbers a decision was made with (read by rummy_advice)
         self.hi = view.rules.get("aces") == "high-or-low"
         self.on_table = {c for m in view.table for c in m.cards}
         r = view.rules

@@ -21,7 +21,9 @@ Weaker tiers switch these off, add mistakes, or follow a style's fixed habit.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, KNOCK, PASS, Action
 from ..cards import CARD_VALUES
@@ -30,6 +32,9 @@ from ..model import EventKind
 from ..rng import Rng
 from ..view import SeatView
 from .base import decision_rng, legal_or_first, passed_cards
+
+if TYPE_CHECKING:
+    from .advice import Advice
 
 _VALUE = CARD_VALUES
 
@@ -72,13 +77,24 @@ class GinBot:
     # ----- entry point -----
 
     def choose(self, view: SeatView) -> Action:
+        return self.evaluate(view)[0]
+
+    def evaluate(self, view: SeatView) -> tuple[Action, _Context]:
+        """The choice and the evaluation it was made with (``ctx.notes``: the numbers behind it), for advice."""
         if not view.legal:
             raise ValueError("it is not this seat's turn: view.legal is empty")
         rng = decision_rng(self.seed, view)
         ctx = _Context(view, self.style)
         if view.phase in ("first-upcard", "draw"):
-            return legal_or_first(view, self._draw(ctx, rng))
-        return legal_or_first(view, self._play(ctx, rng))
+            return legal_or_first(view, self._draw(ctx, rng)), ctx
+        return legal_or_first(view, self._play(ctx, rng)), ctx
+
+    def advise(self, view: SeatView, names: Sequence[str] | None = None) -> Advice:
+        """This bot's choice for ``view`` with its reasons and the cost of the other actions
+        (:class:`~rummy.bots.base.Advisor`)."""
+        from .gin_advice import advise_gin
+
+        return advise_gin(self, view, names)
 
     # ----- drawing -----
 
@@ -94,6 +110,7 @@ class GinBot:
         after = [(dw, c) for dw, c in best_discards(hand + [up]) if c != up]
         best_dw = after[0][0]
         now = min_deadwood(hand)
+        ctx.notes.update(upcard=up, now=now, best_dw=best_dw, take_discard=after[0][1])
         if best_dw <= ctx.knock_limit and now > ctx.knock_limit and st.upcard == "meld":
             return take  # it lets us knock
         if st.upcard == "meld":
@@ -110,8 +127,12 @@ class GinBot:
         for dw, x in after[:5]:
             h = [c for c in hand if c != x] + [up]
             v = (1 - lw) * dw + lw * ctx.expected_after_draw(h) + st.danger * ctx.danger(x)
-            best_take = min(best_take, v)
+            if v < best_take:
+                best_take = v
+                ctx.notes["take_discard"] = x
         bonus = st.deny * ctx.danger(up) * 10.0 if st.deny else 0.0
+        ctx.notes.update(take_value=best_take + 0.5 - bonus, stock_value=stock_value, deny_bonus=bonus,
+                         expected_stock=e_now)
         if best_take + 0.5 - bonus < stock_value:
             return take
         return other
@@ -141,22 +162,30 @@ class GinBot:
         if not st.lookahead and not st.danger:
             return Action(DISCARD, (discards[0][1],))
         # score the most promising discards
-        lw = st.lookahead_weight if st.lookahead else 0.0
         best = None
         for dw, c in discards[:6]:
             if dw > discards[0][0] + 12:
                 break
-            rest = [x for x in hand if x != c]
-            v = float(dw)
-            if lw:
-                v = (1 - lw) * dw + lw * ctx.expected_after_draw(rest)
-            if st.danger:
-                v += st.danger * ctx.danger(c)
+            v = self.discard_value(ctx, dw, c)
             key = (v, -_VALUE[c], c)
             if best is None or key < best:
                 best = key
         assert best is not None
         return Action(DISCARD, (best[2],))
+
+    def discard_value(self, ctx: _Context, dw: int, card: int) -> float:
+        """How this bot values throwing ``card`` (``dw``: the deadwood it leaves): the deadwood now and after
+        the next draw (lookahead), plus the chance of feeding the opponent (danger); lower is better."""
+        st = ctx.style
+        lw = st.lookahead_weight if st.lookahead else 0.0
+        v = float(dw)
+        if lw:
+            rest = [x for x in ctx.view.hand if x != card]
+            v = (1 - lw) * dw + lw * ctx.expected_after_draw(rest)
+        if st.danger:
+            v += st.danger * ctx.danger(card)
+        ctx.notes.setdefault("discards", {})[card] = v
+        return v
 
     def _want_knock(self, ctx: _Context, kdw: int, kcard: int, rng: Rng) -> bool:
         st, view = self.style, ctx.view
@@ -173,6 +202,7 @@ class GinBot:
         # "ev": expected points of knocking now against sampled opponent hands
         rest = [c for c in view.hand if c != kcard]
         ev, p_under = ctx.knock_ev(rest, rng, st.samples)
+        ctx.notes["knock"] = {"card": kcard, "deadwood": kdw, "ev": ev, "undercut": p_under}
         if ev >= st.knock_ev_min and (p_under <= st.undercut_max or kdw <= 2):
             return True
         return late and ev > -8
@@ -184,6 +214,7 @@ class _Context:
     def __init__(self, view: SeatView, style: GinStyle) -> None:
         self.view = view
         self.style = style
+        self.notes: dict[str, Any] = {}  # the numbers a decision was made with (read by gin_advice)
         me = view.seat
         opp = 1 - me
         self.opp = opp

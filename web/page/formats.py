@@ -8,26 +8,33 @@ else. The DATA of each format:
     {"speed": "slow"|"normal"|"fast"|"instant", "contrast": bool, "bigcards": bool,
      "sort": "suit"|"rank"|"melds"|"custom", "last": null or CONFIG}
     CONFIG = {"game": "gin"|"rummy", "opponents": [ID, ...], "rules": {OPTION: null|bool|int|text, ...},
-              "seed": null or a whole number from 0 to 2**64 - 1}
+              "seed": null or a whole number from 0 to 2**64 - 1, and, when people play, "seats": [SEAT, ...]}
+    SEAT = {"kind": "person"|"guest", "name": NAME} or {"kind": "computer", "id": ID}, one per seat (2 to 6),
+           the first a person; the computers' ids are "opponents", in order; NAME: 1 to 24 characters, no two
+           alike (whatever the case)
 
   ``"custom"`` is the order the player made by dragging cards (web/ui writes it). ID and OPTION are names of the
-  game's (lower-case letters, digits, ``_``, ``-``); Gin has 1 opponent, Rummy 1 to 5; ``rules`` holds
-  ``"preset"`` (a text) and any option changed from it.
+  game's (lower-case letters, digits, ``_``, ``-``); Gin has 1 opponent, Rummy 1 to 5 (with seats: 2 players
+  in Gin, 2 to 6 in Rummy, any of them computers); ``rules`` holds ``"preset"`` (a text) and any option changed
+  from it.
 
-``rummy-ui/stats`` version 2 (key ``rummy.stats``): see :mod:`web.page.stats`.
+``rummy-ui/stats`` version 3 (key ``rummy.stats``): see :mod:`web.page.stats` (versions 1 and 2 are read and
+upgraded).
 
-``rummy-ui/match`` version 2 (keys ``rummy.match`` and ``rummy.match@<slot>``)::
+``rummy-ui/match`` version 3 (keys ``rummy.match`` and ``rummy.match@<slot>``)::
 
     {"engine": {"format": "rummy-save", "version": N, ...},   the engine's save (checked by the engine)
-     "table": {"opponents": [ID, ...], "seeds": [whole numbers, one per seat], "config": CONFIG},
+     "table": {"opponents": [ID, ...], "seeds": [whole numbers, one per seat], "config": CONFIG,
+               "fair"?: {"hand", "commitment", "secret", "contributions"}}   (online: the deal's proof),
      "meta": {"names": [text, one per seat], "counted": hands counted in statistics,
               "match_counted": bool, "log": [text, ...] (the move log, at most 200 lines)},
-     "view": null or {"format": "rummy-view", "version": 1, "view": {...}}   (seat 0's last view),
-     "order": [card text ("7H", "TD", "JK"), ...]}                         (the player's hand order)
+     "view": null or {"format": "rummy-view", "version": 1, "view": {...}}   (the last view shown),
+     "orders": [[card text ("7H", "TD", "JK"), ...], one per seat]}     (each person's hand order)
 
-  ``table.opponents`` is ``table.config.opponents``. Version 1 (web/ui) is ``{"engine", "meta": {"config",
-  "opponents", "names", "seeds", "counted", "match_counted", "log"}, "order"}``; :func:`upgrade_match` makes it
-  version 2 with ``"view": null`` (the page then waits for the engine to draw the table).
+  ``table.opponents`` is ``table.config.opponents``. Version 2 has ``"order"`` (seat 0's hand order) instead of
+  ``"orders"`` and no seats; version 1 (web/ui) is ``{"engine", "meta": {"config", "opponents", "names", "seeds",
+  "counted", "match_counted", "log"}, "order"}``. :func:`upgrade_match` makes either version 3 (version 1 with
+  ``"view": null``: the page then waits for the engine to draw the table).
 
 ``rummy-ui/export`` version 1 (a file, never stored): ``{KEY: ENVELOPE, ...}`` for the keys above.
 
@@ -48,6 +55,8 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 SORTS = ("suit", "rank", "melds", "custom")
 SETTINGS_KEYS = ("speed", "contrast", "bigcards", "sort", "last")
 CONFIG_KEYS = ("game", "opponents", "rules", "seed")
+SEAT_KINDS = ("person", "guest", "computer")
+MAX_NAME = 24
 LOG_MAX = 200
 MAX_SEED = 2 ** 64 - 1
 RANKS = "A23456789TJQK"
@@ -58,8 +67,8 @@ MOST_CARDS = 108  # two decks with jokers: more than any hand holds
 # kind -> (format, the version this page writes, the versions it reads)
 FORMATS = {
     "settings": ("rummy-ui/settings", 1, (1,)),
-    "stats": (stats.FORMAT, stats.VERSION, (1, 2)),
-    "match": ("rummy-ui/match", 2, (1, 2)),
+    "stats": (stats.FORMAT, stats.VERSION, stats.READABLE),
+    "match": ("rummy-ui/match", 3, (1, 2, 3)),
     "export": ("rummy-ui/export", 1, (1,)),
 }
 
@@ -83,16 +92,39 @@ def check_settings(data: Any, version: int = 1) -> dict[str, Any]:
 
 
 def check_config(v: Any, where: str) -> dict[str, Any]:
-    """A new-game config: game, opponents, rules, seed."""
-    c = record(v, where, CONFIG_KEYS)
+    """A new-game config: game, opponents, rules, seed, and every seat when people play."""
+    c = record(v, where, CONFIG_KEYS + (("seats",) if type(v) is dict and "seats" in v else ()))
     game = text(c["game"], dot(where, "game"), choices=GAMES)
     most = 1 if game == "gin" else 5
-    for i, pid in enumerate(items(c["opponents"], dot(where, "opponents"), 1, most)):
+    least = 0 if "seats" in c else 1
+    for i, pid in enumerate(items(c["opponents"], dot(where, "opponents"), least, most)):
         word(pid, at(dot(where, "opponents"), i))
+    if "seats" in c:
+        check_seat_plan(c["seats"], c["opponents"], 2 if game == "gin" else 6, dot(where, "seats"))
     check_rules(c["rules"], dot(where, "rules"))
     if c["seed"] is not None:
         whole(c["seed"], dot(where, "seed"), 0, MAX_SEED)
     return c
+
+
+def check_seat_plan(v: Any, opponents: list[str], most: int, where: str) -> None:
+    """Every seat: a person first, people and guests with names no two alike, computers with the opponents' ids."""
+    ids = []
+    names: list[str] = []
+    for i, seat in enumerate(items(v, where, 2, most)):
+        here = at(where, i)
+        need(type(seat) is dict and seat.get("kind") in SEAT_KINDS, here, "is not a person, a guest or a computer")
+        if seat["kind"] == "computer":
+            record(seat, here, ("kind", "id"))
+            ids.append(word(seat["id"], dot(here, "id")))
+        else:
+            record(seat, here, ("kind", "name"))
+            name = text(seat["name"], dot(here, "name"), MAX_NAME)
+            need(name.strip() == name, dot(here, "name"), "starts or ends with a space")
+            need(name.lower() not in names, dot(here, "name"), "is the name of another player")
+            names.append(name.lower())
+    need(v[0]["kind"] == "person", at(where, 0), "is not the person at this device")
+    need(ids == opponents, where, "do not seat the opponents of the config")
 
 
 def check_rules(v: Any, where: str) -> None:
@@ -112,22 +144,41 @@ def check_rules(v: Any, where: str) -> None:
 # ---------------------------------------------------------------- matches
 
 
-def check_match(data: Any, version: int = 2, view_check: Any = None) -> dict[str, Any]:
-    """A saved match of ``version`` (1 or 2), as stored (version 1 is not upgraded here). ``view_check``: see
+def check_match(data: Any, version: int = 3, view_check: Any = None) -> dict[str, Any]:
+    """A saved match of ``version`` (1 to 3), as stored (not upgraded here). ``view_check``: see
     :func:`check_view`."""
     if version == 1:
         return check_match_v1(data)
-    d = record(data, "data", ("engine", "table", "meta", "view", "order"))
+    d = record(data, "data", ("engine", "table", "meta", "view", "order" if version == 2 else "orders"))
     check_engine(d["engine"], "data.engine")
-    t = record(d["table"], "data.table", ("opponents", "seeds", "config"))
+    fair = version >= 3 and type(d["table"]) is dict and "fair" in d["table"]
+    t = record(d["table"], "data.table", ("opponents", "seeds", "config") + (("fair",) if fair else ()))
     config = check_config(t["config"], "data.table.config")
-    check_seats(config, t["opponents"], t["seeds"], "data.table")
+    need(version >= 3 or "seats" not in config, "data.table.config", "has an unknown field “seats”")
+    if fair:
+        check_fair(t["fair"], "data.table.fair")
+    players = check_seats(config, t["opponents"], t["seeds"], "data.table")
     m = record(d["meta"], "data.meta", ("names", "counted", "match_counted", "log"))
-    check_meta(m, len(t["opponents"]) + 1, "data.meta")
+    check_meta(m, players, "data.meta")
     if d["view"] is not None:
         check_view(d["view"], "data.view", view_check)
-    check_order(d["order"], "data.order")
+    if version == 2:
+        check_order(d["order"], "data.order")
+    else:
+        for i, order in enumerate(items(d["orders"], "data.orders", players, players)):
+            check_order(order, at("data.orders", i))
     return d
+
+
+def check_fair(v: Any, where: str) -> None:
+    """Online: the proof of the hand's deal (web.worker.online): its hand, commitment, secret, contributions."""
+    f = record(v, where, ("hand", "commitment", "secret", "contributions"))
+    whole(f["hand"], dot(where, "hand"), 1)
+    for k in ("commitment", "secret"):
+        h = text(f[k], dot(where, k), 64)
+        need(len(h) == 64 and all(c in "0123456789abcdef" for c in h), dot(where, k), "is not 64 hex digits")
+    for i, c in enumerate(items(f["contributions"], dot(where, "contributions"), 0, 5)):
+        text(c, at(dot(where, "contributions"), i), 200)
 
 
 def check_match_v1(data: Any) -> dict[str, Any]:
@@ -143,17 +194,21 @@ def check_match_v1(data: Any) -> dict[str, Any]:
     return d
 
 
-def upgrade_match(d: dict[str, Any]) -> dict[str, Any]:
-    """A checked version-1 match as version 2."""
-    m = d["meta"]
-    return {
-        "engine": d["engine"],
-        "table": {"opponents": m["opponents"], "seeds": m["seeds"], "config": m["config"]},
-        "meta": {"names": m["names"], "counted": m["counted"], "match_counted": m["match_counted"],
-                 "log": m["log"][-LOG_MAX:]},
-        "view": None,
-        "order": d["order"],
-    }
+def upgrade_match(d: dict[str, Any], version: int) -> dict[str, Any]:
+    """A checked match of ``version`` (1 or 2) as version 3."""
+    if version == 1:
+        m = d["meta"]
+        d = {
+            "engine": d["engine"],
+            "table": {"opponents": m["opponents"], "seeds": m["seeds"], "config": m["config"]},
+            "meta": {"names": m["names"], "counted": m["counted"], "match_counted": m["match_counted"],
+                     "log": m["log"][-LOG_MAX:]},
+            "view": None,
+            "order": d["order"],
+        }
+    players = len(d["table"]["opponents"]) + 1
+    return {"engine": d["engine"], "table": d["table"], "meta": d["meta"], "view": d["view"],
+            "orders": [d["order"]] + [[] for _ in range(players - 1)]}
 
 
 def check_engine(v: Any, where: str) -> None:
@@ -166,13 +221,14 @@ def check_engine(v: Any, where: str) -> None:
     whole(e["version"], dot(where, "version"), 1)
 
 
-def check_seats(config: dict[str, Any], opponents: Any, seeds: Any, where: str) -> None:
-    """The opponents (those of the config) and one seed per seat."""
-    items(opponents, dot(where, "opponents"), 1, 5)
+def check_seats(config: dict[str, Any], opponents: Any, seeds: Any, where: str) -> int:
+    """The opponents (those of the config) and one seed per seat; answers the number of seats."""
+    items(opponents, dot(where, "opponents"), 0 if "seats" in config else 1, 5)
     need(opponents == config["opponents"], dot(where, "opponents"), "are not the opponents of the config")
-    players = len(opponents) + 1
+    players = len(config["seats"]) if "seats" in config else len(opponents) + 1
     for i, seed in enumerate(items(seeds, dot(where, "seeds"), players, players)):
         whole(seed, at(dot(where, "seeds"), i), 0, MAX_SEED)
+    return players
 
 
 def check_meta(m: dict[str, Any], players: int, where: str) -> None:
@@ -223,10 +279,10 @@ def check_data(kind: str, version: int, data: Any, view_check: Any = None) -> di
         return check_settings(data, version)
     if kind == "stats":
         d = stats.check(data, version)
-        return stats.upgrade(d) if version == 1 else d
+        return stats.upgrade(d, version) if version < stats.VERSION else d
     if kind == "match":
         d = check_match(data, version, view_check)
-        return upgrade_match(d) if version == 1 else d
+        return upgrade_match(d, version) if version < 3 else d
     raise Bad("", "is not a value of the game")
 
 

@@ -1,18 +1,26 @@
-"""Statistics of the person playing (seat 0): the stored format, its exact check, and counting.
+"""Statistics of the people playing at this device: the stored format, its exact check, and counting.
 
-Format ``rummy-ui/stats`` version 2 (the ``data`` of its envelope)::
+Format ``rummy-ui/stats`` version 3 (the ``data`` of its envelope)::
 
     {"games":     {GAME: LINE},                 GAME is "gin" or "rummy": matches against the computer
      "opponents": {"GAME:ID": LINE},            ID an opponent's profile id ("gin:ada")
-     "people":    {GAME: LINE}}                 matches with people (counted only there)
+     "people":    {"GAME:NAME": LINE}}          matches with other people, one line per person's name
+                                                ("gin:Ann"; NAME 1 to 24 characters), counted only there
     LINE = {"matches", "matches_won", "hands", "hands_won", "gins", "big_gins", "undercuts", "rummies",
-            "stalemates", "streak", "best_streak", "abandoned": whole numbers >= 0,
+            "stalemates", "streak", "best_streak", "abandoned",
+            "knocks", "knock_deadwood", "undercut_against", "assisted": whole numbers >= 0,
             "points": a whole number (the player's points over all hands),
             "best_match": null or {"score": whole number, "margin": whole number}}
-    with matches_won <= matches, hands_won <= hands, streak <= best_streak.
+    with matches_won <= matches, hands_won <= hands, streak <= best_streak, undercut_against <= knocks,
+    assisted <= matches.
 
-Version 1 (written by web/ui) is the same without ``"people"`` and without ``"abandoned"``; :func:`upgrade`
-turns it into version 2.
+``knocks``: Gin hands the player knocked with some deadwood (gin is counted in ``gins``); ``knock_deadwood``:
+the player's deadwood over those knocks (its average is the "average knock deadwood"); ``undercut_against``:
+those knocks the other player undercut; ``assisted``: matches in which the player asked for a hint or undid a
+move. ``undercuts`` counts the player's own undercuts of a knocker; ``rummies`` the hands the player went rummy.
+
+Version 2 is version 3 without the four new counts; version 1 (written by web/ui) is version 2 without
+``"people"`` and without ``"abandoned"``. :func:`upgrade` turns either into version 3 (the new counts 0).
 
 Counting goes through *events*, plain data made by :func:`hand_event`, :func:`match_event` and
 :func:`abandoned_event` and applied by :func:`apply`. The storage layer keeps a tab's events until they are
@@ -28,13 +36,16 @@ except ImportError:  # pragma: no cover - MicroPython
     pass
 
 FORMAT = "rummy-ui/stats"
-VERSION = 2
+VERSION = 3
+READABLE = (1, 2, 3)
 GAMES = ("gin", "rummy")
 GROUPS = ("games", "opponents", "people")
+NEW_IN_3 = ("knocks", "knock_deadwood", "undercut_against", "assisted")
 COUNTS = ("matches", "matches_won", "hands", "hands_won", "gins", "big_gins", "undercuts", "rummies",
-          "stalemates", "streak", "best_streak", "abandoned")
+          "stalemates", "streak", "best_streak", "abandoned") + NEW_IN_3
 LINE_KEYS = COUNTS + ("points", "best_match")
-V1_LINE_KEYS = tuple(k for k in LINE_KEYS if k != "abandoned")
+V2_LINE_KEYS = tuple(k for k in LINE_KEYS if k not in NEW_IN_3)
+V1_LINE_KEYS = tuple(k for k in V2_LINE_KEYS if k != "abandoned")
 # How a hand ended, as the engine names it: the ends that count for the winner, and the ones nobody wins.
 WIN_ENDS = {"gin": "gins", "big gin": "big_gins", "undercut": "undercuts", "rummy": "rummies"}
 DRAWN_ENDS = ("stalemate", "tie")
@@ -58,8 +69,15 @@ def new_line() -> dict[str, Any]:
 # ---------------------------------------------------------------- the exact check
 
 
+def line_keys(version: int) -> tuple[str, ...]:
+    """The fields of a line in ``version``."""
+    if version >= 3:
+        return LINE_KEYS
+    return V2_LINE_KEYS if version == 2 else V1_LINE_KEYS
+
+
 def check(data: Any, version: int = VERSION, where: str = "data") -> dict[str, Any]:
-    """``data`` when it is exactly statistics of ``version`` (1 or 2); raises :class:`Bad` otherwise."""
+    """``data`` when it is exactly statistics of ``version`` (1, 2 or 3); raises :class:`Bad` otherwise."""
     groups = GROUPS if version >= 2 else GROUPS[:2]
     d = record(data, where, groups)
     for group in groups:
@@ -70,9 +88,16 @@ def check(data: Any, version: int = VERSION, where: str = "data") -> dict[str, A
     return d
 
 
+MAX_NAME = 24
+
+
 def check_name(group: str, name: str, where: str) -> None:
-    """A line's name: a game, or ``game:opponent`` in the group "opponents"."""
-    if group == "opponents":
+    """A line's name: a game; ``game:opponent`` in the group "opponents"; ``game:person`` in "people"."""
+    if group == "people":
+        game, _, person = name.partition(":")
+        need(game in GAMES and 0 < len(person) <= MAX_NAME and person.strip() == person, where,
+             "has a line “" + name[:40] + "” that is not GAME:NAME")
+    elif group == "opponents":
         game, _, pid = name.partition(":")
         need(game in GAMES, where, "has a line “" + name[:40] + "” that is not GAME:OPPONENT")
         word(pid, dot(where, name))
@@ -82,7 +107,7 @@ def check_name(group: str, name: str, where: str) -> None:
 
 def check_line(v: Any, where: str, version: int = VERSION) -> None:
     """One line of counts."""
-    line = record(v, where, LINE_KEYS if version >= 2 else V1_LINE_KEYS)
+    line = record(v, where, line_keys(version))
     for k in COUNTS:
         if k in line:
             whole(line[k], dot(where, k), 0)
@@ -90,6 +115,9 @@ def check_line(v: Any, where: str, version: int = VERSION) -> None:
     need(line["matches_won"] <= line["matches"], where, "has more matches won than played")
     need(line["hands_won"] <= line["hands"], where, "has more hands won than played")
     need(line["streak"] <= line["best_streak"], where, "has a streak longer than the best streak")
+    if version >= 3:
+        need(line["undercut_against"] <= line["knocks"], where, "has more knocks undercut than knocks")
+        need(line["assisted"] <= line["matches"], where, "has more assisted matches than matches")
     bm = line["best_match"]
     if bm is not None:
         record(bm, dot(where, "best_match"), ("score", "margin"))
@@ -97,13 +125,18 @@ def check_line(v: Any, where: str, version: int = VERSION) -> None:
         whole(bm["margin"], dot(where, "best_match.margin"))
 
 
-def upgrade(data: dict[str, Any]) -> dict[str, Any]:
-    """Version-1 statistics (already checked) as version 2: nothing abandoned yet, no games with people."""
+def upgrade(data: dict[str, Any], version: int = 1) -> dict[str, Any]:
+    """Statistics of ``version`` (1 or 2, already checked) as the latest: the counts they lack are 0 (version 1
+    had nothing abandoned and no games with people)."""
     out = empty()
-    for group in ("games", "opponents"):
+    for group in GROUPS:
+        if group not in data:
+            continue
         for name in data[group]:
             line = dict(data[group][name])
-            line["abandoned"] = 0
+            for k in COUNTS:
+                if k not in line:
+                    line[k] = 0
             out[group][name] = line
     return out
 
@@ -112,35 +145,51 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def hand_event(game: str, opponents: list[str], won: bool, end: str, points: int,
-               people: bool = False) -> dict[str, Any]:
-    """One finished hand: did the player (seat 0) win it, how it ended (``"gin"``, ``"knock"``, ``"undercut"``,
-    ``"big gin"``, ``"rummy"``, ``"stalemate"``, ...), and the player's points for it."""
-    return {"kind": "hand", "game": game, "opponents": list(opponents), "people": people,
-            "won": won, "end": end, "points": points}
+               person: str = "", knocked: bool = False, deadwood: int | None = None) -> dict[str, Any]:
+    """One finished hand for one player at this device: did they win it, how it ended (``"gin"``, ``"knock"``,
+    ``"undercut"``, ``"big gin"``, ``"rummy"``, ``"stalemate"``, ...), and their points for it. ``person``: the
+    player's name when people play together (counted in their line of "people"), else ``""``. Gin: ``knocked``
+    when the player knocked (or went gin), with ``deadwood`` its deadwood then (from the hand's knock report)."""
+    return {"kind": "hand", "game": game, "opponents": list(opponents), "person": person,
+            "won": won, "end": end, "points": points, "knocked": knocked, "deadwood": deadwood}
+
+
+def hand_event_from(game: str, opponents: list[str], result: Any, person: str = "",
+                    seat: int = 0) -> dict[str, Any]:
+    """:func:`hand_event` for the player at ``seat`` from a hand's result as the page reads it
+    (web.page.shared.viewdata: ``end``, ``winner``, ``points`` per seat, ``knock`` with ``knocker`` and
+    ``deadwood`` per seat, or None)."""
+    knock = result.knock
+    knocked = knock is not None and knock.knocker == seat
+    return hand_event(game, opponents, result.winner == seat, result.end, result.points[seat], person, knocked,
+                      knock.deadwood[seat] if knocked else None)
 
 
 def match_event(game: str, opponents: list[str], final: list[int], winner: int | None,
-                lowest_wins: bool = False, people: bool = False) -> dict[str, Any]:
-    """One finished match, from the final scores (seat 0 first) and the winning seat."""
-    others = final[1:]
+                lowest_wins: bool = False, person: str = "", seat: int = 0,
+                assisted: bool = False) -> dict[str, Any]:
+    """One finished match for the player at ``seat``, from the final scores (one per seat) and the winning seat;
+    ``assisted`` when the player asked for a hint or undid a move during it."""
+    others = [p for i, p in enumerate(final) if i != seat]
     if others:
         best_other = min(others) if lowest_wins else max(others)
     else:
         best_other = 0
-    margin = best_other - final[0] if lowest_wins else final[0] - best_other
-    return {"kind": "match", "game": game, "opponents": list(opponents), "people": people,
-            "won": winner == 0, "score": final[0], "margin": margin}
+    mine = final[seat]
+    margin = best_other - mine if lowest_wins else mine - best_other
+    return {"kind": "match", "game": game, "opponents": list(opponents), "person": person,
+            "won": winner == seat, "score": mine, "margin": margin, "assisted": assisted}
 
 
-def abandoned_event(game: str, opponents: list[str], people: bool = False) -> dict[str, Any]:
+def abandoned_event(game: str, opponents: list[str], person: str = "") -> dict[str, Any]:
     """A match given up before its end (a new game started over it)."""
-    return {"kind": "abandoned", "game": game, "opponents": list(opponents), "people": people}
+    return {"kind": "abandoned", "game": game, "opponents": list(opponents), "person": person}
 
 
 EVENT_KEYS = {
-    "hand": ("kind", "game", "opponents", "people", "won", "end", "points"),
-    "match": ("kind", "game", "opponents", "people", "won", "score", "margin"),
-    "abandoned": ("kind", "game", "opponents", "people"),
+    "hand": ("kind", "game", "opponents", "person", "won", "end", "points", "knocked", "deadwood"),
+    "match": ("kind", "game", "opponents", "person", "won", "score", "margin", "assisted"),
+    "abandoned": ("kind", "game", "opponents", "person"),
 }
 
 
@@ -149,17 +198,26 @@ def check_event(e: Any) -> dict[str, Any]:
     need(type(e) is dict and e.get("kind") in EVENT_KEYS, "event", "is not a statistics event")
     ev = record(e, "event", EVENT_KEYS[e["kind"]])
     text(ev["game"], "event.game", choices=GAMES)
-    for i, pid in enumerate(items(ev["opponents"], "event.opponents", 1, 5)):
+    least = 0 if ev["person"] else 1
+    for i, pid in enumerate(items(ev["opponents"], "event.opponents", least, 5)):
         word(pid, "event.opponents[" + str(i) + "]")
-    flag(ev["people"], "event.people")
+    need(type(ev["person"]) is str, "event.person", "is not a text")
+    if ev["person"]:
+        text(ev["person"], "event.person", MAX_NAME)
     if ev["kind"] == "hand":
         flag(ev["won"], "event.won")
         text(ev["end"], "event.end", 40)
         whole(ev["points"], "event.points")
+        flag(ev["knocked"], "event.knocked")
+        if ev["knocked"]:
+            whole(ev["deadwood"], "event.deadwood", 0)
+        else:
+            need(ev["deadwood"] is None, "event.deadwood", "is not null for a hand the player did not knock")
     elif ev["kind"] == "match":
         flag(ev["won"], "event.won")
         whole(ev["score"], "event.score")
         whole(ev["margin"], "event.margin")
+        flag(ev["assisted"], "event.assisted")
     return ev
 
 
@@ -168,10 +226,10 @@ def check_event(e: Any) -> dict[str, Any]:
 
 def lines_of(stats: dict[str, Any], e: dict[str, Any]) -> list[dict[str, Any]]:
     """The lines an event counts in (made when missing): its game's, and each opponent's once; with people,
-    only the line of "people"."""
+    only the person's line of "people"."""
     game = e["game"]
-    if e["people"]:
-        return [stats["people"].setdefault(game, new_line())]
+    if e["person"]:
+        return [stats["people"].setdefault(game + ":" + e["person"], new_line())]
     out = [stats["games"].setdefault(game, new_line())]
     seen: list[str] = []
     for pid in e["opponents"]:
@@ -201,10 +259,17 @@ def count_hand(line: dict[str, Any], e: dict[str, Any]) -> None:
             line[WIN_ENDS[e["end"]]] += 1
     if e["end"] in DRAWN_ENDS:
         line["stalemates"] += 1
+    if e["knocked"] and e["end"] not in ("gin", "big gin"):
+        line["knocks"] += 1
+        line["knock_deadwood"] += e["deadwood"]
+        if e["end"] == "undercut":
+            line["undercut_against"] += 1
 
 
 def count_match(line: dict[str, Any], e: dict[str, Any]) -> None:
     line["matches"] += 1
+    if e["assisted"]:
+        line["assisted"] += 1
     if not e["won"]:
         line["streak"] = 0
         return
@@ -242,16 +307,43 @@ def rows(line: dict[str, Any], game: str) -> list[tuple[str, str]]:
         ("Hands won", str(line["hands_won"]) + " (" + rate(line["hands_won"], line["hands"]) + ")"),
     ]
     if game == "gin":
-        out += [("Gins", str(line["gins"])), ("Big gins", str(line["big_gins"])),
-                ("Undercuts", str(line["undercuts"]))]
+        out += [("Gins", str(line["gins"]) + " (" + rate(line["gins"], line["hands"]) + " of hands)"),
+                ("Big gins", str(line["big_gins"])),
+                ("Knocks", str(line["knocks"])),
+                ("Average knock deadwood", average(line["knock_deadwood"], line["knocks"])),
+                ("Undercut when knocking", str(line["undercut_against"]) + " ("
+                 + rate(line["undercut_against"], line["knocks"]) + ")"),
+                ("Undercuts", str(line["undercuts"]) + " (" + rate(line["undercuts"], line["hands"])
+                 + " of hands)")]
     else:
-        out += [("Going rummy", str(line["rummies"]))]
+        out += [("Going rummy", str(line["rummies"]) + " (" + rate(line["rummies"], line["hands"])
+                 + " of hands)")]
     out += [
         ("Stalemates" if game == "rummy" else "Stalemates and ties", str(line["stalemates"])),
         ("Average points per hand", average(line["points"], line["hands"])),
         ("Best match", str(bm["score"]) + " points, won by " + str(bm["margin"]) if bm else "–"),
         ("Current streak", str(line["streak"])),
         ("Best streak", str(line["best_streak"])),
+        ("Matches with hints or undo", str(line["assisted"])),
     ]
+    return out
+
+
+def head_to_head(stats: dict[str, Any], game: str) -> list[tuple[str, str, str, str]]:
+    """Per opponent of ``game``: (profile id, matches "won–lost", match win rate, points per hand), most
+    matches first (ties by id: a stable order under MicroPython too)."""
+    keyed = []
+    for name in stats["opponents"]:
+        g, _, pid = name.partition(":")
+        if g != game:
+            continue
+        line = stats["opponents"][name]
+        keyed.append((-line["matches"], pid, line))
+    keyed.sort(key=lambda x: (x[0], x[1]))
+    out = []
+    for _, pid, line in keyed:
+        lost = line["matches"] - line["matches_won"]
+        out.append((pid, str(line["matches_won"]) + "–" + str(lost), rate(line["matches_won"], line["matches"]),
+                    average(line["points"], line["hands"])))
     return out
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 import rummy
+from web.page.shared.protocol import PAGE_TYPES
 from web.worker.table import Table
 
 PROTOCOL = 1
@@ -53,7 +54,7 @@ def _bench_bots(msg: Message) -> list[Message]:
 
 
 def _table(msg: Message) -> list[Message]:
-    """The table's protocol (web.page.shared.protocol): new, resume, act, deal, advance."""
+    """The table's protocol (web.page.shared.protocol.PAGE_TYPES)."""
     return TABLE.handle(msg)
 
 
@@ -61,13 +62,10 @@ HANDLERS: dict[str, Handler] = {
     "hello": _hello,
     "ping": _ping,
     "entropy": _entropy,
-    "new": _table,
-    "resume": _table,
-    "act": _table,
-    "deal": _table,
-    "advance": _table,
     "bench-bots": _bench_bots,
 }
+for _kind in PAGE_TYPES:  # every message of the table's protocol goes to the table
+    HANDLERS.setdefault(_kind, _table)
 
 
 def _error(code: str, detail: str, msg_id: Any = None) -> str:

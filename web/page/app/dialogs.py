@@ -40,6 +40,21 @@ def stats_html(data, catalog, confirm_reset):
                    "<tbody>" + "".join(opp_rows) + "</tbody></table>")
         parts.append('<section aria-label="' + title + '" data-testid="stats-' + game + '"><h3>' + title + "</h3>"
                      '<table class="stats-table"><tbody>' + table + "</tbody></table>" + opp + "</section>")
+    people = data.get("people") or {}
+    prow = []
+    for key in sorted(people):
+        g, _, person = key.partition(":")
+        line = people[key]
+        prow.append('<tr><th scope="row">' + esc(person) + "</th><td>" + ("Gin Rummy" if g == "gin" else "Basic Rummy")
+                    + "</td><td>" + str(line["matches"]) + "</td><td>" + rate(line["matches_won"], line["matches"])
+                    + "</td><td>" + str(line["hands"]) + "</td><td>" + rate(line["hands_won"], line["hands"])
+                    + "</td></tr>")
+    if prow:
+        parts.append('<section aria-label="Games with people" data-testid="stats-people"><h3>Games with people</h3>'
+                     '<table class="stats-table"><caption>Each person at this device, counted apart from games '
+                     'against the computer</caption><thead><tr><th scope="col">Player</th><th scope="col">Game</th>'
+                     '<th scope="col">Matches</th><th scope="col">Won</th><th scope="col">Hands</th>'
+                     '<th scope="col">Won</th></tr></thead><tbody>' + "".join(prow) + "</tbody></table></section>")
     if confirm_reset:
         btns = button("stats-reset-yes", "Yes, reset statistics", True) + button("stats-reset-no", "Keep them")
         parts.append('<p class="message error" role="alert">Reset every statistic? This cannot be undone.</p>')

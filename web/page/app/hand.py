@@ -6,7 +6,6 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.shared.cards import JOKER, by_rank, by_suit, card_of, face_of, text_of
 
-ME = 0
 SHORTCUTS = {"d": "draw", "t": "take", "p": "pass", "x": "discard", "k": "knock", "g": "biggin",
              "m": "meld", "l": "layoff", "s": "cycle-sort", "n": "next", "?": "help", "h": "focus-hand"}
 GAME_ACTS = ("draw", "take", "pass", "biggin", "discard-pile", "discard", "knock", "meld", "layoff", "meld-target")
@@ -41,6 +40,8 @@ class Hand:
                 self.say("Getting the game ready…")
                 return [("render",)]
             return []  # a move is on its way: a second click does nothing
+        if self.cover is not None:
+            return []  # pass and play: no hand shows until the next person taps
         if not self.writable:
             return self.complain("This game is open in another tab: press Play here to play it here.")
         if not v.in_hand:
@@ -86,7 +87,7 @@ class Hand:
     def send_move(self, text):
         """Send a move drawn from the view of this step; the engine checks it and answers."""
         self.say("")
-        return self.request({"type": "act", "action": text, "step": self.view.step}, "act")
+        return self.request({"type": "act", "action": text, "step": self.view.step, "seat": self.view.seat}, "act")
 
     def complain(self, text):
         self.say(text, "error")

@@ -28,10 +28,12 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app import dialogs
 from web.page.app.hand import GAME_ACTS, SHORTCUTS, Hand
+from web.page.app.online import Online
 from web.page.app.params import SPEEDS, game_config, speed_override
 from web.page.app.screen import Screen
 from web.page.app.setup import SetupState
 from web.page.app.text import describe_event, headline, names_in, spoken
+from web.page.shared import online
 from web.page.shared.cards import card_of, text_of
 from web.page.shared.viewdata import Event, read_view
 
@@ -43,8 +45,21 @@ MAX_RESTARTS = 3
 LOG_KEEP = 200
 
 
-class App(Hand, Screen):
-    """The table app's whole state (plain data); its moves are in :class:`Hand`, its drawing in :class:`Screen`."""
+def seats_of(cfg):
+    """Who sits where in a match config: its ``seats`` when people play, else the person (seat 0, "You") and
+    the computer opponents."""
+    seats = cfg.get("seats")
+    if isinstance(seats, list):
+        return seats
+    out = [{"kind": "person", "name": "You"}]
+    for pid in cfg.get("opponents") or []:
+        out.append({"kind": "computer", "id": pid})
+    return out
+
+
+class App(Hand, Screen, Online):
+    """The table app's whole state (plain data); its moves are in :class:`Hand`, its drawing in :class:`Screen`,
+    online play (host and guest) in :class:`Online`."""
 
     def __init__(self, catalog):
         self.catalog = catalog
@@ -63,7 +78,9 @@ class App(Hand, Screen):
         self.hint = {}
         self.save_data = None  # {"engine", "table"}: what the engine needs to go on
         self.meta = {"names": ["You"], "counted": 0, "match_counted": False, "log": []}
-        self.order = []
+        self.order = []  # the hand order of the person whose hand shows
+        self.orders = {}  # seat -> hand order of each person at this device (pass and play)
+        self.cover = None  # pass and play: the seat the device goes to next, hands hidden until they tap
         self.selected = set()
         self.new_card = None
         self.message = ""
@@ -85,6 +102,7 @@ class App(Hand, Screen):
         self.offers = []  # names of unreadable values too big to keep aside, to offer as downloads
         self.import_plan = None  # {"problems", "changes"} of a file to import, for the player to confirm
         self.page_url = "./index.html"
+        self.init_online()
 
     # ================================================================ the one entry point
 
@@ -122,6 +140,11 @@ class App(Hand, Screen):
         if err:
             self.notices.append(err)
         record = boot.get("match")
+        fragment = boot.get("hash") or ""
+        if "j=" in fragment:  # an invite link: this page is a guest's (no engine, nothing saved)
+            out += self.start_guest(fragment)
+            out.append(("look", self.settings))
+            return out
         if record is not None:
             self.adopt_record(record)
             out.append(("send", {"type": "resume", "save": self.save_data}))
@@ -143,9 +166,12 @@ class App(Hand, Screen):
         meta = record["meta"]
         self.meta = {"names": list(meta["names"]), "counted": meta["counted"], "match_counted": meta["match_counted"],
                      "log": list(meta["log"])}
-        self.order = [card_of(t) for t in record.get("order") or []]
+        self.orders = {}
+        for s, texts in enumerate(record.get("orders") or []):
+            self.orders[s] = [card_of(t) for t in texts]
         self.view = None
         self.view_doc = None
+        self.cover = None
         doc = record.get("view")
         if doc is not None:
             try:
@@ -153,15 +179,31 @@ class App(Hand, Screen):
                 self.view_doc = doc
             except ValueError:
                 self.view = None
+        seat = self.view.seat if self.view is not None else 0
+        self.order = list(self.orders.get(seat, []))
+        if self.view is not None and self.pass_and_play() and self.view.in_hand:
+            self.cover = seat  # after a reload the device may be in anyone's hands: the next player taps
         self.screen = "table"
         self.sync_order()
+        guests = [i for i, s in enumerate(self.seats()) if s["kind"] == "guest"]
+        if guests:  # an online match: the host's page came back; its friends are re-invited
+            self.role = "host"
+            for seat in guests:
+                self.links[seat] = {"state": "dropped", "code": "", "link": "", "qr": "", "reply": "", "error": "",
+                                    "name": self.names()[seat]}
 
     def start_match(self, cfg):
-        """Ask the engine for a new match (``cfg``: game, opponents, rules, seed)."""
-        names = ["You"]
-        for pid in cfg["opponents"]:
-            p = self.catalog.profile(cfg["game"], pid)
-            base = p["name"] if p else pid
+        """Ask the engine for a new match (``cfg``: game, opponents, rules, seed, and every seat when people play).
+        With friends online, the lobby comes first (:meth:`Online.start_online`)."""
+        if [s for s in seats_of(cfg) if s["kind"] == "guest"]:
+            return self.start_online(cfg)
+        names = []
+        for seat in seats_of(cfg):
+            if seat["kind"] != "computer":
+                names.append(seat["name"])
+                continue
+            p = self.catalog.profile(cfg["game"], seat["id"])
+            base = p["name"] if p else seat["id"]
             name, n = base, 2
             while name in names:
                 name = base + " " + str(n)
@@ -172,6 +214,8 @@ class App(Hand, Screen):
         self.view_doc = None
         self.save_data = None
         self.order = []
+        self.orders = {}
+        self.cover = None
         self.selected = set()
         self.new_card = None
         self.screen = "table"
@@ -215,7 +259,13 @@ class App(Hand, Screen):
             self.engine = "ready"
             return []
         if kind == "table":
-            return self.on_table(msg)
+            out = self.on_table(msg)
+            return out + self.relay_table(msg) if self.role == "host" else out
+        if kind == "prepared":
+            return self.on_prepared(msg)
+        if kind in ("refused", "stale") and self.role == "host" and self.relay_seat is not None:
+            self.waiting = None
+            return self.relay_refusal(msg)
         if kind == "refused":
             self.waiting = None
             if self.view is None or msg["step"] != self.view.step:
@@ -266,16 +316,23 @@ class App(Hand, Screen):
         out = []
         before = self.view
         by = msg["by"]
+        me = view.seat  # the person whose view this is: seat 0, or, in pass and play, the one to act
+        mine = before  # this person's previous view (for what their hand gained)
+        if before is not None and before.seat != me:  # pass and play: another person's turn
+            self.orders[before.seat] = list(self.order)
+            self.order = list(self.orders.get(me, []))
+            mine = None
         self.view = view
         self.view_doc = msg["view"]
         self.hint = msg["hint"]
-        self.save_data = msg["save"]
+        if self.role != "guest":
+            self.save_data = msg["save"]
         self.next = msg["next"]
         self.waiting = None
         self.engine = "ready"
         self.restarts = 0
         self.token += 1
-        if self.message in ("Dealing…", "Getting the game ready…") or by == ME:
+        if self.message in ("Dealing…", "Getting the game ready…") or by == me or mine is None:
             self.say("")
         names = self.names()
         new_hand = before is not None and before.hand_number != view.hand_number
@@ -289,25 +346,29 @@ class App(Hand, Screen):
             h = headline(view.results[-1], names)
             self.log_line(h)
             lines.append(h)
-        if (by is not None and by != ME) or ended:
+        if (by is not None and by != me) or ended:
             out.append(("announce", spoken(" ".join(lines))))
         # the hand
-        drew = [e for e in events if e.seat == ME and e.kind in ("draw stock", "draw discard")]
-        before_hand = list(before.hand) if before is not None else []
-        if by == ME and drew:
+        drew = [e for e in events if e.seat == me and e.kind in ("draw stock", "draw discard")]
+        if by == me and drew and mine is not None:
+            before_hand = list(mine.hand)
             added = [c for c in view.hand if c not in before_hand]
             self.new_card = added[0] if added else None
-        elif by == ME or before is None or before.hand_number != view.hand_number:
+        elif by == me or mine is None or new_hand:
             self.new_card = None
-        if by == ME or before is None or before.hand_number != view.hand_number:
+        if by == me or mine is None or new_hand:
             self.selected = set()
         self.sync_order()
-        self.anim = self.animation(events, by)
+        self.anim = self.animation(events, by, me)
+        if not view.in_hand:
+            self.cover = None  # the end of a hand shows everything, as at a real table
+        elif self.pass_and_play() and (mine is None or new_hand):
+            self.cover = me  # the device goes to the next person: every hand stays hidden until they tap
         out += self.count_results()
-        if self.writable:
+        if self.writable and self.save_data is not None:
             out.append(("save-match", self.slot, self.record()))
         # what comes next
-        if self.next == "computer" or (self.next == "you" and self.autoplay):
+        if self.next == "computer" or (self.next == "you" and self.autoplay and self.role == "local"):
             out.append(("timer", "advance", self.delay(), self.token))
         elif self.next in ("deal", "over") and ended:
             if self.autoplay and self.next == "deal":
@@ -315,14 +376,37 @@ class App(Hand, Screen):
             else:
                 out += self.open("end")
         out.append(("render",))
-        if self.next == "you":
+        if self.cover is not None:
+            out.append(("focus", "[data-act=ready]"))
+        elif self.next == "you":
             out += self.run_pending()
             if not self.dialog:
                 out.append(("focus", ".hand .card"))
         return out
 
-    def animation(self, events, by):
-        if by is None or by == ME:
+    def seats(self):
+        """Who sits where in this match (see :func:`seats_of`); a guest knows it from the host's welcome."""
+        if self.save_data is None:
+            return list(self.table_config["seats"]) if self.table_config is not None else []
+        return seats_of(self.save_data["table"]["config"])
+
+    def pass_and_play(self):
+        """True when two or more people share this device in this match."""
+        return len([s for s in self.seats() if s["kind"] == "person"]) > 1
+
+    def reveal(self):
+        """The person the device was passed to taps: their hand shows."""
+        if self.cover is None:
+            return []
+        self.cover = None
+        out = [("render",)]
+        if self.next == "you":
+            out += self.run_pending()
+            out.append(("focus", ".hand .card"))
+        return out
+
+    def animation(self, events, by, me):
+        if by is None or by == me:
             return {}
         for e in reversed(events):
             if e.kind in ("discard", "knock"):
@@ -334,25 +418,44 @@ class App(Hand, Screen):
         return {}
 
     def count_results(self):
-        """Hands and a match finished since the last count go into the statistics (once each)."""
+        """Hands and a match finished since the last count go into the statistics (once each): for the player
+        against the computer, or for each person at this device by name when people play together."""
         v = self.view
         out = []
         opps = list(self.save_data["table"]["opponents"]) if self.save_data else []
+        counted = self.counted_seats()
         while self.meta["counted"] < len(v.results):
             r = v.results[self.meta["counted"]]
-            out.append(("stats", "hand", [v.game, opps, r.end, r.winner, r.points[ME]]))
+            for seat, person in counted:
+                out.append(("stats", "hand", [v.game, opps, r.end, r.winner, r.points[seat], seat, person]))
             self.meta["counted"] += 1
         if v.phase == "match-over" and not self.meta["match_counted"] and v.match is not None:
             lowest = v.game == "rummy" and v.rules.get("scoring") == "penalty"
-            out.append(("stats", "match", [v.game, opps, list(v.match.final), v.match.winner, lowest]))
+            for seat, person in counted:
+                out.append(("stats", "match", [v.game, opps, list(v.match.final), v.match.winner, lowest, seat,
+                                               person]))
             self.meta["match_counted"] = True
         return out
+
+    def counted_seats(self):
+        """Whose statistics a match counts in: ``[(seat, name)]`` for each person at this device when people
+        play together (online, the host), else ``[(0, "")]`` (the player against the computer)."""
+        seats = self.seats()
+        if self.role == "guest":
+            return [(self.my_seat, self.my_name())] if self.my_seat is not None and self.my_name() else []
+        if not [s for s in seats if s["kind"] != "computer"][1:]:
+            return [(0, "")]
+        return [(i, s["name"]) for i, s in enumerate(seats) if s["kind"] == "person"]
 
     def record(self):
         """The match as stored: what the engine needs to go on, the page's own data, and the last view."""
         self.meta["log"] = self.meta["log"][-LOG_KEEP:]
+        if self.view is not None:
+            self.orders[self.view.seat] = list(self.order)
+        players = self.view.players if self.view is not None else len(self.meta["names"])
+        orders = [[text_of(c) for c in self.orders.get(s, [])] for s in range(players)]
         return {"engine": self.save_data["engine"], "table": self.save_data["table"], "meta": self.meta,
-                "view": self.view_doc, "order": [text_of(c) for c in self.order]}
+                "view": self.view_doc, "orders": orders}
 
     # ================================================================ timers
 
@@ -360,6 +463,8 @@ class App(Hand, Screen):
         if name == "stall":
             if self.waiting is None or token != self.token:
                 return []
+            if self.role == "guest":  # the host's page is slow or gone: the link says which
+                return [("log", "the host has not answered yet")]
             if self.engine != "ready":  # still starting: the worker link reports a start that fails
                 return [self.stall_timer()]
             return self.engine_failed("it did not answer within " + str(int(STALL_SECONDS)) + " seconds")
@@ -378,8 +483,15 @@ class App(Hand, Screen):
         return ("timer", "stall", STALL_SECONDS, self.token)
 
     def request(self, msg, what):
-        """Send a request the engine answers with one message; no other is sent until it does."""
+        """Send a request the engine answers with one message; no other is sent until it does. A guest's page
+        has no engine: its moves go to the host's page, whose engine answers."""
         self.waiting = what
+        if self.role == "guest":
+            if msg["type"] != "act":
+                self.waiting = None
+                return []
+            text = online.encode("act", {"action": msg["action"], "step": msg["step"]})
+            return [("rtc", "send", "host", text), self.stall_timer(), ("render",)]
         return [("send", msg), self.stall_timer(), ("render",)]
 
     def delay(self):
@@ -408,6 +520,8 @@ class App(Hand, Screen):
             return self.start_from_setup()
         if act == "confirm-new":
             return self.confirm_new()
+        if act == "ready":
+            return self.reveal()
         if act == "back-to-game":
             self.screen = "table"
             return [("render",)]
@@ -457,11 +571,18 @@ class App(Hand, Screen):
             return [("focus", ".hand .card")]
         if act == "play-here":
             return [("claim-tab",)]
+        net = self.online_command(act, data)
+        if net is not None:
+            return net
         if act in GAME_ACTS:
             return self.play(act, data)
         return []
 
     def start_from_setup(self):
+        why = self.setup.problem()
+        if why is not None:
+            self.setup.error = why
+            return [("render",), ("focus", "#setup-title")]
         cfg = self.setup.config()
         self.settings["last"] = cfg
         out = [("save-settings", self.settings)]
@@ -475,7 +596,8 @@ class App(Hand, Screen):
         out = []
         if self.match_in_progress():
             opps = list(self.save_data["table"]["opponents"]) if self.save_data else []
-            out.append(("stats", "abandoned", [self.view.game if self.view else cfg["game"], opps]))
+            for seat, person in self.counted_seats():
+                out.append(("stats", "abandoned", [self.view.game if self.view else cfg["game"], opps, seat, person]))
         self.pending_config = None
         return out + self.start_match(cfg) + [("render",)]
 
@@ -483,8 +605,10 @@ class App(Hand, Screen):
         return self.save_data is not None and (self.view is None or self.view.phase != "match-over")
 
     def next_hand(self):
-        if self.view is None:
-            return []
+        if self.view is None or self.role == "guest":
+            return []  # a guest's host deals
+        if self.role == "host" and self.view.phase != "match-over":
+            return self.host_next_hand()
         if self.view.phase == "match-over":
             cfg = dict(self.save_data["table"]["config"]) if self.save_data else self.setup.config()
             cfg["seed"] = None
@@ -513,6 +637,9 @@ class App(Hand, Screen):
             else:
                 self.settings[name] = checked
             return [("save-settings", self.settings), ("look", self.settings)]
+        net = self.online_change(name, value, checked)
+        if net is not None:
+            return net
         if self.screen == "setup":
             self.setup.change(name, value, checked)
             return [("render",)]

@@ -215,7 +215,8 @@ def table_screen(view, names, profiles, ui):
     after = ui.get("after", "")
     return (
         '<div class="table game-' + view.game + '" data-testid="table-screen" data-phase="' + esc(view.phase)
-        + '" data-turn="' + ("" if view.turn is None else str(view.turn)) + '" data-step="' + str(view.step)
+        + '" data-turn="' + ("" if view.turn is None else str(view.turn)) + '" data-seat="' + str(view.seat)
+        + '" data-step="' + str(view.step)
         + '" data-waiting="' + ("true" if ui.get("waiting") else "false") + '">'
         + scoreline_html(view, names)
         + opponents_html(view, names, profiles, ui.get("anim", {}))
@@ -224,6 +225,17 @@ def table_screen(view, names, profiles, ui):
         + hand_html(ui["order"], ui["selected"], ui["marks"], view)
         + '<div class="controls">' + after + actions_html(view, kinds, ui["busy"]) + sort_html(view.game, ui["sort"])
         + "</div>" + log_html(ui["log"]) + "</div>")
+
+
+def cover_html(name, view):
+    """Pass and play: the screen between two people's turns. It holds no card of anyone's hand."""
+    return ('<div class="table cover" data-testid="cover" data-phase="' + esc(view.phase) + '" data-turn="'
+            + ("" if view.turn is None else str(view.turn)) + '" data-step="' + str(view.step)
+            + '" data-waiting="false"><div class="cover-card" role="group" aria-labelledby="cover-title">'
+            '<h2 id="cover-title" data-testid="cover-title">Pass to ' + esc(name) + " — tap when ready</h2>"
+            '<p class="muted">Every hand is hidden until ' + esc(name) + " taps.</p>"
+            '<button type="button" class="btn primary" data-act="ready" data-key="cover-ready">Show '
+            + esc(name) + "’s hand</button></div></div>")
 
 
 def after_html(phase):

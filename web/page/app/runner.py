@@ -9,7 +9,7 @@ import json
 
 import js
 
-from web.page.app import dom
+from web.page.app import dom, netlink
 from web.page.app.model import SHORTCUTS, App
 from web.page.app.params import parse_query, slot_of
 from web.page.app.setup import Catalog
@@ -67,12 +67,24 @@ class Runner:
         self.timers = {}
         self.retrying = False
         self.outbox = []  # messages for the engine until its worker is started
+        self.guest = False  # a page opened from an invite link: no engine of its own
 
     # ------------------------------------------------------------ starting
 
     def start(self):
         dom.el("app").innerHTML = SHELL
         self.attach()
+        fragment = str(dom.bridge().fragment() or "")
+        netlink.start(self.dispatch)
+        if "j=" in fragment:  # a friend's invite link: a guest's page runs no engine and saves no match
+            boot = {"settings": self.store.boot("online-guest").get("settings"), "query": {}, "hash": fragment,
+                    "url": dom.page_url(), "reduced_motion": dom.reduced_motion(), "slot": "online-guest"}
+            self.outbox = None
+            self.guest = True
+            self.dispatch(("start", boot))
+            dom.set_drawn()
+            dom.set_ready()
+            return
         cfg_given = any(k for k in self.query if k not in ("embed", "speed", "debug", "snapshot"))
         self.slot = slot_of(self.query) if cfg_given else ""
         boot = self.store.boot(self.slot)
@@ -108,8 +120,14 @@ class Runner:
             kind = e[0]
             if kind == "render":
                 render = True
+            elif kind in ("rtc", "qr", "entropy"):
+                netlink.perform(e, self.dispatch)
+            elif kind == "reload":
+                dom.reload()
             elif kind == "send":
-                if self.outbox is not None:  # before the engine worker is started
+                if self.guest:
+                    dom.console_warn("a guest's page has no engine: " + str(e[1].get("type")))
+                elif self.outbox is not None:  # before the engine worker is started
                     self.outbox.append(e[1])
                 else:
                     self.link.send(e[1])
@@ -305,6 +323,15 @@ class Runner:
             data["meld"] = int(dom.attr(btn, "data-meld") or 0)
         elif act == "sort":
             data["sort"] = dom.attr(btn, "data-sort") or "suit"
+        seat = dom.attr(btn, "data-seat")
+        if seat is not None and seat.isdigit():
+            data["seat"] = int(seat)
+            if act == "reply":  # the reply code as it stands in its field (pasted, maybe not yet "changed")
+                field = js.document.querySelector('[name="reply' + seat + '"]')
+                data["text"] = str(dom.prop(field, "value", "") or "")
+        say = dom.attr(btn, "data-say")
+        if say is not None and say.isdigit():
+            data["say"] = int(say)
         self.dispatch(("command", act, data))
 
     def on_change(self, ev):

@@ -4,12 +4,10 @@
 Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app import dialogs, render
+from web.page.app import dialogs, onlineview, render
 from web.page.app.params import embed_url, iframe_snippet, rules_delta
 from web.page.app.setup import setup_html
 from web.page.app.text import headline, names_in, prompt
-
-ME = 0
 
 
 class Screen:
@@ -44,10 +42,19 @@ class Screen:
             r = v.results[-1]
             body = render.end_of_hand_html(v, names, headline(r, names), names_in(r.detail, names), r)
             sheet = render.score_sheet_html(v, names)
+            if self.role == "guest" and v.phase != "match-over":
+                check = self.deal_checks.get(v.hand_number)
+                if check is not None:
+                    body += ('<p class="deal-check ' + ("ok" if check[0] else ("error" if check[0] is False else
+                                                                               "muted"))
+                             + '" data-testid="deal-check-end">' + render.esc(check[1]) + "</p>")
+                body += '<p class="muted">' + render.esc(names[0]) + " deals the next hand.</p>"
+                return render.dialog_frame("End of hand", body + sheet, render.button("close", "Back to the table",
+                                                                                       True), "end-of-hand")
             if v.phase == "match-over":
                 w = v.match.winner if v.match is not None else None
                 over = ("The match is a draw." if w is None else
-                        ("You win the match!" if w == ME else names[w] + " wins the match."))
+                        ("You win the match!" if names[w] == "You" else names[w] + " wins the match."))
                 body += ('<p class="match-over" data-testid="match-over"><strong>Match over.</strong> '
                          + over + "</p>")
                 btn = render.button("next", "New match", True)
@@ -101,22 +108,32 @@ class Screen:
 
     def screen_html(self):
         """The whole screen under the header."""
+        if self.screen == "lobby":
+            return onlineview.lobby_html(self)
+        if self.screen == "join" or (self.role == "guest" and self.view is None):
+            return onlineview.join_html(self)
         if self.screen == "setup" or (self.view is None and self.save_data is None and self.waiting is None):
             return setup_html(self.setup, self.save_data is not None)
+        strip = onlineview.table_strip(self) if self.role != "local" else ""
+        return strip + self.table_html()
+
+    def table_html(self):
         v = self.view
         if v is None:
             return ('<div class="table dealing" data-testid="table-screen" data-phase="" data-turn="">'
                     '<p class="prompt" data-testid="prompt">' + ("Dealing…" if self.waiting == "new" else
                                                                  "Getting the game ready…") + "</p></div>")
+        if self.cover is not None:
+            return render.cover_html(self.names()[self.cover], v)
         marks, dw = self.marks()
         profiles = {}
-        opps = self.save_data["table"]["opponents"] if self.save_data else []
-        for i, pid in enumerate(opps):
-            profiles[i + 1] = self.catalog.profile(v.game, pid)
+        for i, seat in enumerate(self.seats()):
+            if seat["kind"] == "computer":
+                profiles[i] = self.catalog.profile(v.game, seat["id"])
         ui = {"prompt": prompt(v, self.names()) if self.engine != "starting" or self.waiting is None
               else "Getting the game ready…",
               "message": self.message, "level": self.level, "deadwood": dw, "order": self.order,
-              "selected": self.selected, "marks": marks, "busy": v.turn != ME,
+              "selected": self.selected, "marks": marks, "busy": v.turn != v.seat,
               "sort": self.sort_mode(), "log": self.meta.get("log", []), "anim": self.anim,
               "waiting": self.waiting is not None}
         if not v.in_hand and self.dialog != "end":

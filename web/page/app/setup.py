@@ -1,4 +1,5 @@
-"""The new-game screen: game, opponents (name, style, strength), preset, every rule option.
+"""The new-game screen: game, players (each seat a computer opponent, or a person at this device with a name),
+preset, every rule option.
 
 The options, their labels, ranges and presets come from the engine's catalog (``rummy.catalog``, written next
 to the page by the site build), so the page draws this screen before the engine is up; the engine checks the
@@ -9,6 +10,9 @@ from web.page.app.text import esc, tier_word
 
 # The form shows the match length first, then the rest in the rulebook's order.
 FIRST = ("target", "rounds", "scoring")
+PERSON = "person"  # the value of a seat's choice that makes it a person at this device (pass and play)
+GUEST = "guest"  # ... that makes it a friend online (an invite link)
+MAX_NAME = 24
 
 
 class Catalog:
@@ -118,6 +122,9 @@ class SetupState:
         self.opponents = {}
         self.preset = {"gin": "cardgames", "rummy": "cardgames"}
         self.overrides = {"gin": {}, "rummy": {}}
+        self.people = {"gin": {}, "rummy": {}}  # seat (1..5) -> the name of a person (here or online)
+        self.friends = {"gin": [], "rummy": []}  # the seats of people online (guests), a part of people
+        self.my_name = ""  # seat 0's name when people play
         self.error = ""
         if isinstance(last, dict):
             self.load(last)
@@ -129,8 +136,6 @@ class SetupState:
             return
         ids = self.catalog.ids(game)
         opps = [o for o in cfg.get("opponents", []) if o in ids]
-        if not opps or (game == "gin" and len(opps) != 1) or len(opps) > 5:
-            return
         rules = dict(cfg.get("rules") or {})
         preset = rules.pop("preset", "cardgames")
         if preset not in self.catalog.presets(game):
@@ -139,9 +144,32 @@ class SetupState:
             o = self.catalog.option(game, k)
             if o is None or option_problem(o, v) is not None:
                 return
+        seats = cfg.get("seats")
+        people = {}
+        if isinstance(seats, list):
+            friends = []
+            for s, seat in enumerate(seats):
+                if not isinstance(seat, dict) or seat.get("kind") not in (PERSON, GUEST, "computer"):
+                    return
+                if seat["kind"] != "computer" and s > 0:
+                    people[s] = str(seat.get("name", ""))[:MAX_NAME]
+                    if seat["kind"] == GUEST:
+                        friends.append(s)
+            self.friends[game] = friends
+            if (game == "gin" and len(seats) != 2) or not 2 <= len(seats) <= 6:
+                return
+            self.my_name = str(seats[0].get("name", ""))[:MAX_NAME]
+            filled = []
+            for s in range(1, len(seats)):
+                filled.append(seats[s]["id"] if s not in people and seats[s].get("id") in ids else
+                              (opps[0] if opps else ids[0]))
+            opps = filled
+        elif not opps or (game == "gin" and len(opps) != 1) or len(opps) > 5:
+            return
         self.game = game
         self.players = len(opps) + 1
         self.opponents[game] = opps
+        self.people[game] = people
         self.preset[game] = preset
         self.overrides[game] = rules
 
@@ -163,9 +191,47 @@ class SetupState:
     def resolved(self):
         return self.catalog.resolved(self.game, self.players, self.rules())
 
+    def person_seats(self):
+        """The seats (1..) that are people at this device, in order."""
+        return [s for s in range(1, self.players) if s in self.people[self.game]]
+
+    def names(self):
+        """Each seat's name when people play (seat 0 first), as the form shows them; blanks filled."""
+        out = [self.my_name.strip() or "Player 1"]
+        for s in range(1, self.players):
+            if s in self.people[self.game]:
+                out.append(self.people[self.game][s].strip() or "Player " + str(s + 1))
+            else:
+                out.append("")
+        return out
+
+    def problem(self):
+        """Why the game cannot start as the form stands (two people with one name), or None."""
+        if not self.person_seats():
+            return None
+        names = [n for n in self.names() if n]
+        for i, n in enumerate(names):
+            if n.lower() in [m.lower() for m in names[:i]]:
+                return "Two players are called " + n + ": give each a different name."
+        return None
+
     def config(self):
-        """The game to start (the engine checks its rules)."""
-        return {"game": self.game, "opponents": self.opps(), "rules": self.rules(), "seed": None}
+        """The game to start (the engine checks its rules). With people at this device it names every seat."""
+        out = {"game": self.game, "opponents": self.opps(), "rules": self.rules(), "seed": None}
+        people = self.person_seats()
+        if people:
+            names = self.names()
+            seats = [{"kind": PERSON, "name": names[0]}]
+            opps = []
+            for s, pid in enumerate(self.opps(), 1):
+                if s in people:
+                    seats.append({"kind": GUEST if s in self.friends[self.game] else PERSON, "name": names[s]})
+                else:
+                    seats.append({"kind": "computer", "id": pid})
+                    opps.append(pid)
+            out["opponents"] = opps
+            out["seats"] = seats
+        return out
 
     def change(self, name, value, checked):
         """Apply one form change (``name`` is the input's name)."""
@@ -178,9 +244,26 @@ class SetupState:
         elif name.startswith("opp"):
             i = int(name[3:]) if name[3:].isdigit() else 0
             cur = self.opps()
-            if 0 <= i < len(cur) and value in self.catalog.ids(self.game):
+            friends = self.friends[self.game]
+            if 0 <= i < len(cur) and value in (PERSON, GUEST):
+                self.people[self.game][i + 1] = self.people[self.game].get(i + 1, "")
+                if value == GUEST and i + 1 not in friends:
+                    friends.append(i + 1)
+                elif value == PERSON and i + 1 in friends:
+                    friends.remove(i + 1)
+            elif 0 <= i < len(cur) and value in self.catalog.ids(self.game):
                 cur[i] = value
                 self.opponents[self.game] = cur
+                self.people[self.game].pop(i + 1, None)
+                if i + 1 in friends:
+                    friends.remove(i + 1)
+        elif name.startswith("name") and name[4:].isdigit():
+            s = int(name[4:])
+            clean = " ".join(value.split())[:MAX_NAME]
+            if s == 0:
+                self.my_name = clean
+            elif s in self.people[self.game]:
+                self.people[self.game][s] = clean
         elif name == "preset" and value in self.catalog.presets(self.game):
             self.preset[self.game] = value
             self.overrides[self.game] = {}
@@ -205,6 +288,12 @@ class SetupState:
 def _select(name, label, options, key):
     return ('<label class="field">' + esc(label) + ' <select name="' + name + '" aria-label="' + esc(label) + '" '
             + key + ">" + "".join(options) + "</select></label>")
+
+
+def _name_field(seat, label, value, placeholder):
+    return ('<label class="field">' + esc(label) + ' <input type="text" name="name' + str(seat) + '" aria-label="'
+            + esc(label) + '" data-key="f-name' + str(seat) + '" maxlength="' + str(MAX_NAME) + '" value="'
+            + esc(value) + '" placeholder="' + esc(placeholder) + '" autocomplete="off"></label>')
 
 
 def _option(value, words, selected):
@@ -247,11 +336,28 @@ def setup_html(st, can_resume):
         players = _select("players", "Players", opts, 'data-key="f-players"')
     ros = cat.roster(g)
     opp_fields = []
+    people = st.person_seats()
+    if people:
+        opp_fields.append(_name_field(0, "Your name", st.my_name, "Player 1"))
     for i, pid in enumerate(st.opps()):
-        opts = [_option(p["id"], p["name"] + " — " + tier_word(p["tier"]) + ", " + p["style"], p["id"] == pid)
-                for p in ros]
+        person = (i + 1) in people
+        friend = (i + 1) in st.friends[g]
+        opts = [_option(p["id"], p["name"] + " — " + tier_word(p["tier"]) + ", " + p["style"],
+                        p["id"] == pid and not person) for p in ros]
+        opts.append(_option(PERSON, "A person at this device (pass and play)", person and not friend))
+        opts.append(_option(GUEST, "A friend online (invite link)", friend))
         label = "Opponent" if g == "gin" else "Opponent " + str(i + 1)
         opp_fields.append(_select("opp" + str(i), label, opts, 'data-key="f-opp' + str(i) + '"'))
+        if person:
+            opp_fields.append(_name_field(i + 1, "Name of " + label.lower(), st.people[g][i + 1],
+                                          "Player " + str(i + 2)))
+    if [s for s in people if s not in st.friends[g]]:
+        opp_fields.append('<p class="muted" data-testid="pass-note">Pass and play: between two people\'s turns the '
+                          "screen hides every hand until the next player taps.</p>")
+    if st.friends[g]:
+        opp_fields.append('<p class="muted" data-testid="online-note">Friends online: you get an invite link for '
+                          "each. Your page runs the game and sends each friend only their own cards; the "
+                          "connection goes straight between the browsers (no game server).</p>")
     cards = "".join(
         "<li><strong>" + esc(p["name"]) + '</strong> <span class="tier tier-' + esc(p["tier"]) + '">'
         + esc(tier_word(p["tier"])) + '</span> <span class="muted">' + esc(p["style"]) + "</span><br>"
@@ -268,7 +374,7 @@ def setup_html(st, can_resume):
         '<section class="setup" data-testid="setup" aria-labelledby="setup-title">'
         '<h2 id="setup-title">New game</h2><div class="setup-form">'
         "<fieldset><legend>Game</legend>" + games + players + "</fieldset>"
-        "<fieldset><legend>Opponents</legend>" + "".join(opp_fields) + '<ul class="roster">' + cards + "</ul></fieldset>"
+        "<fieldset><legend>Players</legend>" + "".join(opp_fields) + '<ul class="roster">' + cards + "</ul></fieldset>"
         "<fieldset><legend>Rules</legend>" + _select("preset", "Preset", popts, 'data-key="f-preset"')
         + '<p class="muted">' + esc(pdesc) + '</p><div class="options">' + fields + "</div></fieldset>"
         + err + '<div class="setup-go"><button type="button" class="btn primary" data-act="start" '

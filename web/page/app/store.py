@@ -80,14 +80,19 @@ class PageStore:
             self.store.events = []
             self._saved(self.store.write(KEY_STATS, stats_mod.empty()))
         else:
+            # hand: [game, opponents, end, winner, points, seat, person]; match: [game, opponents, final,
+            # winner, lowest_wins, seat, person]; abandoned: [game, opponents, seat, person] (the seat and the
+            # person's name may be left out: seat 0, playing the computer)
             game, opps = args[0], list(args[1])
+            tail = args[2:] if op == "abandoned" else args[5:]
+            seat, person = (tail[0], tail[1]) if len(tail) >= 2 else (0, "")
             if op == "hand":
                 end, winner, points = args[2], args[3], args[4]
-                event = stats_mod.hand_event(game, opps, winner == 0, end, points)
+                event = stats_mod.hand_event(game, opps, winner == seat, end, points, person)
             elif op == "match":
-                event = stats_mod.match_event(game, opps, list(args[2]), args[3], bool(args[4]))
+                event = stats_mod.match_event(game, opps, list(args[2]), args[3], bool(args[4]), person, seat)
             else:
-                event = stats_mod.abandoned_event(game, opps)
+                event = stats_mod.abandoned_event(game, opps, person)
             self._saved(self.store.count(event))
         return self.store.stats()
 

@@ -3,22 +3,34 @@
 Every message is a JSON object with a ``"type"``. The page sends:
 
 * ``hello`` — who is there (the worker answers ``hello`` with its engine version and protocol);
-* ``new`` ``{"config": {"game", "opponents": [ids], "rules": {...}, "seed": int|null}}`` — start a match;
+* ``new`` ``{"config": {"game", "opponents": [ids], "rules": {...}, "seed": int|null, "seats"?: [...]}}`` — start
+  a match (``seats``, when people play: every seat in order, ``{"kind": "person"|"guest", "name"}`` or
+  ``{"kind": "computer", "id"}``; the first is the person at this device; ``opponents`` are the computers' ids);
 * ``resume`` ``{"save": {"engine": <rummy-save>, "table": {"opponents", "seeds", "config"}}}`` — go on with one;
-* ``act`` ``{"action": "discard 7H", "step": n}`` — the person's move, drawn from the view of step ``n``;
+* ``act`` ``{"action": "discard 7H", "step": n, "seat": s}`` — a person's move, drawn from the view of step
+  ``n`` (``seat``: whose, when people share the device or a guest's move is relayed; the viewer's by default);
 * ``deal`` ``{"step": n}`` — deal the next hand;
 * ``advance`` ``{"step": n}`` — let the computer opponent to act make its move (the page paces them); with
-  ``"auto": true`` a computer player also moves for the person (benchmarks and demos: ``?debug=autoplay``).
+  ``"auto": true`` a computer player also moves for the person (benchmarks and demos: ``?debug=autoplay``);
+* online (a match with guests, see web.worker.online): ``prepare`` ``{"players": n|null}`` — commit to the next
+  deal (``players`` for a new match); then ``new`` with ``config.contributions`` or ``deal`` with
+  ``"contributions"`` (the guests' random values); ``seat`` ``{"step", "seat", "id"}`` — a dropped guest's seat
+  goes to the computer opponent ``id``.
 
 The engine answers with:
 
-* ``table`` ``{"view": <rummy-view of seat 0>, "events": [...], "by": seat|null, "save": {...}, "hint": {...},
-  "next": "you"|"computer"|"deal"|"over"}`` — the table after a move (``events``: what happened since the last
-  ``table``, in the engine's event JSON; ``hint``: the engine's arrangement of the person's hand);
+* ``table`` ``{"view": <rummy-view of the viewer>, "viewer": seat, "events": [...], "by": seat|null,
+  "save": {...}, "hint": {...}, "next": "you"|"computer"|"guest"|"deal"|"over", "guests": {seat: view}}`` —
+  the table after a move (``viewer``: the person at this device whose view it is: seat 0, or, when people share
+  the device, the one to act; ``events``: what happened since the last ``table``, in the engine's event JSON;
+  ``hint``: the engine's arrangement of the viewer's hand; ``guests``: online, each guest seat's own view, for
+  the host's page to relay and nothing else: ``{seat: {"view", "hint"}}``; ``fair``: online, the proof of the
+  hand's deal, ``{"hand", "commitment", "contributions", "secret"}`` with the secret once the hand is over);
 * ``refused`` ``{"code", "message", "params", "step"}`` — the move is not legal (the engine's refusal);
 * ``stale`` ``{"step"}`` — the move was drawn from an older view: ignored;
 * ``bad-save`` ``{"why"}`` — the save could not be read (the page sets it aside);
-* ``error`` ``{"code", "error"}`` — a message the engine could not read or a fault (logged, never fatal).
+* ``error`` ``{"code", "error"}`` — a message the engine could not read or a fault (logged, never fatal);
+* ``prepared`` ``{"commitment", "dealer"}`` — online: the commitment to the next deal (and a new match's dealer).
 
 A message that is not one of these, or has a field of the wrong type, is dropped and logged by whoever
 receives it. Written in the Python that both MicroPython and CPython run.
@@ -32,10 +44,10 @@ except ImportError:  # pragma: no cover - MicroPython
 PROTOCOL = 1
 
 # page -> engine
-PAGE_TYPES = ("hello", "new", "resume", "act", "deal", "advance")
+PAGE_TYPES = ("hello", "new", "resume", "act", "deal", "advance", "prepare", "seat")
 # engine -> page
-ENGINE_TYPES = ("hello", "table", "refused", "stale", "bad-save", "error")
-NEXT = ("you", "computer", "deal", "over")
+ENGINE_TYPES = ("hello", "table", "refused", "stale", "bad-save", "error", "prepared")
+NEXT = ("you", "computer", "guest", "deal", "over")
 MAX_MESSAGE = 1000000  # characters: anything longer is dropped
 
 
@@ -49,13 +61,56 @@ def _config_problem(cfg: Any) -> str | None:
     if cfg.get("game") not in ("gin", "rummy"):
         return "config.game: gin or rummy"
     opps = cfg.get("opponents")
-    if not isinstance(opps, list) or not 1 <= len(opps) <= 5 or any(type(o) is not str for o in opps):
-        return "config.opponents: 1 to 5 opponent ids"
+    seats = cfg.get("seats")
+    least = 0 if seats is not None else 1
+    if not isinstance(opps, list) or not least <= len(opps) <= 5 or any(type(o) is not str for o in opps):
+        return "config.opponents: " + str(least) + " to 5 opponent ids"
+    if seats is not None:
+        why = seats_problem(seats, opps)
+        if why is not None:
+            return why
     if not isinstance(cfg.get("rules", {}), dict):
         return "config.rules: an object was expected"
     seed = cfg.get("seed")
     if seed is not None and not _is_int(seed):
         return "config.seed: a whole number or null"
+    if "contributions" in cfg and _contributions_problem(cfg["contributions"]):
+        return "config." + str(_contributions_problem(cfg["contributions"]))
+    return None
+
+
+def _contributions_problem(v: Any) -> str | None:
+    if not isinstance(v, list) or len(v) > 5 or any(type(c) is not str or not 0 < len(c) <= 200 for c in v):
+        return "contributions: up to 5 texts of 1 to 200 characters"
+    return None
+
+
+SEAT_KINDS = ("person", "computer", "guest")
+MAX_NAME = 24
+
+
+def seats_problem(seats: Any, opponents: list[str]) -> str | None:
+    """Why ``seats`` is not a seat plan: 2 to 6 seats, the first a person at this device, each a person or a
+    guest (with a name) or a computer (with the id of one of ``opponents``, in order)."""
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 6:
+        return "config.seats: 2 to 6 seats"
+    ids = []
+    for i, seat in enumerate(seats):
+        where = "config.seats[" + str(i) + "]"
+        if not isinstance(seat, dict) or seat.get("kind") not in SEAT_KINDS:
+            return where + ": a person, a guest or a computer"
+        if seat["kind"] == "computer":
+            if type(seat.get("id")) is not str or sorted(seat) != ["id", "kind"]:
+                return where + ": a computer has an id and nothing else"
+            ids.append(seat["id"])
+        else:
+            name = seat.get("name")
+            if type(name) is not str or not name.strip() or len(name) > MAX_NAME or sorted(seat) != ["kind", "name"]:
+                return where + ": a person has a name (1 to " + str(MAX_NAME) + " characters) and nothing else"
+    if seats[0]["kind"] != "person":
+        return "config.seats[0]: the person at this device"
+    if ids != opponents:
+        return "config.seats: the computers are not the opponents"
     return None
 
 
@@ -75,11 +130,20 @@ def page_message_problem(msg: Any) -> str | None:
     if kind == "act":
         if type(msg.get("action")) is not str or not _is_int(msg.get("step")):
             return "act: an action (text) and a step were expected"
+        if msg.get("seat") is not None and not _is_int(msg.get("seat")):
+            return "act: seat must be a seat number"
         return None
-    if kind in ("deal", "advance"):
+    if kind in ("deal", "advance", "seat"):
         if kind == "advance" and type(msg.get("auto", False)) is not bool:
             return "advance: auto must be true or false"
+        if kind == "deal" and "contributions" in msg and _contributions_problem(msg["contributions"]):
+            return "deal: " + str(_contributions_problem(msg["contributions"]))
+        if kind == "seat" and (not _is_int(msg.get("seat")) or type(msg.get("id")) is not str):
+            return "seat: a seat and a computer opponent's id were expected"
         return None if _is_int(msg.get("step")) else kind + ": a step was expected"
+    if kind == "prepare":
+        p = msg.get("players")
+        return None if p is None or (_is_int(p) and 2 <= p <= 6) else "prepare: players from 2 to 6, or null"
     return None
 
 
@@ -98,6 +162,19 @@ def engine_message_problem(msg: Any) -> str | None:
         by = msg.get("by")
         if by is not None and not _is_int(by):
             return "table: by must be a seat or null"
+        if not _is_int(msg.get("viewer", 0)):
+            return "table: viewer must be a seat"
+        guests = msg.get("guests", {})
+        if not isinstance(guests, dict) or any(not isinstance(v, dict) or not isinstance(v.get("view"), dict) or
+                                               not isinstance(v.get("hint"), dict) for v in guests.values()):
+            return "table: guests must map seats to their views and hints"
+        fair = msg.get("fair")
+        if fair is not None and not isinstance(fair, dict):
+            return "table: fair must be an object"
+        return None
+    if kind == "prepared":
+        if type(msg.get("commitment")) is not str or not (msg.get("dealer") is None or _is_int(msg.get("dealer"))):
+            return "prepared: a commitment and a dealer (or null) were expected"
         return None
     if kind == "refused":
         if type(msg.get("code")) is not str or type(msg.get("message")) is not str:

@@ -1,0 +1,109 @@
+"""The coach: after a hand, the player's decisions the expert would have made otherwise, with what each cost.
+
+    >>> review = review_hand(record, hand=0, seat=0, names=["You", "Ada"])
+    >>> review.mistakes        # each: where (hand, index), what was played, the expert's advice, the cost
+    >>> review.marked          # the indexes of the biggest one to three
+    >>> review.to_data()       # JSON-ready, each mistake with seat 0's view at that moment to replay it
+
+For each of the seat's decisions the hand is replayed from its record (:mod:`rummy.replays`) to that moment,
+the seat's own :class:`~rummy.view.SeatView` is rebuilt (exactly what the player saw: the same view a hint would
+have been given), and the expert is asked (:class:`~rummy.bots.base.Advisor`). A decision differs when the
+expert's action is another one and the expert does not count the played action as a step of its own plan; its
+cost is the expert's estimate, in points, of what the played action gave up (see
+:mod:`rummy.bots.gin_advice` and :mod:`rummy.bots.rummy_advice` for how each game counts). A hand played
+exactly as the expert would have played it has no mistakes and costs 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action
+from .bots.advice import Advice, action_words, points
+from .bots.base import Advisor
+from .errors import RecordError
+from .replays import positions
+from .view import SeatView, seat_view
+
+MOST_MARKED = 3
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A decision the expert would have made otherwise: action ``index`` of hand ``hand``."""
+
+    hand: int
+    index: int
+    played: Action
+    advice: Advice
+    cost: float  # points by the expert's estimate (0.0 when it has no number for the difference)
+    view: SeatView  # what the player saw then
+
+    @property
+    def words(self) -> str:
+        said = action_words(self.played)
+        lead = f"You chose to {said[:1].lower()}{said[1:]}"
+        cost = f" (about {points(self.cost)} point{'s' if points(self.cost) != '1' else ''})" if self.cost > 0 else ""
+        return f"{lead}{cost}. Better: {self.advice.words}"
+
+    def to_data(self, marked: bool = False) -> dict[str, Any]:
+        return {"hand": self.hand, "index": self.index, "step": self.view.step, "played": str(self.played),
+                "advice": self.advice.to_data(), "cost": round(self.cost, 1), "marked": marked,
+                "words": self.words, "view": self.view.to_data()}
+
+
+@dataclass(frozen=True)
+class Review:
+    """The coach's review of one seat's play in one hand."""
+
+    hand: int
+    seat: int
+    decisions: int  # how many decisions the seat made in the hand
+    mistakes: tuple[Mistake, ...]  # in the order they were played
+
+    @property
+    def total(self) -> float:
+        """The estimated points the differing decisions cost, together."""
+        return round(sum(m.cost for m in self.mistakes), 2)
+
+    @property
+    def marked(self) -> tuple[int, ...]:
+        """The indexes (into :attr:`mistakes`) of the biggest one to three costs, biggest first."""
+        costly = [(-m.cost, i) for i, m in enumerate(self.mistakes) if m.cost > 0]
+        return tuple(i for _, i in sorted(costly)[:MOST_MARKED])
+
+    def to_data(self) -> dict[str, Any]:
+        marked = set(self.marked)
+        return {"hand": self.hand, "seat": self.seat, "decisions": self.decisions, "total": round(self.total, 1),
+                "marked": list(self.marked),
+                "mistakes": [m.to_data(i in marked) for i, m in enumerate(self.mistakes)]}
+
+
+def review_hand(rec: Any, hand: int, advisor: Advisor, seat: int = 0,
+                names: Sequence[str] | None = None) -> Review:
+    """Review ``seat``'s decisions in finished hand ``hand`` of record ``rec`` with ``advisor`` (the expert).
+    Raises :class:`~rummy.errors.RecordError` for a malformed record or a hand the record does not finish."""
+    decisions = 0
+    mistakes: list[Mistake] = []
+    finished = False
+    for index, g, played in positions(rec, hand):
+        if played is None:
+            finished = len(g.results) > hand
+            break
+        if g.turn != seat:
+            continue
+        decisions += 1
+        view = seat_view(g, seat)
+        advice = advisor.advise(view, names)
+        if advice.action == played:
+            continue
+        option = advice.option(played)
+        if option is not None and option.same:
+            continue
+        cost = advice.cost_of(played)
+        mistakes.append(Mistake(hand, index, played, advice, max(0.0, cost or 0.0), view))
+    if not finished:
+        raise RecordError(f"hand {hand} of the record is not finished: only finished hands are reviewed")
+    return Review(hand, seat, decisions, tuple(mistakes))

@@ -1,0 +1,132 @@
+"""A host's page and its guests' pages in one process, linked the way web/rtc.js links them, minus WebRTC.
+
+The host is the table app wired to the worker table (tests/page_harness.py); each guest is a table app with no
+engine. The runner's ``rtc`` effects are played by :class:`Net`: an offer and an answer are real Chromium
+descriptions (tests/fixtures/chromium_sdp.json, so the codes are real codes), accepting opens both ends, and each
+``send`` is queued and delivered in order when the test calls :meth:`Net.run` (never at once: the pages answer
+each other as they would across a network). Every text a guest receives is kept, to check what it holds.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from page_harness import Harness
+
+SDP = json.loads((Path(__file__).parent / "fixtures" / "chromium_sdp.json").read_text())
+
+
+class Page(Harness):
+    """A page whose online effects go to the network."""
+
+    def __init__(self, net: Net, name: str, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.net = net
+        self.name = name
+        self.inbox: list[str] = []  # every text this page received over its links
+        self.copied: list[str] = []
+
+    def perform(self, effects: list[tuple[Any, ...]]) -> None:
+        rest = []
+        for e in effects:
+            if e[0] in ("rtc", "qr", "entropy"):
+                self.net.effect(self, e)
+            elif e[0] == "copy":
+                self.copied.append(e[1])
+            else:
+                rest.append(e)
+        super().perform(rest)
+
+
+class Net:
+    """The links between a host and its guests."""
+
+    def __init__(self) -> None:
+        self.queue: list[tuple[Page, tuple[Any, ...]]] = []
+        self.host: Page | None = None
+        self.guests: dict[int, Page] = {}  # seat -> guest page, once joined
+        self.open: set[int] = set()
+        self.values = 0
+        self.dropped: list[tuple[str, Any]] = []
+
+    def effect(self, page: Page, e: tuple[Any, ...]) -> None:
+        if e[0] == "qr":
+            self.queue.append((page, ("qr", e[1], "<svg data-qr='" + str(len(e[2])) + "'></svg>")))
+            return
+        if e[0] == "entropy":
+            self.values += 1
+            self.queue.append((page, ("entropy", e[1], f"{self.values:032x}")))
+            return
+        op = e[1]
+        if op == "offer":
+            self.queue.append((page, ("rtc-offer", e[2], SDP["offer"], "")))
+        elif op == "answer":
+            self.queue.append((page, ("rtc-answer", e[2], SDP["answer"], "")))
+        elif op == "accept":
+            seat = int(e[2][4:])
+            self.queue.append((page, ("rtc-accepted", e[2], True, "")))
+            if seat in self.guests:
+                self.open.add(seat)
+                self.queue.append((page, ("rtc-event", e[2], "open", "")))
+                self.queue.append((self.guests[seat], ("rtc-event", "host", "open", "")))
+        elif op == "send":
+            if page is self.host:
+                seat = int(e[2][4:])
+                if seat in self.open:
+                    self.queue.append((self.guests[seat], ("deliver", e[3])))
+                else:
+                    self.dropped.append((e[2], e[3]))
+            else:
+                seat = next(s for s, g in self.guests.items() if g is page)
+                if seat in self.open:
+                    self.queue.append((self.host, ("rtc-event", "seat" + str(seat), "message", e[3])))
+        elif op == "close" and page is self.host:
+            seat = int(e[2][4:])
+            if seat in self.open:
+                self.open.discard(seat)
+                self.queue.append((self.guests[seat], ("rtc-event", "host", "closed", "the host closed")))
+
+    def run(self, limit: int = 20000) -> None:
+        """Deliver everything in flight, in order, until the pages are quiet."""
+        for _ in range(limit):
+            if not self.queue:
+                return
+            page, msg = self.queue.pop(0)
+            if msg[0] == "deliver":
+                page.inbox.append(msg[1])
+                page.do("rtc-event", "host", "message", msg[1])
+            else:
+                page.do(*msg)
+        raise AssertionError("the pages never went quiet")
+
+    # ----- people -----
+
+    def host_page(self) -> Page:
+        self.host = Page(self, "host")
+        self.host.start()
+        return self.host
+
+    def join(self, seat: int) -> Page:
+        """A friend opens the invite link of ``seat`` and the host pastes their reply code."""
+        host = self.host
+        assert host is not None
+        self.run()
+        link = host.app.links[seat]["link"]
+        guest = Page(self, "guest" + str(seat), engine_ready=False)
+        self.guests[seat] = guest
+        guest.start(hash=link.split("#", 1)[1])
+        self.run()
+        code = guest.app.join["code"]
+        assert code.startswith("a1.")
+        host.do("change", "reply" + str(seat), code, False)
+        host.do("command", "reply", {"seat": seat})
+        self.run()
+        return guest
+
+    def drop(self, seat: int, reason: str = "channel closed") -> None:
+        """The guest of ``seat`` leaves (closes its page, loses its network)."""
+        self.open.discard(seat)
+        self.queue.append((self.host, ("rtc-event", "seat" + str(seat), "closed", reason)))
+        self.run()

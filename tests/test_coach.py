@@ -1,0 +1,96 @@
+"""The coach (rummy.coach): a hand played as the expert would have played it costs 0; a worse move is found, with
+its cost and the position to replay it; the biggest one to three are marked."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rummy import Action, Game, RecordError, seat_view
+from rummy.bots import expert_advisor, make_bot
+from rummy.coach import review_hand
+from rummy.replays import finished_record, game_at
+
+
+def _play(game: str, players: int, seed: int, seat0, rules: dict | None = None, hands: int = 1) -> Game:
+    """A match where seat 0 plays ``seat0(view)`` and the others are experts, for ``hands`` hands."""
+    g = Game.new(game, players, rules, seed=seed)
+    bots = [make_bot("expert", game, 50 + s) for s in range(players)]
+    while g.phase != "match-over" and len(g.results) < hands:
+        if g.phase == "hand-over":
+            g.deal()
+            continue
+        s = g.turn
+        v = seat_view(g, s)
+        g.apply(seat0(v) if s == 0 else bots[s].choose(v), s)
+    return g
+
+
+@pytest.mark.parametrize("game,players", [("gin", 2), ("rummy", 2), ("rummy", 3)])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_hand_played_like_the_expert_costs_nothing(game, players, seed):
+    advisor = expert_advisor(game, seed=7)
+    g = _play(game, players, seed, lambda v: advisor.advise(v).action, hands=2)
+    rec = finished_record(g)
+    for h in range(len(g.results)):
+        review = review_hand(rec, h, advisor)
+        assert review.decisions > 0
+        assert review.mistakes == () and review.total == 0 and review.marked == ()
+
+
+def test_a_worse_move_is_found_with_its_cost_and_position():
+    """Seat 0 plays like the expert except that it throws its lowest card instead of the expert's discard."""
+    advisor = expert_advisor("gin", seed=7)
+
+    def seat0(v):
+        a = advisor.advise(v).action
+        if a.kind == "discard":
+            return min((x for x in v.legal if x.kind == "discard"), key=lambda x: (x.card % 13, x.card))
+        return a
+
+    g = _play("gin", 2, 3, seat0)
+    rec = json.loads(json.dumps(finished_record(g)))
+    review = review_hand(rec, 0, advisor, names=["You", "Ada"])
+    assert review.mistakes, "throwing low cards instead of the expert's discards must show"
+    assert all(m.cost >= 0 for m in review.mistakes) and review.total > 0
+    assert 1 <= len(review.marked) <= 3
+    marked_costs = [review.mistakes[i].cost for i in review.marked]
+    assert marked_costs == sorted(marked_costs, reverse=True)
+    assert max(m.cost for m in review.mistakes) == marked_costs[0]
+    for m in review.mistakes:
+        # the position to replay it: the game at that index, where seat 0 was to act, seeing that view
+        at = game_at(rec, m.hand, m.index)
+        assert at.turn == 0 and seat_view(at, 0) == m.view
+        assert m.played == Action.parse(rec["hands"][m.hand]["actions"][m.index])
+        assert m.advice.action != m.played and m.advice.action in m.view.legal
+        assert m.words.startswith("You chose to discard ") and "Better: Discard" in m.words
+    data = review.to_data()
+    json.dumps(data)
+    assert [x["marked"] for x in data["mistakes"]].count(True) == len(review.marked)
+
+
+def test_a_review_asks_the_same_advice_a_hint_gave():
+    """The coach rebuilds the player's view exactly: its advice at each decision is the hint of that moment."""
+    advisor = expert_advisor("rummy", seed=2)
+    hints: list[Action] = []
+
+    def seat0(v):
+        hints.append(advisor.advise(v).action)
+        legal = [a for a in v.legal if a.kind == "discard"] or list(v.legal)
+        return legal[-1]  # not the expert's way
+
+    g = _play("rummy", 2, 6, seat0)
+    review = review_hand(finished_record(g), 0, advisor)
+    assert review.decisions == len(hints)
+    for m in review.mistakes:
+        assert m.advice.action in hints
+
+
+def test_only_finished_hands_are_reviewed():
+    g = Game.new("gin", 2, None, seed=1)
+    g.apply(g.legal_actions()[0])
+    from rummy import export_record
+
+    with pytest.raises(RecordError):
+        review_hand(export_record(g), 0, expert_advisor("gin"))

@@ -1,0 +1,59 @@
+"""The invite link of online play: what its fragment carries (the part after ``#``, which browsers never send
+to a web server) and how a guest's page reads it back.
+
+A link is the site's address, then ``#j=CODE&s=SEAT&g=GAME&p=PLAYERS&r=RULES``: the connection code
+(web.page.shared.rtc), the guest's seat, the game, each seat's name and kind, and the rules (the preset and the
+changed options). It must stay short enough for any chat: at most ``MAX_INVITE`` characters after the address.
+Written in the Python both MicroPython and CPython run.
+"""
+
+from web.page.app.params import quote, unquote
+
+MAX_INVITE = 300  # characters of an invite link beyond the site's address
+KIND_LETTER = {"person": "p", "guest": "g", "computer": "c"}
+LETTER_KIND = {"p": "person", "g": "guest", "c": "computer"}
+
+
+def invite_fragment(code, seat, game, names, kinds, preset, changes):
+    """The fragment of an invite link (without ``#``): the connection code, the guest's seat, the game, the
+    players (name and kind: ``p`` the host, ``g`` a guest, ``c`` a computer) and the rules (the preset and the
+    changed options, as many as fit in ``MAX_INVITE`` with the site's address left out: ``~`` ends a list
+    that was cut). Names and values are percent-encoded."""
+    people = ",".join(quote(n, "") + "." + KIND_LETTER[k] for n, k in zip(names, kinds))
+    base = "j=" + code + "&s=" + str(seat) + "&g=" + game + "&p=" + people + "&r=" + quote(preset)
+    for name, value in changes:
+        part = "," + quote(name) + ":" + quote(value)
+        if len(base) + len(part) > MAX_INVITE - 12:  # room for "index.html#" and the "~" of a cut list
+            base += ",~"
+            break
+        base += part
+    return base
+
+
+def read_invite(fragment):
+    """The parts of an invite link's fragment (``j=...&s=...``), or None when it is not one."""
+    parts = {}
+    for piece in fragment.lstrip("#").split("&"):
+        k, _, v = piece.partition("=")
+        parts[k] = v
+    if not parts.get("j") or not parts.get("s", "").isdigit() or parts.get("g") not in ("gin", "rummy"):
+        return None
+    people = []
+    for item in parts.get("p", "").split(","):
+        name, _, kind = item.rpartition(".")
+        if not name or kind not in ("p", "g", "c"):
+            return None
+        people.append((unquote(name)[:24], LETTER_KIND[kind]))
+    seat = int(parts["s"])
+    if not 1 <= seat < len(people) <= 6 or people[seat][1] != "guest":
+        return None
+    rules = parts.get("r", "").split(",")
+    changes = []
+    for item in rules[1:]:
+        if item == "~":  # more changes than the link had room for: the guest sees them once connected
+            changes.append(("~", ""))
+            continue
+        name, _, value = item.partition(":")
+        changes.append((unquote(name), unquote(value)))
+    return {"code": parts["j"], "seat": seat, "game": parts["g"], "players": people,
+            "preset": unquote(rules[0]) if rules else "", "changes": changes}

@@ -1,0 +1,65 @@
+"""The runner's side of online play: web/rtc.js (window.rummyRtc) called for the app's ``rtc``, ``qr`` and
+``entropy`` effects, and its callbacks and events turned into the app's messages. rummyRtc never throws; every
+callback gets plain strings, numbers or booleans. Written for the page's MicroPython (and importable elsewhere).
+"""
+
+import js
+
+from web.page.app import dom
+
+
+def rtc():
+    return js.rummyRtc
+
+
+def start(dispatch):
+    """Listen to every link's events: ``("rtc-event", key, kind, data)``."""
+    def on_event(key, kind, data):
+        dispatch(("rtc-event", str(key), str(kind), str(data)))
+
+    rtc().listen(dom._keep(on_event))
+
+
+def perform(effect, dispatch):
+    """Perform one effect of online play (see web.page.app.online)."""
+    kind = effect[0]
+    if kind == "qr":
+        svg = rtc().qr(effect[2])
+        dom.later(0, lambda: dispatch(("qr", effect[1], str(svg or ""))))
+        return
+    if kind == "entropy":
+        value = str(dom.bridge().randomHex(16) or "")
+        if len(value) == 32:
+            dom.later(0, lambda: dispatch(("entropy", effect[1], value)))
+        else:
+            dom.console_warn("no random numbers for the deal")
+        return
+    op = effect[1]
+    if op == "configure":
+        rtc().configure(effect[2])
+    elif op == "offer":
+        key = effect[2]
+
+        def offered(sdp, err):
+            dispatch(("rtc-offer", key, str(sdp or ""), str(err or "")))
+
+        rtc().offer(key, dom._keep(offered))
+    elif op == "answer":
+        key = effect[2]
+
+        def answered(sdp, err):
+            dispatch(("rtc-answer", key, str(sdp or ""), str(err or "")))
+
+        rtc().answer(key, effect[3], dom._keep(answered))
+    elif op == "accept":
+        key = effect[2]
+
+        def accepted(ok, err):
+            dispatch(("rtc-accepted", key, bool(ok), str(err or "")))
+
+        rtc().accept(key, effect[3], dom._keep(accepted))
+    elif op == "send":
+        if not rtc().send(effect[2], effect[3]):
+            dom.console_warn("a message to " + str(effect[2]) + " could not be sent")
+    elif op == "close":
+        rtc().close(effect[2])

@@ -1,0 +1,228 @@
+"""Online play between browsers: the messages of the host's page and its guests' pages (protocol ``NET``), their
+checks, the invite link's fragment, and the guest's check of a fair deal.
+
+The host's page runs the engine; each guest's page holds only what its seat may see. Over each data channel
+travels JSON text, one message per text, ``{"v": NET, "t": TYPE, ...}``, at most ``MAX_TEXT`` characters:
+
+host -> guest
+    ``welcome``  ``{"seat", "names": [...], "game", "rules": {...}, "seats": [kinds], "build"}``: you sit here
+    ``table``    ``{"view": <rummy-view of the guest's seat>, "events": [...], "by", "next", "hint", "names",
+                 "fair": FAIR|null}``: the table after a move (``next``: "you", "wait", "deal" or "over", as the
+                 guest sees it); ``FAIR = {"hand", "commitment", "secret"?, "contributions"?}``
+    ``refused``  ``{"code", "message", "params", "step"}``: the guest's move was not legal (the engine's reason)
+    ``commit``   ``{"hand", "commitment", "dealer"}``: the host's commitment to the next deal; answer ``entropy``
+    ``talk``     ``{"seat", "say"}``: a quick message of a player (``say`` indexes ``QUICK``)
+    ``status``   ``{"text", "level"}``: what the host's table is waiting for ("Ann is re-inviting Bob")
+    ``reload``   ``{"why"}``: the guest's page is another version: reload it
+guest -> host
+    ``hello``    ``{"net", "build", "name"}``: the guest's page is up (protocol and build, for the version check)
+    ``act``      ``{"action", "step"}``: a move drawn from the view of ``step``
+    ``entropy``  ``{"hand", "value"}``: the guest's random contribution to the committed deal (32 hex digits)
+    ``talk``     ``{"say"}``
+
+Anything else, or a message with a field of the wrong type, is dropped and logged by whoever receives it; a
+message over ``MAX_TEXT`` is dropped unread. Written in the Python both MicroPython and CPython run.
+"""
+
+import hashlib
+import json
+
+try:  # annotations only: MicroPython evaluates none and has no typing
+    from typing import Any
+except ImportError:  # pragma: no cover - MicroPython
+    pass
+
+NET = 1
+MAX_TEXT = 200000  # characters: a view with every card of a long hand is under 20 000
+QUICK = ("Good luck!", "Good game", "Nice gin!", "Nice play", "Well played", "Oops", "Thinking…", "👍", "😄", "😮")
+TO_GUEST = ("welcome", "table", "refused", "commit", "talk", "status", "reload")
+TO_HOST = ("hello", "act", "entropy", "talk")
+GUEST_NEXT = ("you", "wait", "deal", "over")
+HEX = "0123456789abcdef"
+DEAL_FORMAT = "rummy-deal/1"  # rummy.fairdeal's format: the guest's check mirrors it
+
+
+def _is_int(v: Any) -> bool:
+    return type(v) is int
+
+
+def _is_hex(v: Any, n: int) -> bool:
+    return type(v) is str and len(v) == n and all(c in HEX for c in v)
+
+
+def encode(kind: str, fields: dict[str, Any]) -> str:
+    """A message as the text sent over the channel."""
+    msg = {"v": NET, "t": kind}
+    for k in fields:
+        msg[k] = fields[k]
+    return json.dumps(msg)
+
+
+def decode(text: Any, allowed: tuple[str, ...]) -> tuple[dict[str, Any] | None, str | None]:
+    """``(message, None)`` for a well-formed message of one of the ``allowed`` types, else ``(None, why)``."""
+    if type(text) is not str:
+        return None, "not text"
+    if len(text) > MAX_TEXT:
+        return None, "too long (" + str(len(text)) + " characters)"
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        return None, "not JSON"
+    if not isinstance(msg, dict) or msg.get("t") not in allowed:
+        return None, "an unknown message"
+    if msg.get("v") != NET:
+        return msg, "version"  # the caller tells the other page to reload (or reloads)
+    why = message_problem(msg)
+    return (None, why) if why is not None else (msg, None)
+
+
+def message_problem(msg: dict[str, Any]) -> str | None:
+    """Why a message of a known type has a field of the wrong type, or None."""
+    t = msg["t"]
+    if t == "welcome":
+        if not _is_int(msg.get("seat")) or not isinstance(msg.get("names"), list) or \
+                msg.get("game") not in ("gin", "rummy") or not isinstance(msg.get("rules"), dict) or \
+                not isinstance(msg.get("seats"), list):
+            return "welcome: seat, names, game, rules and seats were expected"
+        if any(type(n) is not str for n in msg["names"]) or len(msg["names"]) != len(msg["seats"]):
+            return "welcome: one name per seat"
+        return None
+    if t == "table":
+        if not isinstance(msg.get("view"), dict) or not isinstance(msg.get("events"), list):
+            return "table: a view and events were expected"
+        if msg.get("next") not in GUEST_NEXT or not isinstance(msg.get("hint", {}), dict):
+            return "table: next and hint"
+        by = msg.get("by")
+        if by is not None and not _is_int(by):
+            return "table: by must be a seat or null"
+        fair = msg.get("fair")
+        if fair is not None and fair_problem(fair) is not None:
+            return "table: " + str(fair_problem(fair))
+        return None
+    if t == "refused":
+        if type(msg.get("code")) is not str or type(msg.get("message")) is not str or \
+                not _is_int(msg.get("step")) or not isinstance(msg.get("params", {}), dict):
+            return "refused: code, message, params and step"
+        return None
+    if t == "commit":
+        if not _is_int(msg.get("hand")) or not _is_hex(msg.get("commitment"), 64):
+            return "commit: hand and commitment"
+        d = msg.get("dealer")
+        return None if d is None or _is_int(d) else "commit: dealer"
+    if t == "talk":
+        say: Any = msg.get("say")
+        if not _is_int(say) or not 0 <= say < len(QUICK):
+            return "talk: one of the quick messages"
+        s = msg.get("seat")
+        return None if s is None or _is_int(s) else "talk: seat"
+    if t == "status":
+        return None if type(msg.get("text")) is str and len(msg["text"]) <= 300 else "status: text"
+    if t == "reload":
+        return None if type(msg.get("why")) is str else "reload: why"
+    if t == "hello":
+        if not _is_int(msg.get("net")) or type(msg.get("build")) is not str:
+            return "hello: net and build"
+        return None
+    if t == "act":
+        if type(msg.get("action")) is not str or len(msg["action"]) > 200 or not _is_int(msg.get("step")):
+            return "act: an action (text) and a step"
+        return None
+    if t == "entropy":
+        if not _is_int(msg.get("hand")) or not _is_hex(msg.get("value"), 32):
+            return "entropy: hand and 32 hex digits"
+        return None
+    return "unknown"
+
+
+def fair_problem(fair: Any) -> str | None:
+    if not isinstance(fair, dict) or not _is_int(fair.get("hand")) or not _is_hex(fair.get("commitment"), 64):
+        return "fair: hand and commitment"
+    if "secret" in fair and not _is_hex(fair["secret"], 64):
+        return "fair: secret"
+    cons = fair.get("contributions", [])
+    if not isinstance(cons, list) or any(type(c) is not str or len(c) > 200 for c in cons):
+        return "fair: contributions"
+    return None
+
+
+# ---------------------------------------------------------------- a fair deal, checked by a guest
+
+MASK64 = (1 << 64) - 1
+
+
+def _sha_hex(text: str) -> str:
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return "".join(HEX[b >> 4] + HEX[b & 15] for b in digest)
+
+
+def commitment_of(secret: str) -> str:
+    """rummy.fairdeal.commitment: what the host shows before the deal."""
+    return _sha_hex(DEAL_FORMAT + "|commit|" + secret)
+
+
+def _mix(secret: str, contributions: list[str]) -> bytes:
+    h = hashlib.sha256((DEAL_FORMAT + "|mix|" + secret).encode("utf-8"))
+    for c in contributions:
+        h.update(("|" + str(len(c)) + ":" + c).encode("utf-8"))
+    return h.digest()
+
+
+def _next64(state: int) -> tuple[int, int]:
+    """SplitMix64, as rummy.rng.Rng: the new state and its output."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
+def shuffled_deck(jokers: bool, secret: str, contributions: list[str]) -> list[int]:
+    """rummy.fairdeal.shuffled_deck: the game's deck in id order (52 cards, two jokers more with ``jokers``),
+    shuffled by the generator the secret and the contributions seed (Fisher-Yates, unbiased bounds)."""
+    deck = list(range(52)) + ([52, 52] if jokers else [])
+    digest = _mix(secret, contributions)
+    state = int.from_bytes(digest[:8], "big")
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            state, x = _next64(state)
+            if x < limit:
+                break
+        j = x % n
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def dealt_to(deck: list[int], players: int, dealer: int, size: int, seat: int) -> tuple[list[int], int]:
+    """The cards ``seat`` was dealt from ``deck`` (one at a time from the dealer's left, ``size`` each) and the
+    upcard, as rummy.game.Game.deal deals."""
+    hand = [deck[i] for i in range(players * size) if (dealer + 1 + i) % players == seat]
+    return hand, deck[players * size]
+
+
+def check_deal(fair: dict[str, Any], promised: dict[str, Any], mine: str, seen: dict[str, Any]) -> tuple[bool, str]:
+    """A guest's check of a revealed deal: ``fair`` the host's reveal (``commitment``, ``secret``,
+    ``contributions``), ``promised`` what the host committed to before the guest gave its value (``commitment``,
+    ``dealer`` when it named one), ``mine`` the value this guest gave, ``seen`` the hand as the guest first saw it
+    (``players``, ``dealer``, ``seat``, ``jokers``, ``hand``: its cards, ``upcard``). Answers ``(ok, words)``."""
+    secret = fair.get("secret")
+    cons = fair.get("contributions") or []
+    if fair.get("commitment") != promised.get("commitment"):
+        return False, "the host dealt from another commitment than the one it showed before the deal"
+    if type(secret) is not str or commitment_of(secret) != promised["commitment"]:
+        return False, "the host's revealed secret does not match its commitment"
+    if mine not in cons:
+        return False, "your contribution was not used in the deal"
+    if promised.get("dealer") is not None and promised["dealer"] != seen["dealer"]:
+        return False, "the dealer is not the one the host named before the deal"
+    deck = shuffled_deck(bool(seen["jokers"]), secret, cons)
+    hand, upcard = dealt_to(deck, seen["players"], seen["dealer"], len(seen["hand"]), seen["seat"])
+    if sorted(hand) != sorted(seen["hand"]) or upcard != seen["upcard"]:
+        return False, "the cards you were dealt are not the ones this deal gives"
+    return True, "Deal verified: the deck came from the host's committed secret and your random value."
+
+
+def new_value(random_bytes: bytes) -> str:
+    """A guest's contribution: 32 hex digits from 16 random bytes."""
+    return "".join(HEX[b >> 4] + HEX[b & 15] for b in random_bytes[:16])

@@ -68,14 +68,22 @@ def match(game="gin"):
     cfg = config(game)
     players = len(cfg["opponents"]) + 1
     return {"engine": engine(game, players),
-            "table": {"opponents": list(cfg["opponents"]), "seeds": [11 + i for i in range(players)], "config": cfg},
+            "table": {"opponents": list(cfg["opponents"]), "seeds": [11 + i for i in range(players)], "config": cfg,
+                      "assisted": False},
             "meta": {"names": ["You", "Ada", "Mel"][:players] if game == "gin" else ["You", "Tilly", "Mel"],
                      "counted": 2, "match_counted": False, "log": ["Hand 1: Ada dealt.", "You drew 7♥."]},
             "view": view(), "order": ["7H", "TD", "JK", "JK", "AS"]}
 
 
-def match_v1(game="gin"):
+def match_v2(game="gin"):
     m = match(game)
+    m["table"] = dict(m["table"])
+    del m["table"]["assisted"]
+    return m
+
+
+def match_v1(game="gin"):
+    m = match_v2(game)
     return {"engine": m["engine"],
             "meta": {"config": m["table"]["config"], "opponents": m["table"]["opponents"], "names": m["meta"]["names"],
                      "seeds": m["table"]["seeds"], "counted": 2, "match_counted": True, "log": m["meta"]["log"]},

@@ -211,7 +211,7 @@ def export_import():
     put(s, KEY_SETTINGS, P.stored("settings", 1, P.settings()))
     put(s, KEY_STATS, P.stored("stats", 3, P.stats()))
     put(s, KEY_MATCH, P.stored("match", 1, P.match_v1()))
-    put(s, KEY_MATCH + "@game=rummy", P.stored("match", 2, P.match("rummy")))
+    put(s, KEY_MATCH + "@game=rummy", P.stored("match", 3, P.match("rummy")))
     file = transfer.export(s)
     show("export", file)
     b2 = backend()[1]
@@ -233,10 +233,10 @@ def odds_and_ends():
     s = Store(b, "t", view_check)
     m = P.match()
     m["view"]["view"]["seat"] = "0"
-    put(s, KEY_MATCH, P.stored("match", 2, m))
+    put(s, KEY_MATCH, P.stored("match", 3, m))
     show("view check", s.read(KEY_MATCH))
     t = Store(b, "t2", lambda doc: 1 // 0)
-    put(t, KEY_MATCH, P.stored("match", 2, P.match()))
+    put(t, KEY_MATCH, P.stored("match", 3, P.match()))
     show("view check raises", t.read(KEY_MATCH).data is None)
     show("forget before holding", s.forget_match("").ok)
     s.tab().start()
@@ -254,7 +254,8 @@ def odds_and_ends():
 # ---------------------------------------------------------------- the same damage in both interpreters
 
 VALID = [(KEY_SETTINGS, "settings", 1, P.settings()), (KEY_STATS, "stats", 3, P.stats()),
-         (KEY_STATS, "stats", 2, P.stats_v2()), (KEY_STATS, "stats", 1, P.stats_v1()), (KEY_MATCH, "match", 2, P.match()),
+         (KEY_STATS, "stats", 2, P.stats_v2()), (KEY_STATS, "stats", 1, P.stats_v1()), (KEY_MATCH, "match", 3, P.match()),
+         (KEY_MATCH, "match", 2, P.match_v2()),
          (KEY_MATCH, "match", 1, P.match_v1("rummy"))]
 REPLACEMENTS = [None, True, 0, -1, 2.5, "", "x", [], {}, ["a"], {"a": 1}]
 

@@ -36,8 +36,9 @@ VALID = [
     (KEY_STATS, "stats", 3, P.stats(), P.stats()),
     (KEY_STATS, "stats", 2, P.stats_v2(), stats.upgrade(P.stats_v2(), 2)),
     (KEY_STATS, "stats", 1, P.stats_v1(), stats.upgrade(P.stats_v1(), 1)),
-    (KEY_MATCH, "match", 2, P.match(), P.match()),
-    (KEY_MATCH + "@game=rummy", "match", 2, P.match("rummy"), P.match("rummy")),
+    (KEY_MATCH, "match", 3, P.match(), P.match()),
+    (KEY_MATCH + "@game=rummy", "match", 3, P.match("rummy"), P.match("rummy")),
+    (KEY_MATCH, "match", 2, P.match_v2(), P.match()),
     (KEY_MATCH, "match", 1, P.match_v1(), formats.upgrade_match(P.match_v1())),
 ]
 
@@ -271,7 +272,7 @@ def test_a_newer_version_is_set_aside_and_says_so() -> None:
 
 def test_the_engine_refusing_a_match_sets_it_aside_with_its_reason() -> None:
     b = P.FakeStorage()
-    raw = P.stored("match", 2, P.match())
+    raw = P.stored("match", 3, P.match())
     b.items[KEY_MATCH] = raw
     s = store(b)
     assert s.read(KEY_MATCH).data == P.match()
@@ -286,13 +287,13 @@ def test_the_page_view_reader_checks_the_stored_view() -> None:
 
     b = P.FakeStorage()
     m = P.match()
-    b.items[KEY_MATCH] = P.stored("match", 2, m)
+    b.items[KEY_MATCH] = P.stored("match", 3, m)
     assert Store(b, "t", view_check).read(KEY_MATCH).data == m
     m["view"]["view"]["seat"] = 0.0
-    b.items[KEY_MATCH] = P.stored("match", 2, m)
+    b.items[KEY_MATCH] = P.stored("match", 3, m)
     got = Store(b, "t", view_check).read(KEY_MATCH)
     assert got.data is None and "data.view view.seat is not a seat" in str(got.notice)
-    b.items[KEY_MATCH] = P.stored("match", 2, m)
+    b.items[KEY_MATCH] = P.stored("match", 3, m)
     got = Store(b, "t", lambda doc: 1 / 0).read(KEY_MATCH)  # a reader that raises refuses too
     assert got.data is None and "division by zero" in str(got.notice)
 
@@ -307,14 +308,14 @@ def test_a_bad_owner_record_is_removed_without_a_notice() -> None:
 # ---------------------------------------------------------------- version 1 of web/ui
 
 
-def test_a_version_1_match_becomes_version_2() -> None:
+def test_a_version_1_match_becomes_version_3() -> None:
     v1 = P.match_v1()
     v1["meta"]["log"] = [f"line {i}" for i in range(200)]
     b = P.FakeStorage()
     b.items[KEY_MATCH] = P.stored("match", 1, v1)
     m = store(b).open().match
     assert m == {"engine": v1["engine"],
-                 "table": {"opponents": ["ada"], "seeds": [11, 12], "config": P.config()},
+                 "table": {"opponents": ["ada"], "seeds": [11, 12], "config": P.config(), "assisted": False},
                  "meta": {"names": ["You", "Ada"], "counted": 2, "match_counted": True, "log": v1["meta"]["log"]},
                  "view": None, "order": v1["order"]}
 
@@ -621,7 +622,7 @@ def full_store() -> tuple[P.FakeStorage, Store]:
     b.items[KEY_SETTINGS] = P.stored("settings", 1, P.settings())
     b.items[KEY_STATS] = P.stored("stats", 3, P.stats())
     b.items[KEY_MATCH] = P.stored("match", 1, P.match_v1())
-    b.items[KEY_MATCH + "@game=rummy"] = P.stored("match", 2, P.match("rummy"))
+    b.items[KEY_MATCH + "@game=rummy"] = P.stored("match", 3, P.match("rummy"))
     b.items["unrelated"] = "kept"
     return b, store(b)
 

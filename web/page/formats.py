@@ -17,18 +17,22 @@ else. The DATA of each format:
 ``rummy-ui/stats`` version 3 (key ``rummy.stats``): see :mod:`web.page.stats` (versions 1 and 2 are read and
 upgraded).
 
-``rummy-ui/match`` version 2 (keys ``rummy.match`` and ``rummy.match@<slot>``)::
+``rummy-ui/match`` version 3 (keys ``rummy.match`` and ``rummy.match@<slot>``)::
 
     {"engine": {"format": "rummy-save", "version": N, ...},   the engine's save (checked by the engine)
-     "table": {"opponents": [ID, ...], "seeds": [whole numbers, one per seat], "config": CONFIG},
+     "table": {"opponents": [ID, ...], "seeds": [whole numbers, one per seat], "config": MATCH_CONFIG,
+               "assisted": bool (a hint or an undo was used in this match)},
      "meta": {"names": [text, one per seat], "counted": hands counted in statistics,
               "match_counted": bool, "log": [text, ...] (the move log, at most 200 lines)},
      "view": null or {"format": "rummy-view", "version": 1, "view": {...}}   (seat 0's last view),
      "order": [card text ("7H", "TD", "JK"), ...]}                         (the player's hand order)
 
-  ``table.opponents`` is ``table.config.opponents``. Version 1 (web/ui) is ``{"engine", "meta": {"config",
-  "opponents", "names", "seeds", "counted", "match_counted", "log"}, "order"}``; :func:`upgrade_match` makes it
-  version 2 with ``"view": null`` (the page then waits for the engine to draw the table).
+  ``table.opponents`` is ``table.config.opponents``. MATCH_CONFIG is a CONFIG that may also hold
+  ``"practice": true`` (undo allowed), ``"daily": "YYYY-MM-DD"`` (the daily deal) and ``"tutorial": true`` (the
+  guided first hand); the engine worker writes the table part. Version 2 is version 3 without ``"assisted"``
+  and without those three fields; version 1 (web/ui) is ``{"engine", "meta": {"config", "opponents", "names",
+  "seeds", "counted", "match_counted", "log"}, "order"}``. :func:`upgrade_match` makes either version 3
+  (version 1 with ``"view": null``: the page then waits for the engine to draw the table).
 
 ``rummy-ui/export`` version 1 (a file, never stored): ``{KEY: ENVELOPE, ...}`` for the keys above.
 
@@ -49,6 +53,7 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 SORTS = ("suit", "rank", "melds", "custom")
 SETTINGS_KEYS = ("speed", "contrast", "bigcards", "sort", "last")
 CONFIG_KEYS = ("game", "opponents", "rules", "seed")
+MATCH_CONFIG_EXTRAS = ("practice", "daily", "tutorial")  # match version 3: fields a match's config may add
 LOG_MAX = 200
 MAX_SEED = 2 ** 64 - 1
 RANKS = "A23456789TJQK"
@@ -60,7 +65,7 @@ MOST_CARDS = 108  # two decks with jokers: more than any hand holds
 FORMATS = {
     "settings": ("rummy-ui/settings", 1, (1,)),
     "stats": (stats.FORMAT, stats.VERSION, stats.READABLE),
-    "match": ("rummy-ui/match", 2, (1, 2)),
+    "match": ("rummy-ui/match", 3, (1, 2, 3)),
     "export": ("rummy-ui/export", 1, (1,)),
 }
 
@@ -83,9 +88,22 @@ def check_settings(data: Any, version: int = 1) -> dict[str, Any]:
     return d
 
 
-def check_config(v: Any, where: str) -> dict[str, Any]:
-    """A new-game config: game, opponents, rules, seed."""
-    c = record(v, where, CONFIG_KEYS)
+def check_config(v: Any, where: str, extras: bool = False) -> dict[str, Any]:
+    """A new-game config: game, opponents, rules, seed (and with ``extras``, any of practice, daily, tutorial)."""
+    if extras:
+        m = mapping(v, where)
+        keys = CONFIG_KEYS + tuple(k for k in MATCH_CONFIG_EXTRAS if k in m)
+        c = record(v, where, keys)
+        if "practice" in c:
+            flag(c["practice"], dot(where, "practice"))
+        if "tutorial" in c:
+            flag(c["tutorial"], dot(where, "tutorial"))
+        if "daily" in c:
+            day = text(c["daily"], dot(where, "daily"), 10)
+            need(len(day) == 10 and day[4] == "-" and day[7] == "-" and (day[:4] + day[5:7] + day[8:]).isdigit(),
+                 dot(where, "daily"), "is not a date YYYY-MM-DD")
+    else:
+        c = record(v, where, CONFIG_KEYS)
     game = text(c["game"], dot(where, "game"), choices=GAMES)
     most = 1 if game == "gin" else 5
     for i, pid in enumerate(items(c["opponents"], dot(where, "opponents"), 1, most)):
@@ -113,15 +131,18 @@ def check_rules(v: Any, where: str) -> None:
 # ---------------------------------------------------------------- matches
 
 
-def check_match(data: Any, version: int = 2, view_check: Any = None) -> dict[str, Any]:
-    """A saved match of ``version`` (1 or 2), as stored (version 1 is not upgraded here). ``view_check``: see
+def check_match(data: Any, version: int = 3, view_check: Any = None) -> dict[str, Any]:
+    """A saved match of ``version`` (1, 2 or 3), as stored (not upgraded here). ``view_check``: see
     :func:`check_view`."""
     if version == 1:
         return check_match_v1(data)
     d = record(data, "data", ("engine", "table", "meta", "view", "order"))
     check_engine(d["engine"], "data.engine")
-    t = record(d["table"], "data.table", ("opponents", "seeds", "config"))
-    config = check_config(t["config"], "data.table.config")
+    t = record(d["table"], "data.table", ("opponents", "seeds", "config", "assisted") if version >= 3
+               else ("opponents", "seeds", "config"))
+    if version >= 3:
+        flag(t["assisted"], "data.table.assisted")
+    config = check_config(t["config"], "data.table.config", extras=version >= 3)
     check_seats(config, t["opponents"], t["seeds"], "data.table")
     m = record(d["meta"], "data.meta", ("names", "counted", "match_counted", "log"))
     check_meta(m, len(t["opponents"]) + 1, "data.meta")
@@ -144,12 +165,17 @@ def check_match_v1(data: Any) -> dict[str, Any]:
     return d
 
 
-def upgrade_match(d: dict[str, Any]) -> dict[str, Any]:
-    """A checked version-1 match as version 2."""
+def upgrade_match(d: dict[str, Any], version: int = 1) -> dict[str, Any]:
+    """A checked match of ``version`` (1 or 2) as version 3."""
+    if version >= 2:
+        out = dict(d)
+        out["table"] = dict(d["table"])
+        out["table"]["assisted"] = False
+        return out
     m = d["meta"]
     return {
         "engine": d["engine"],
-        "table": {"opponents": m["opponents"], "seeds": m["seeds"], "config": m["config"]},
+        "table": {"opponents": m["opponents"], "seeds": m["seeds"], "config": m["config"], "assisted": False},
         "meta": {"names": m["names"], "counted": m["counted"], "match_counted": m["match_counted"],
                  "log": m["log"][-LOG_MAX:]},
         "view": None,
@@ -227,7 +253,7 @@ def check_data(kind: str, version: int, data: Any, view_check: Any = None) -> di
         return stats.upgrade(d, version) if version < stats.VERSION else d
     if kind == "match":
         d = check_match(data, version, view_check)
-        return upgrade_match(d) if version == 1 else d
+        return upgrade_match(d, version) if version < FORMATS["match"][1] else d
     raise Bad("", "is not a value of the game")
 
 

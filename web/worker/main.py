@@ -53,8 +53,16 @@ def _bench_bots(msg: Message) -> list[Message]:
 
 
 def _table(msg: Message) -> list[Message]:
-    """The table's protocol (web.page.shared.protocol): new, resume, act, deal, advance."""
+    """The table's protocol (web.page.shared.protocol): new, resume, act, deal, advance, and the learning
+    messages (hint, undo, review, replay, record, verify, daily, link, tutorial: web.worker.learn)."""
     return TABLE.handle(msg)
+
+
+def _bench_learn(msg: Message) -> list[Message]:
+    """Benchmarks: how long a hint and a coach review take, measured in this worker."""
+    from web.worker.bench import bench_learn
+
+    return [{"type": "bench-learn", "result": bench_learn(int(msg.get("hints", 200)), int(msg.get("reviews", 20)))}]
 
 
 HANDLERS: dict[str, Handler] = {
@@ -66,7 +74,17 @@ HANDLERS: dict[str, Handler] = {
     "act": _table,
     "deal": _table,
     "advance": _table,
+    "hint": _table,
+    "undo": _table,
+    "review": _table,
+    "replay": _table,
+    "record": _table,
+    "verify": _table,
+    "daily": _table,
+    "link": _table,
+    "tutorial": _table,
     "bench-bots": _bench_bots,
+    "bench-learn": _bench_learn,
 }
 
 

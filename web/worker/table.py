@@ -5,6 +5,11 @@ them from the engine. It sends the page only seat 0's view (the engine's ``SeatV
 events, so the page never holds a card it may not see; every action is checked by the engine, and one drawn
 from an older view (its ``step`` is not the game's) is ignored. Computer opponents move one at a time when the
 page asks (``advance``), so the page sets the pace and animates each move.
+
+Every hand is dealt from a secret derived from the match's seed (:mod:`rummy.fairdeal`); the table shows the
+hand's commitment from the deal and reveals the secret once the hand is over. Hints and undo answer from seat 0's
+view only; replays, reviews, records and deal checks are made of finished hands only (where every hand has been
+shown). Those handlers live in :mod:`web.worker.learn`.
 """
 
 from __future__ import annotations
@@ -13,15 +18,22 @@ import secrets
 from typing import Any
 
 from rummy import Game, SaveError, codec, seat_view
+from rummy.actions import Action
 from rummy.bots import Bot, get_profile, make_bot
 from rummy.cards import card_str, cards_str
 from rummy.deadwood import best_arrangement, best_discards
-from rummy.errors import ActionError, RulesError
+from rummy.errors import ActionError, RecordError, RulesError
+from rummy.fairdeal import deal_next, hand_secret, new_match, proof, shuffled_deck
 from rummy.model import Event
+from rummy.practice import undo_last_turn
+from rummy.rules import resolve_rules
+from rummy.tutorial import Tutorial, tutorial
 from web.page.shared.protocol import page_message_problem
 
 Message = dict[str, Any]
 ME = 0  # the person's seat
+SEED_BITS = 52  # a match's random seed: a whole number a URL and any JSON reader keep exactly
+LEARN_TYPES = ("hint", "undo", "review", "replay", "record", "verify", "daily", "link")
 
 
 def bot_seeds(base: int, players: int) -> list[int]:
@@ -39,6 +51,10 @@ class Table:
         self.seeds: list[int] = []
         self.bots: dict[int, Bot] = {}
         self._sent = (0, 0)  # (hand number, log length) at the last table message
+        self.seed: int | None = None  # the match's seed: every hand's deal secret comes from it
+        self.practice = False  # undo allowed (a setting of the match, off by default)
+        self.assisted = False  # a hint or an undo was used in this match
+        self.lesson: Tutorial | None = None  # the guided hand being played, if any
 
     # ----- the messages -----
 
@@ -52,8 +68,14 @@ class Table:
             return self.new(msg["config"])
         if kind == "resume":
             return self.resume(msg["save"])
+        if kind == "tutorial":
+            return self.start_tutorial(msg["game"])
         if kind == "hello":
             return []
+        if kind in LEARN_TYPES:
+            from web.worker import learn
+
+            return learn.handle(self, msg)
         g = self.game
         if g is None:
             return [{"type": "error", "code": "no-match", "error": "there is no match: start one first"}]
@@ -75,13 +97,29 @@ class Table:
         except KeyError as e:
             return [{"type": "error", "code": "bad-config", "error": f"no {game} opponent called {e.args[0]!r}"}]
         seed = config.get("seed")
-        base = secrets.randbits(48) if seed is None else seed
+        if seed is None:
+            seed = secrets.randbits(SEED_BITS)
+        rules = dict(config.get("rules") or {})
         try:
-            g = Game.new(game, len(opps) + 1, dict(config.get("rules") or {}), seed=seed)
+            g = new_match(game, len(opps) + 1, resolve_rules(game, len(opps) + 1, rules), seed)
         except (RulesError, ValueError) as e:
             return [{"type": "error", "code": "bad-config", "error": str(e)}]
-        self._adopt(g, {"game": game, "opponents": opps, "rules": dict(config.get("rules") or {}), "seed": seed},
-                    bot_seeds(base, g.players))
+        kept: dict[str, Any] = {"game": game, "opponents": opps, "rules": rules, "seed": seed}
+        if config.get("practice"):
+            kept["practice"] = True
+        if config.get("daily") is not None:
+            kept["daily"] = config["daily"]
+        self._adopt(g, kept, bot_seeds(seed, g.players))
+        return [self._table(by=None)]
+
+    def start_tutorial(self, game: str) -> list[Message]:
+        """The guided first hand of ``game``: a stacked deal and a script (rummy.tutorial); later hands of the
+        match are dealt as usual."""
+        t = tutorial(game)
+        seed = secrets.randbits(SEED_BITS)
+        config = {"game": game, "opponents": list(t.opponents), "rules": dict(t.rules), "seed": seed,
+                  "tutorial": True}
+        self._adopt(t.new_game(), config, bot_seeds(seed, t.players))
         return [self._table(by=None)]
 
     def resume(self, save: dict[str, Any]) -> list[Message]:
@@ -104,6 +142,7 @@ class Table:
         except SaveError as e:
             return [{"type": "bad-save", "why": str(e)}]
         self._adopt(g, config, list(seeds))
+        self.assisted = table.get("assisted") is True
         self._sent = (g.hand_number, len(g.log))  # the page has the table already: no events to replay
         return [self._table(by=None)]
 
@@ -115,6 +154,10 @@ class Table:
         if problem is not None:
             return [{"type": "refused", "code": problem.code.value, "message": problem.message,
                      "params": dict(problem.params), "step": g.step}]
+        step = self.lesson_step()
+        if step is not None and Action.parse(text) != Action.parse(step["action"]):
+            return [{"type": "refused", "code": "tutorial", "message": step["say"],
+                     "params": {"action": step["action"]}, "step": g.step}]
         try:
             g.apply(text, ME)
         except ActionError as e:  # checked just above; kept for safety
@@ -126,7 +169,10 @@ class Table:
         assert g is not None
         if g.phase != "hand-over":
             return [{"type": "stale", "step": g.step}]
-        g.deal()
+        if self.seed is None:  # a match saved before seeds were kept: its next hands get one
+            self.seed = secrets.randbits(SEED_BITS)
+            self.config["seed"] = self.seed
+        deal_next(g, self.seed)
         return [self._table(by=None)]
 
     def advance(self, auto: bool = False) -> list[Message]:
@@ -140,11 +186,45 @@ class Table:
         if seat not in self.bots:
             self.bots[seat] = make_bot("expert", g.game, self.seeds[seat])
         view = seat_view(g, seat)
-        action = self.bots[seat].choose(view)
+        step = self.lesson_step()
+        action = Action.parse(step["action"]) if step is not None else self.bots[seat].choose(view)
         if action not in view.legal:  # a bot bug must not stop the game
             action = view.legal[0]
         g.apply(action, seat)
         return [self._table(by=seat)]
+
+    def undo(self) -> list[Message]:
+        """Practice games: the match as it was at the start of the person's last turn of the hand in play."""
+        g = self.game
+        assert g is not None
+        if not self.practice or self.seed is None:
+            return [{"type": "refused", "code": "no-undo", "message": "Undo is for practice games.",
+                     "params": {}, "step": g.step}]
+        try:
+            back = undo_last_turn(g, self.seed, ME)
+        except RecordError:  # hands not dealt from the seed (a lesson's stacked deal)
+            back = None
+        if back is None:
+            return [{"type": "refused", "code": "nothing-to-undo",
+                     "message": "There is no turn of yours to go back to in this hand.", "params": {},
+                     "step": g.step}]
+        back.step = g.step + 1  # any move drawn before the undo is stale after it (the step only grows)
+        self.game = back
+        self.assisted = True
+        self._sent = (0, 0)
+        msg = self._table(by=None)
+        msg["undone"] = True
+        return [msg]
+
+    # ----- the guided hand -----
+
+    def lesson_step(self) -> dict[str, Any] | None:
+        """The scripted step to play now in a tutorial's first hand, or None."""
+        g = self.game
+        if self.lesson is None or g is None or len(g.records) != 1 or not g.phase.in_hand:
+            return None
+        step = self.lesson.step(len(g.records[0].actions))
+        return None if step is None else step.to_data()
 
     # ----- building the answer -----
 
@@ -155,6 +235,40 @@ class Table:
         self.seeds = seeds
         self.bots = {s + 1: make_bot(pid, g.game, seeds[s + 1]) for s, pid in enumerate(self.opponents)}
         self._sent = (0, 0)
+        seed = config.get("seed")
+        self.seed = seed if type(seed) is int else None
+        self.practice = config.get("practice") is True
+        self.assisted = False
+        self.lesson = tutorial(g.game) if config.get("tutorial") is True else None
+
+    def names(self) -> list[str]:
+        """Each seat's name for the reasons of hints and reviews ("You", then the opponents' names)."""
+        out = ["You"]
+        for pid in self.opponents:
+            try:
+                out.append(get_profile(pid).name)
+            except KeyError:
+                out.append(pid)
+        return out
+
+    def dealt_from_seed(self, hand: int) -> bool:
+        """Whether hand ``hand`` of the match was dealt from the match's seed (not a stacked lesson, not a match
+        saved before seeds were kept)."""
+        g = self.game
+        if g is None or self.seed is None or not 0 <= hand < len(g.records):
+            return False
+        if self.lesson is not None and hand == 0:
+            return False
+        return g.records[hand].deck == shuffled_deck(g.full_deck(), hand_secret(self.seed, hand))
+
+    def deal_proof(self) -> Message | None:
+        """The hand's deal proof: its commitment, and its secret once the hand is over."""
+        g = self.game
+        assert g is not None
+        hand = len(g.records) - 1
+        if self.seed is None or not self.dealt_from_seed(hand):
+            return None
+        return proof(hand, hand_secret(self.seed, hand), revealed=not g.phase.in_hand)
 
     def _new_events(self, g: Game) -> list[Event]:
         hand, length = self._sent
@@ -180,8 +294,24 @@ class Table:
             "next": nxt,
             "hint": self._hint(g),
             "save": {"engine": g.to_dict(),
-                     "table": {"opponents": self.opponents, "seeds": self.seeds, "config": self.config}},
+                     "table": {"opponents": self.opponents, "seeds": self.seeds, "config": self.config,
+                               "assisted": self.assisted}},
+            "deal": self.deal_proof(),
+            "practice": self.practice,
+            "undo": self.practice and g.phase.in_hand and any(e.seat == ME for e in g.log),
+            "assisted": self.assisted,
+            "undone": False,
+            "tutorial": self._lesson_data(),
         }
+
+    def _lesson_data(self) -> Message | None:
+        g = self.game
+        if self.lesson is None or g is None:
+            return None
+        index = len(g.records[0].actions)
+        return {"index": index, "steps": len(self.lesson.steps), "step": self.lesson_step(),
+                "intro": self.lesson.intro, "outro": self.lesson.outro,
+                "done": len(g.records) > 1 or not g.phase.in_hand}
 
     @staticmethod
     def _hint(g: Game) -> Message:

@@ -36,6 +36,15 @@ SEED_BITS = 52  # a match's random seed: a whole number a URL and any JSON reade
 LEARN_TYPES = ("hint", "undo", "review", "replay", "record", "verify", "daily", "link")
 
 
+def _is_daily(game: str, day: Any, seed: int) -> bool:
+    from rummy.daily import daily_seed
+
+    try:
+        return daily_seed(game, day) == seed
+    except ValueError:
+        return False
+
+
 def bot_seeds(base: int, players: int) -> list[int]:
     """Each seat's bot seed, from the match's base seed."""
     return [(base * 7919 + s * 104729) & 0xFFFFFFFF for s in range(players)]
@@ -107,8 +116,8 @@ class Table:
         kept: dict[str, Any] = {"game": game, "opponents": opps, "rules": rules, "seed": seed}
         if config.get("practice"):
             kept["practice"] = True
-        if config.get("daily") is not None:
-            kept["daily"] = config["daily"]
+        if config.get("daily") is not None and _is_daily(game, config["daily"], seed):
+            kept["daily"] = config["daily"]  # only the very deal of that day (not a later match of the same config)
         self._adopt(g, kept, bot_seeds(seed, g.players))
         return [self._table(by=None)]
 

@@ -111,7 +111,7 @@ def test_gin_discard_reasons_say_true_things():
                     assert "Ada" in r.words
                     assert {parse_card(t) for t in r.params["threw"]} <= set(v.thrown(1))
                     assert {parse_card(t) for t in r.params["passed"]} <= set(passed_cards(v, 1))
-            assert adv.words.startswith(f"Discard {face(c)}")
+            assert adv.words.startswith((f"Discard {face(c)}", f"Don't knock yet; discard {face(c)}"))
     assert {"deadwood", "no-meld", "opponent-signals"} <= seen
 
 
@@ -199,6 +199,7 @@ def test_words():
     rs = [Reason("a", {}, "one"), Reason("b", {}, "two"), Reason("c", {}, "three"), Reason("d", {}, "four")]
     assert sentence("Do it", rs) == "Do it: one, two, and three."
     assert sentence("Do it", rs[:2]) == "Do it: one and two."
+    assert sentence("Do it", [Reason("a", {}, "Ada threw 8♦ and 9♦"), rs[1]]) == "Do it: Ada threw 8♦ and 9♦, and two."
     assert sentence("Do it", []) == "Do it."
 
 

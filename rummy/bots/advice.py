@@ -191,7 +191,8 @@ def sentence(head: str, reasons: Sequence[Reason], most: int = 3) -> str:
     if len(parts) == 1:
         return f"{head}: {parts[0]}."
     if len(parts) == 2:
-        return f"{head}: {parts[0]} and {parts[1]}."
+        joint = ", and " if " and " in parts[0] else " and "  # no "a and b and c"
+        return f"{head}: {parts[0]}{joint}{parts[1]}."
     return f"{head}: " + ", ".join(parts[:-1]) + ", and " + parts[-1] + "."
 
 

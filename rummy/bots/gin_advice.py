@@ -120,13 +120,15 @@ def _draw_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
         if "expected_stock" in notes and meld is None:
             reasons.append(_stock_expect(notes["expected_stock"], blind=True))
     else:
-        head = f"Pass on {face(up)}" if action.kind == PASS else "Draw from the stock"
+        passing = action.kind == PASS
+        head = f"Pass on {face(up)}" if passing else "Draw from the stock"
+        it = "it" if passing else face(up)
         if meld is None:
             reasons.append(Reason("upcard-no-help", {"card": _t(up), "deadwood": d_take},
-                                  "it joins no meld of yours"))
+                                  f"{it} joins no meld of yours"))
         else:
             reasons.append(Reason("upcard-no-help", {"card": _t(up), "deadwood": d_take},
-                                  f"taking it would leave {d_take} deadwood after your best discard"))
+                                  f"taking {it} would leave {d_take} deadwood after your best discard"))
         if "expected_stock" in notes:
             reasons.append(_stock_expect(notes["expected_stock"], blind=False))
     options = []
@@ -248,9 +250,9 @@ def _play_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
         best_k = min(knocks, key=lambda a: (dw_of[a.card], a.card))
         ev_k, p_k = knock_ev(best_k.card)
         if p_k > st.undercut_max and dw_of[best_k.card] > 2:
-            words = f"don't knock yet: {opp} may undercut you (risk {percent(p_k)})"
+            words = f"{opp} may undercut you (risk {percent(p_k)})"
         else:
-            words = f"don't knock yet: knocking is worth only about {points(ev_k)} points"
+            words = f"knocking now is worth only about {points(ev_k)} points"
         reasons.append(Reason("knock-wait", {"deadwood": dw_of[best_k.card], "ev": round(ev_k, 2),
                                              "undercut": round(p_k, 3)}, words))
     rest = [x for x in hand if x != c]
@@ -274,15 +276,16 @@ def _play_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
         r = min(lowest)
         if st.danger and st.danger * ctx.danger(r) > st.danger * ctx.danger(c) + 0.5:
             took = [k for k in ctx.opp_known if _related(k, r)]
-            why = f" ({opp} took {card_list(took)})" if took else ""
+            why = f", who took {card_list(took)}" if took else ", who could use it"
             reasons.append(Reason("avoid-feeding", {"card": _t(r), "seat": ctx.opp,
                                                     "chance": round(ctx.danger(r), 3), "took": _ts(took)},
-                                  f"keep {face(r)} back: it could help {opp}{why}"))
+                                  f"it keeps {face(r)} away from {opp}{why}"))
         elif st.lookahead:
             e = ctx.expected_after_draw(rest)
             reasons.append(Reason("lookahead", {"expected": round(e, 2)},
                                   f"it keeps more ways to improve (about {points(e)} deadwood after your next draw)"))
-    return make_advice(action, _order(reasons), options)
+    head = f"Don't knock yet; discard {face(c)}" if knocks else None
+    return make_advice(action, _order(reasons), options, head)
 
 
 def _order(reasons: list[Reason]) -> list[Reason]:

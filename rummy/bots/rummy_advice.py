@@ -156,16 +156,13 @@ def _play_advice(bot: RummyBot, t: _Table, action: Action, names: Sequence[str] 
         rummy = not t.played_before and bool(view.rules.get("going_rummy_doubles"))
         words = "you can go out this turn"
         if rummy:
-            words += ", all at once: going rummy doubles your score"
+            words += ", all at once, and going rummy doubles your score"
         reasons.append(Reason("go-out", {"rummy": rummy}, words))
     elif action.kind == SWAP:
         reasons.append(Reason("joker", {"card": card_str(action.card), "meld": action.meld},
                               "a joker is worth more in your hand than on the table"))
     elif action.kind in (MELD, LAYOFF):
         reasons.append(_lay_down_reason(t, names))
-        if action.kind == LAYOFF:
-            reasons.append(Reason("layoff", {"card": card_str(action.hand_cards()[0]), "meld": action.meld},
-                                  f"{face(action.hand_cards()[0])} fits meld {action.meld} on the table"))
         reasons.append(Reason("points-left", {"points": total}, f"your plan leaves {total} points in your hand"))
     elif action.kind == DISCARD:
         reasons.extend(_discard_reasons(bot, t, action.card, hand, melds, lays, lay_down, nxt, names))
@@ -203,7 +200,7 @@ def _discard_reasons(bot: RummyBot, t: _Table, c: int, hand: list[int], melds: l
         fewest = min(others) if others else 0
         cards = sorted({x for m in melds for x in m.hand_cards()} | set(lays))
         out.append(Reason("hold", {"cards": [card_str(x) for x in cards], "fewest": fewest},
-                          "keep your melds hidden for rummy: nobody is close to going out"))
+                          "you keep your melds hidden for rummy while nobody is close to going out"))
     pts = card_value(c, t.hi)
     out.append(Reason("points", {"card": card_str(c), "points": pts},
                       f"it sheds {number(pts)} point{'s' if pts != 1 else ''}" if pts <= 10
@@ -221,13 +218,17 @@ def _discard_reasons(bot: RummyBot, t: _Table, c: int, hand: list[int], melds: l
            and x not in {y for m in melds for y in m.hand_cards()}]
     if fed:
         x = max(fed, key=lambda y: (card_value(y, t.hi), y))
+        took = [k for k in t.next_known if k != JOKER and (k % 13 == x % 13 or
+                                                             (k // 13 == x // 13 and abs(k % 13 - x % 13) <= 2))]
         if t.fits(x):
-            why = "it fits a meld on the table"
+            words = f"it keeps {face(x)}, which fits a meld on the table, away from {nxt}"
+        elif took:
+            words = f"it keeps {face(x)} away from {nxt}, who took {card_list(took)}"
         else:
-            took = [k for k in t.next_known if k != JOKER and (k % 13 == x % 13 or
-                                                                 (k // 13 == x // 13 and abs(k % 13 - x % 13) <= 2))]
-            why = f"{nxt} took {card_list(took)}" if took else f"{nxt} could use it"
-        out.append(Reason("avoid-feeding", {"card": card_str(x), "seat": t.next_seat}, f"keep {face(x)} back: {why}"))
+            words = f"it keeps {face(x)} away from {nxt}, who could use it"
+        params = {"card": card_str(x), "seat": t.next_seat, "took": [card_str(k) for k in took],
+                  "fits_table": t.fits(x)}
+        out.append(Reason("avoid-feeding", params, words))
     elif t.feeds(c) == 0 and view.players > 1:
         out.append(Reason("safe", {"card": card_str(c), "chance": 0.0}, f"it gives {nxt} nothing to use"))
     return out

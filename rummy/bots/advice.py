@@ -11,14 +11,15 @@ with.
 Reason codes (``params`` hold cards as text, seats as numbers, amounts as numbers):
 
 ========================  ===============================================================================
-``deadwood``              Gin: the deadwood the action leaves (``deadwood``, ``before``)
-``no-meld``               the card cannot join a meld (``card``, ``chances``: unseen cards that would help)
-``few-chances``           the card has few ways left into a meld (``card``, ``chances``)
-``opponent-signals``      what an opponent threw or passed on near the card (``seat``, ``threw``, ``passed``)
-``safe``                  a small chance the card helps an opponent (``card``, ``chance`` 0..1)
-``avoid-feeding``         another card was kept back because it could help an opponent (``card``, ``seat``,
-                          ``chance`` or ``took``)
-``lookahead``             the expected deadwood after the next draw (``expected``)
+``deadwood``              Gin: the deadwood the action leaves (``deadwood``, ``before``: before the draw)
+``no-meld``               the card cannot join a meld (``card``, ``chances``: 0 unseen cards would help)
+``few-chances``           the card has few ways left into a meld (``card``, ``chances``, Gin: ``cards``)
+``opponent-signals``      Gin: what the opponent threw or passed on near the card (``seat``, ``card``,
+                          ``threw``, ``passed``)
+``safe``                  little chance the card helps an opponent (``card``, ``chance`` 0..1)
+``avoid-feeding``         the discard keeps another card away from an opponent (``card``, ``seat``; Gin
+                          ``chance`` and ``took``; Rummy ``took`` and ``fits_table``)
+``lookahead``             Gin: the expected deadwood after the next draw (``expected``)
 ``knock``                 Gin: knocking's expected points (``card``, ``deadwood``, ``ev``, ``undercut`` 0..1)
 ``gin``                   Gin: no deadwood left (``card``, ``bonus``)
 ``big-gin``               Gin: all eleven cards in melds (``bonus``)
@@ -26,17 +27,20 @@ Reason codes (``params`` hold cards as text, seats as numbers, amounts as number
 ``knock-wait``            Gin: not knocking yet (``deadwood``, ``ev``, ``undercut``)
 ``makes-meld``            the card taken makes a meld (``card``, ``meld``)
 ``can-knock``             Gin: the card taken lets you knock (``deadwood``)
-``deny``                  the card taken keeps it from an opponent (``card``, ``seat``, ``chance``)
-``upcard-no-help``        the face-up card does not help enough (``card``, ``deadwood``)
+``deny``                  Gin: the card taken keeps it from the opponent (``card``, ``seat``, ``chance``)
+``upcard-no-help``        the face-up card does not help enough (``card``; Gin ``deadwood``, Rummy ``points``)
 ``stock-expect``          Gin: the expected deadwood after a stock draw (``expected``)
-``go-out``                Rummy: you can go out this turn (``rummy``: going rummy)
+``must-stock``            Gin: both players passed the first upcard
+``go-out``                Rummy: you can go out this turn (``rummy``: going rummy, which doubles)
 ``lay-down``              Rummy: put melds down now (``why``: ``close`` an opponent is close to going out,
-                          ``stock`` the stock is low, ``played`` rummy is no longer possible, ``style``)
+                          with ``seat`` and ``cards``; ``stock`` the stock is low; ``played`` rummy is no
+                          longer possible; ``style``)
 ``hold``                  Rummy: keep melds in hand for rummy (``cards``, ``fewest`` cards of any opponent)
 ``points``                Rummy: points the discard sheds (``card``, ``points``)
-``fits-table``            Rummy: a card that fits a table meld (``card``)
+``points-left``           Rummy: points the plan leaves in hand (``points``, ``before``)
+``fits-table``            Rummy: the card taken fits a table meld (``card``)
 ``joker``                 Rummy: take a joker back from the table (``card``, ``meld``)
-``layoff``                Rummy: a card that fits a table meld goes there (``card``, ``meld``)
+``tutorial``              the worker's hint during a tutorial: the lesson's own step
 ========================  ===============================================================================
 """
 

@@ -297,6 +297,10 @@ def test_the_daily_deal_is_the_same_for_everyone_on_the_same_day():
     ta, tb = a.one({"type": "new", "config": da["config"]}), b.one({"type": "new", "config": db["config"]})
     assert ta["view"] == tb["view"] and ta["deal"] == tb["deal"]
     assert ta["save"]["table"]["config"]["daily"] == "2026-05-04"
+    assert ta["daily"] == {"date": "2026-05-04", "share": None}
+    done = a.play_until(lambda g: g.phase == "match-over", person=lambda v: v.legal[0], limit=3000)
+    assert done is not None and done["daily"]["share"].startswith("Gin Rummy daily, 2026-05-04: I ")
+    assert "against Ada in" in done["daily"]["share"] and "♥" not in done["daily"]["share"]
     # the same config with another seed is not the daily deal
     c = Worker()
     tc = c.one({"type": "new", "config": dict(da["config"], seed=1)})

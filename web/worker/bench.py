@@ -55,9 +55,9 @@ def bench_bots(decisions: int = 200, players: int = 3, seed: int = 1) -> dict[st
 
 
 def bench_learn(hints: int = 200, reviews: int = 20, seed: int = 1) -> dict[str, Any]:
-    """Milliseconds (wall clock, and CPU time: ``*_cpu``) of ``hints`` hints (the expert's advice for seat 0's view, as the table's ``hint`` makes it)
-    and of ``reviews`` coach reviews of finished hands (seat 0 played by a skilled bot, so the review finds
-    decisions to explain), for each game (Rummy with 2 and 4 players)."""
+    """Milliseconds (wall clock, and CPU time: ``*_cpu``) of ``hints`` hints (the expert's advice for seat 0's
+    view, as the table's ``hint`` makes it) and of ``reviews`` coach reviews of finished hands (seat 0 played by
+    a skilled bot, so the review finds decisions to explain), for each game (Rummy with 2 and 4 players)."""
     out: dict[str, Any] = {}
     for game, n in (("gin", 2), ("rummy", 2), ("rummy", 4)):
         advisor = expert_advisor(game, seed)

@@ -311,7 +311,22 @@ class Table:
             "assisted": self.assisted,
             "undone": False,
             "tutorial": self._lesson_data(),
+            "daily": self._daily_data(),
         }
+
+    def _daily_data(self) -> Message | None:
+        """The daily deal's date, and once the match is over a spoiler-free line to share."""
+        g = self.game
+        day = self.config.get("daily")
+        if g is None or not isinstance(day, str):
+            return None
+        share = None
+        if g.match is not None:
+            from rummy.daily import share_line
+
+            share = share_line(g.game, day, list(g.match.final), g.match.winner, len(g.results),
+                               self.names()[1] if len(self.names()) > 1 else "the computer")
+        return {"date": day, "share": share}
 
     def _lesson_data(self) -> Message | None:
         g = self.game

@@ -33,7 +33,8 @@ The engine answers with:
   "contributions"}`` (null for a stacked tutorial deal), ``"practice"``, ``"undo"`` (an undo is possible now),
   ``"assisted"`` (hints or undo used this match), ``"undone"`` (this table follows an undo: draw it afresh) and,
   in a tutorial, ``"tutorial"`` ``{"index", "steps", "step": {"seat", "action", "say", "highlight"}|null,
-  "intro", "outro", "done"}``;
+  "intro", "outro", "done"}``; in the daily deal, ``"daily"`` ``{"date", "share": null or, once the match is
+  over, a spoiler-free result line to share}``;
 * ``hint`` ``{"step", "action", "words", "reasons": [{"code", "params", "words"}], "cards"}`` — the expert's
   move for seat 0's view of that step (``rummy.bots.advice``);
 * ``review`` ``{"hand", "review": {"decisions", "total", "marked", "mistakes": [{"index", "step", "played",
@@ -166,7 +167,7 @@ def engine_message_problem(msg: Any) -> str | None:
         by = msg.get("by")
         if by is not None and not _is_int(by):
             return "table: by must be a seat or null"
-        for key in ("deal", "tutorial"):
+        for key in ("deal", "tutorial", "daily"):
             if msg.get(key) is not None and not isinstance(msg[key], dict):
                 return "table: " + key + " must be an object or null"
         for key in ("practice", "undo", "assisted", "undone"):

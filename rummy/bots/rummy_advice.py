@@ -60,9 +60,16 @@ class RummyBot(Protocol):
                    left: list[int]) -> list[Action] | None: ...
 
 
-def advise_rummy(bot: RummyBot, view: SeatView, names: Sequence[str] | None = None) -> Advice:
-    """The bot's choice for ``view`` with its reasons and every legal action's cost."""
+def advise_rummy(bot: RummyBot, view: SeatView, names: Sequence[str] | None = None,
+                explain: Action | None = None) -> Advice:
+    """The bot's choice for ``view`` with its reasons and every legal action's cost. With ``explain`` (one of
+    ``view.legal``), that action instead, with the reasons the same evaluation gives for it and the other
+    actions' costs against it (a new bot may use this to word its own choice with this bot's evaluation)."""
     action, evaluation = bot.evaluate(view)
+    if explain is not None:
+        if explain not in view.legal:
+            raise ValueError(f"{explain} is not a legal action of this view")
+        action = explain
     t: _Table = evaluation
     if view.phase == "draw":
         return _draw_advice(t, action, names)

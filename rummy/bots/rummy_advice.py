@@ -13,9 +13,11 @@ Costs, in points by the bot's evaluation, against the advised action:
 * taking the discard or the stock: how many more points the plan leaves in hand;
 * a meld the plan does not have: how many more points the best plan then leaves;
 * not going out when the plan goes out: the points still in hand;
-* melding now against holding for rummy (or the other way round): the bot has no number for this choice of
-  style, so the cost is 0 (the review still lists it). A step of the bot's own plan costs 0 and counts as the
-  advice itself (``same``).
+* discarding when the bot lays down (an opponent is close to going out, or rummy is lost): also the points of
+  the planned melds and lay-offs kept in hand;
+* melding now when the bot holds for rummy, or taking a joker back or not: the bot has no number for this
+  choice of style (cost None; the coach lists it unpriced). A step of the bot's own plan, when it lays down,
+  costs 0 and counts as the advice itself (``same``).
 """
 
 from __future__ import annotations
@@ -135,6 +137,11 @@ def _play_advice(bot: RummyBot, t: _Table, action: Action, names: Sequence[str] 
         return t.plan(rest)[0] - bot.discard_score(t, card, hand) + card_value(card, t.hi)
 
     base = min((value(c) for c in pool), default=0.0)
+    # laying down now because someone is close (or rummy is lost): what a discard instead leaves at risk
+    at_risk = 0
+    if lay_down and not goes_out and action.kind in (MELD, LAYOFF):
+        at_risk = sum(card_value(c, t.hi) for m in melds for c in m.hand_cards()) + \
+            sum(card_value(c, t.hi) for c in lays)
     options: list[Option] = []
     for a in view.legal:
         if a == action:
@@ -146,18 +153,18 @@ def _play_advice(bot: RummyBot, t: _Table, action: Action, names: Sequence[str] 
             else:
                 options.append(Option(a, float(_hand_points(t, hand, a))))
         elif a.kind == DISCARD:
-            options.append(Option(a, round(max(0.0, value(a.card) - base), 2)))
+            options.append(Option(a, round(max(0.0, value(a.card) - base) + at_risk, 2)))
         elif a.kind in (MELD, LAYOFF):
             planned = a in melds or (a.kind == LAYOFF and a.hand_cards()[0] in lays)
-            if planned:
-                options.append(Option(a, 0.0, same=lay_down))
+            if planned:  # a step of the plan: the advice itself, or (holding for rummy) a choice of style
+                options.append(Option(a, 0.0, same=True) if lay_down else Option(a, None))
             else:
                 rest = list(hand)
                 for c in a.hand_cards():
                     rest.remove(c)
                 options.append(Option(a, float(max(0, t.plan(rest)[0] - total))))
         else:
-            options.append(Option(a, 0.0))
+            options.append(Option(a, None))
     reasons: list[Reason] = []
     if goes_out:
         rummy = not t.played_before and bool(view.rules.get("going_rummy_doubles"))

@@ -40,8 +40,10 @@ The engine answers with:
 * ``review`` ``{"hand", "review": {"decisions", "total", "marked", "mistakes": [{"index", "step", "played",
   "advice", "cost", "marked", "words", "view"}]}}`` — the coach (``rummy.coach``);
 * ``replay`` ``{"ok": true, "hands", "replay": <rummy-replay/1>}`` or ``{"ok": false, "error"}`` — a hand's
-  positions (``rummy.replays``);
-* ``record`` ``{"record"}`` — the finished hands' record with ``"proofs"``;
+  positions (``rummy.replays``: ``frames[i]`` is the position just before action ``i``, the last one the end;
+  a review's mistake at ``index`` i is shown by ``frames[i]``, and what was played by ``frames[i + 1]``);
+* ``record`` ``{"record"}`` — the finished hands' record (``rummy-record/1``) with ``"proofs"`` (one per hand
+  dealt from the seed, secrets revealed) and ``"names"`` (one per seat);
 * ``verified`` ``{"ok": true, "hands": [{"hand", "ok", "commitment", "short", "secret", "problems", "deck"}]}``
   or ``{"ok": false, "error"}`` — deal checks (``rummy.fairdeal``);
 * ``daily`` ``{"game", "date", "config", "query"}`` — the daily deal: send ``new`` with its config;

@@ -46,7 +46,7 @@ Reason codes (``params`` hold cards as text, seats as numbers, amounts as number
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,22 +83,45 @@ class Option:
     same: bool = False
 
 
+#: How an advisor prices one legal action against its advice (called only when asked: pricing every action of
+#: a turn can cost more than the advice itself).
+Pricer = Callable[[Action], Option]
+
+
 @dataclass(frozen=True)
 class Advice:
     """What the bot would do for a view, and why: ``action`` (one of ``view.legal``, the bot's own choice),
-    ``reasons`` (most telling first), ``words`` (one sentence) and ``options`` (every legal action with its
-    cost)."""
+    ``reasons`` (most telling first), ``words`` (one sentence), and the cost of any legal action by the same
+    evaluation (:meth:`option`, :meth:`cost_of`, :attr:`options`: priced when first asked, then kept)."""
 
     action: Action
     reasons: tuple[Reason, ...]
     words: str
-    options: tuple[Option, ...] = ()
+    legal: tuple[Action, ...] = ()
+    pricer: Pricer | None = field(default=None, compare=False, repr=False)
+    _priced: dict[Action, Option] = field(default_factory=dict, compare=False, repr=False)
 
     def option(self, action: Action) -> Option | None:
-        for o in self.options:
-            if o.action == action:
-                return o
-        return None
+        """``action`` as the advisor values it (None when it is not one of the view's legal actions)."""
+        if action not in self.legal:
+            return None
+        if action == self.action:
+            return Option(action, 0.0)
+        got = self._priced.get(action)
+        if got is None:
+            got = self.pricer(action) if self.pricer is not None else Option(action, None)
+            self._priced[action] = got
+        return got
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """Every legal action with its cost, in the view's order."""
+        out = []
+        for a in self.legal:
+            o = self.option(a)
+            assert o is not None
+            out.append(o)
+        return tuple(out)
 
     def cost_of(self, action: Action) -> float | None:
         """What ``action`` gives up against the advice (0.0 for the advice, or a step of the same plan)."""
@@ -200,8 +223,13 @@ def sentence(head: str, reasons: Sequence[Reason], most: int = 3) -> str:
     return f"{head}: " + ", ".join(parts[:-1]) + ", and " + parts[-1] + "."
 
 
-def make_advice(action: Action, reasons: Sequence[Reason], options: Sequence[Option],
+def make_advice(action: Action, reasons: Sequence[Reason], legal: Sequence[Action], pricer: Pricer | None,
                 head: str | None = None) -> Advice:
     """An :class:`Advice` whose words are the action's instruction and its reasons."""
     words = sentence(head or action_words(action), reasons)
-    return Advice(action, tuple(reasons), words, tuple(options))
+    return Advice(action, tuple(reasons), words, tuple(legal), pricer)
+
+
+def fixed_pricer(costs: dict[Action, Option]) -> Pricer:
+    """A pricer from costs already known (anything else: no number)."""
+    return lambda a: costs.get(a, Option(a, None))

@@ -82,7 +82,7 @@ def _draw_advice(t: _Table, action: Action, names: Sequence[str] | None) -> Advi
     view, notes = t.view, t.notes
     take, stock = Action(DRAW_DISCARD), Action(DRAW_STOCK)
     if take not in view.legal or stock not in view.legal or "upcard" not in notes:
-        return make_advice(action, [], [Option(a, 0.0 if a == action else None) for a in view.legal])
+        return make_advice(action, [], view.legal, None)
     up, before, after = notes["upcard"], notes["before"], notes["after"]
     _, melds, _, _ = t.plan(list(view.hand) + [up])
     meld = next((m for m in melds if up in m.hand_cards()), None)
@@ -104,15 +104,10 @@ def _draw_advice(t: _Table, action: Action, names: Sequence[str] | None) -> Advi
         else:
             reasons.append(Reason("upcard-no-help", {"card": card_str(up), "points": after},
                                   f"taking {face(up)} would not lower the points left in your hand"))
-    options = []
-    for a in view.legal:
-        if a == action:
-            options.append(Option(a, 0.0))
-        elif a == take:
-            options.append(Option(a, float(max(0, after - before))))
-        else:
-            options.append(Option(a, float(max(0, before - after))))
-    return make_advice(action, reasons, options, head)
+    def price(a: Action) -> Option:
+        return Option(a, float(max(0, after - before) if a == take else max(0, before - after)))
+
+    return make_advice(action, reasons, view.legal, price, head)
 
 
 def _points_left(after: int, before: int) -> Reason:
@@ -136,35 +131,29 @@ def _play_advice(bot: RummyBot, t: _Table, action: Action, names: Sequence[str] 
         rest.remove(card)
         return t.plan(rest)[0] - bot.discard_score(t, card, hand) + card_value(card, t.hi)
 
-    base = min((value(c) for c in pool), default=0.0)
     # laying down now because someone is close (or rummy is lost): what a discard instead leaves at risk
     at_risk = 0
     if lay_down and not goes_out and action.kind in (MELD, LAYOFF):
         at_risk = sum(card_value(c, t.hi) for m in melds for c in m.hand_cards()) + \
             sum(card_value(c, t.hi) for c in lays)
-    options: list[Option] = []
-    for a in view.legal:
-        if a == action:
-            options.append(Option(a, 0.0))
-        elif goes_out:
+
+    def price(a: Action) -> Option:
+        if goes_out:
             assert steps is not None
-            if a in steps:
-                options.append(Option(a, 0.0, same=True))
-            else:
-                options.append(Option(a, float(_hand_points(t, hand, a))))
-        elif a.kind == DISCARD:
-            options.append(Option(a, round(max(0.0, value(a.card) - base) + at_risk, 2)))
-        elif a.kind in (MELD, LAYOFF):
+            return Option(a, 0.0, same=True) if a in steps else Option(a, float(_hand_points(t, hand, a)))
+        if a.kind == DISCARD:
+            base = min((value(c) for c in pool), default=0.0)
+            return Option(a, round(max(0.0, value(a.card) - base) + at_risk, 2))
+        if a.kind in (MELD, LAYOFF):
             planned = a in melds or (a.kind == LAYOFF and a.hand_cards()[0] in lays)
             if planned:  # a step of the plan: the advice itself, or (holding for rummy) a choice of style
-                options.append(Option(a, 0.0, same=True) if lay_down else Option(a, None))
-            else:
-                rest = list(hand)
-                for c in a.hand_cards():
-                    rest.remove(c)
-                options.append(Option(a, float(max(0, t.plan(rest)[0] - total))))
-        else:
-            options.append(Option(a, None))
+                return Option(a, 0.0, same=True) if lay_down else Option(a, None)
+            rest = list(hand)
+            for c in a.hand_cards():
+                rest.remove(c)
+            return Option(a, float(max(0, t.plan(rest)[0] - total)))
+        return Option(a, None)
+
     reasons: list[Reason] = []
     if goes_out:
         rummy = not t.played_before and bool(view.rules.get("going_rummy_doubles"))
@@ -180,7 +169,7 @@ def _play_advice(bot: RummyBot, t: _Table, action: Action, names: Sequence[str] 
         reasons.append(Reason("points-left", {"points": total}, f"your plan leaves {total} points in your hand"))
     elif action.kind == DISCARD:
         reasons.extend(_discard_reasons(bot, t, action.card, hand, melds, lays, lay_down, nxt, names))
-    return make_advice(action, reasons, options)
+    return make_advice(action, reasons, view.legal, price)
 
 
 def _hand_points(t: _Table, hand: list[int], a: Action) -> int:

@@ -8,8 +8,9 @@
 For each of the seat's decisions the hand is replayed from its record (:mod:`rummy.replays`) to that moment,
 the seat's own :class:`~rummy.view.SeatView` is rebuilt (exactly what the player saw: the same view a hint would
 have been given), and the expert is asked (:class:`~rummy.bots.base.Advisor`). A decision differs when the
-expert's action is another one and the expert does not count the played action as a step of its own plan; its
-cost is the expert's estimate, in points, of what the played action gave up (see
+expert's action is another one, the expert does not count the played action as a step of its own plan, and by
+its own numbers the played action is worse (a choice it has no number for, like melding early in Basic Rummy,
+is listed unpriced); its cost is the expert's estimate, in points, of what the played action gave up (see
 :mod:`rummy.bots.gin_advice` and :mod:`rummy.bots.rummy_advice` for how each game counts). A hand played
 exactly as the expert would have played it has no mistakes and costs 0.
 """
@@ -40,6 +41,7 @@ class Mistake:
     advice: Advice
     cost: float  # points by the expert's estimate (0.0 when it has no number for the difference)
     view: SeatView  # what the player saw then
+    priced: bool = True  # False: a choice of style the expert has no number for (melding early, say)
 
     @property
     def words(self) -> str:
@@ -50,7 +52,7 @@ class Mistake:
 
     def to_data(self, marked: bool = False) -> dict[str, Any]:
         return {"hand": self.hand, "index": self.index, "step": self.view.step, "played": str(self.played),
-                "advice": self.advice.to_data(), "cost": round(self.cost, 1), "marked": marked,
+                "advice": self.advice.to_data(), "cost": round(self.cost, 1), "priced": self.priced, "marked": marked,
                 "words": self.words, "view": self.view.to_data()}
 
 
@@ -103,7 +105,9 @@ def review_hand(rec: Any, hand: int, advisor: Advisor, seat: int = 0,
         if option is not None and option.same:
             continue
         cost = advice.cost_of(played)
-        mistakes.append(Mistake(hand, index, played, advice, max(0.0, cost or 0.0), view))
+        if cost is not None and cost <= 0:
+            continue  # as good as the advice by the expert's own numbers
+        mistakes.append(Mistake(hand, index, played, advice, max(0.0, cost or 0.0), view, cost is not None))
     if not finished:
         raise RecordError(f"hand {hand} of the record is not finished: only finished hands are reviewed")
     return Review(hand, seat, decisions, tuple(mistakes))

@@ -2,7 +2,7 @@
 positions of one hand, every hand of cards face up, to step through forwards and backwards.
 
     >>> rec = load_record(text)                 # a record as JSON text, bytes or data; RecordError if malformed
-    >>> frames = hand_frames(rec, hand=0)       # JSON-ready: the deal, then the position after each action
+    >>> frames = hand_frames(rec, hand=0)       # JSON-ready: frames[i] is the position before action i
     >>> for index, g, action in positions(rec, 0): ...   # the live game before each action (coach, tests)
 
 A replay shows everything, as a real table does once a hand is over, so it is only ever made of finished hands

@@ -80,6 +80,9 @@ def match(game="gin"):
     players = len(m["table"]["seeds"])
     orders = [m.pop("order")] + [[] for _ in range(players - 1)]
     m["orders"] = orders
+    table = dict(m["table"])
+    table["assisted"] = False
+    m["table"] = table
     return m
 
 

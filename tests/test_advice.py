@@ -111,7 +111,7 @@ def test_gin_discard_reasons_say_true_things():
                     assert "Ada" in r.words
                     assert {parse_card(t) for t in r.params["threw"]} <= set(v.thrown(1))
                     assert {parse_card(t) for t in r.params["passed"]} <= set(passed_cards(v, 1))
-            assert adv.words.startswith(f"Discard {face(c)}")
+            assert adv.words.startswith((f"Discard {face(c)}", f"Don't knock yet; discard {face(c)}"))
     assert {"deadwood", "no-meld", "opponent-signals"} <= seen
 
 
@@ -199,6 +199,7 @@ def test_words():
     rs = [Reason("a", {}, "one"), Reason("b", {}, "two"), Reason("c", {}, "three"), Reason("d", {}, "four")]
     assert sentence("Do it", rs) == "Do it: one, two, and three."
     assert sentence("Do it", rs[:2]) == "Do it: one and two."
+    assert sentence("Do it", [Reason("a", {}, "Ada threw 8♦ and 9♦"), rs[1]]) == "Do it: Ada threw 8♦ and 9♦, and two."
     assert sentence("Do it", []) == "Do it."
 
 
@@ -213,3 +214,25 @@ def test_every_seat_can_be_advised():
         adv = advisor.advise(v, NAMES[:3])
         assert adv.action in v.legal
         g.apply(adv.action, g.turn)
+
+
+@pytest.mark.parametrize("game,players", [("gin", 2), ("rummy", 3)])
+def test_any_legal_action_can_be_explained_by_the_same_evaluation(game, players):
+    """advise_*(…, explain=action) words any legal action with the bot's own numbers (what a new expert may use);
+    explaining the bot's own choice gives its advice."""
+    from rummy.bots.gin_advice import advise_gin
+    from rummy.bots.rummy_advice import advise_rummy
+
+    advise = advise_gin if game == "gin" else advise_rummy
+    bot = expert_advisor(game, seed=1)
+    n = 0
+    for v in _decisions(game, players, 4):
+        own = bot.advise(v)
+        assert advise(bot, v, None, explain=own.action) == own
+        for a in v.legal[:4]:
+            other = advise(bot, v, None, explain=a)
+            assert other.action == a and other.words.endswith(".") and other.cost_of(a) == 0.0
+            n += 1
+        with pytest.raises(ValueError):
+            advise(bot, v, None, explain=Action.parse("discard JK") if game == "rummy" else Action.parse("meld 2C 3C 4C"))
+    assert n >= 10

@@ -64,7 +64,8 @@ def test_a_worse_move_is_found_with_its_cost_and_position():
         assert at.turn == 0 and seat_view(at, 0) == m.view
         assert m.played == Action.parse(rec["hands"][m.hand]["actions"][m.index])
         assert m.advice.action != m.played and m.advice.action in m.view.legal
-        assert m.words.startswith("You chose to discard ") and "Better: Discard" in m.words
+        assert m.words.startswith("You chose to discard ")
+        assert "Better: Discard" in m.words or "Better: Don't knock yet; discard" in m.words
     data = review.to_data()
     json.dumps(data)
     assert [x["marked"] for x in data["mistakes"]].count(True) == len(review.marked)
@@ -94,3 +95,25 @@ def test_only_finished_hands_are_reviewed():
 
     with pytest.raises(RecordError):
         review_hand(export_record(g), 0, expert_advisor("gin"))
+
+
+def test_melding_early_is_listed_as_a_choice_of_style_without_a_price():
+    """Sage holds melds for rummy while nobody is close; a player who melds at once (like Mel) is told so,
+    unpriced and never marked; priced mistakes are the only ones marked."""
+    mel = make_bot("mel", "rummy", 1)
+    advisor = expert_advisor("rummy", seed=7)
+    found = 0
+    for seed in range(8):
+        g = _play("rummy", 2, seed, mel.choose)
+        review = review_hand(finished_record(g), 0, advisor)
+        marked = set(review.marked)
+        for i, m in enumerate(review.mistakes):
+            if not m.priced:
+                assert m.cost == 0 and i not in marked and "(about" not in m.words
+                assert m.played.kind in ("meld", "layoff", "swap", "discard")
+                if m.played.kind == "meld" and any(r.code == "hold" for r in m.advice.reasons):
+                    found += 1
+            else:
+                assert m.cost > 0
+        assert review.total == round(sum(m.cost for m in review.mistakes if m.priced), 2)
+    assert found > 0

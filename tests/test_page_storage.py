@@ -316,7 +316,7 @@ def test_a_version_1_match_becomes_version_3() -> None:
     b.items[KEY_MATCH] = P.stored("match", 1, v1)
     m = store(b).open().match
     assert m == {"engine": v1["engine"],
-                 "table": {"opponents": ["ada"], "seeds": [11, 12], "config": P.config()},
+                 "table": {"opponents": ["ada"], "seeds": [11, 12], "config": P.config(), "assisted": False},
                  "meta": {"names": ["You", "Ada"], "counted": 2, "match_counted": True, "log": v1["meta"]["log"]},
                  "view": None, "orders": [v1["order"], []]}
 

@@ -11,14 +11,15 @@ with.
 Reason codes (``params`` hold cards as text, seats as numbers, amounts as numbers):
 
 ========================  ===============================================================================
-``deadwood``              Gin: the deadwood the action leaves (``deadwood``, ``before``)
-``no-meld``               the card cannot join a meld (``card``, ``chances``: unseen cards that would help)
-``few-chances``           the card has few ways left into a meld (``card``, ``chances``)
-``opponent-signals``      what an opponent threw or passed on near the card (``seat``, ``threw``, ``passed``)
-``safe``                  a small chance the card helps an opponent (``card``, ``chance`` 0..1)
-``avoid-feeding``         another card was kept back because it could help an opponent (``card``, ``seat``,
-                          ``chance`` or ``took``)
-``lookahead``             the expected deadwood after the next draw (``expected``)
+``deadwood``              Gin: the deadwood the action leaves (``deadwood``, ``before``: before the draw)
+``no-meld``               the card cannot join a meld (``card``, ``chances``: 0 unseen cards would help)
+``few-chances``           the card has few ways left into a meld (``card``, ``chances``, Gin: ``cards``)
+``opponent-signals``      Gin: what the opponent threw or passed on near the card (``seat``, ``card``,
+                          ``threw``, ``passed``)
+``safe``                  little chance the card helps an opponent (``card``, ``chance`` 0..1)
+``avoid-feeding``         the discard keeps another card away from an opponent (``card``, ``seat``; Gin
+                          ``chance`` and ``took``; Rummy ``took`` and ``fits_table``)
+``lookahead``             Gin: the expected deadwood after the next draw (``expected``)
 ``knock``                 Gin: knocking's expected points (``card``, ``deadwood``, ``ev``, ``undercut`` 0..1)
 ``gin``                   Gin: no deadwood left (``card``, ``bonus``)
 ``big-gin``               Gin: all eleven cards in melds (``bonus``)
@@ -26,23 +27,26 @@ Reason codes (``params`` hold cards as text, seats as numbers, amounts as number
 ``knock-wait``            Gin: not knocking yet (``deadwood``, ``ev``, ``undercut``)
 ``makes-meld``            the card taken makes a meld (``card``, ``meld``)
 ``can-knock``             Gin: the card taken lets you knock (``deadwood``)
-``deny``                  the card taken keeps it from an opponent (``card``, ``seat``, ``chance``)
-``upcard-no-help``        the face-up card does not help enough (``card``, ``deadwood``)
+``deny``                  Gin: the card taken keeps it from the opponent (``card``, ``seat``, ``chance``)
+``upcard-no-help``        the face-up card does not help enough (``card``; Gin ``deadwood``, Rummy ``points``)
 ``stock-expect``          Gin: the expected deadwood after a stock draw (``expected``)
-``go-out``                Rummy: you can go out this turn (``rummy``: going rummy)
+``must-stock``            Gin: both players passed the first upcard
+``go-out``                Rummy: you can go out this turn (``rummy``: going rummy, which doubles)
 ``lay-down``              Rummy: put melds down now (``why``: ``close`` an opponent is close to going out,
-                          ``stock`` the stock is low, ``played`` rummy is no longer possible, ``style``)
+                          with ``seat`` and ``cards``; ``stock`` the stock is low; ``played`` rummy is no
+                          longer possible; ``style``)
 ``hold``                  Rummy: keep melds in hand for rummy (``cards``, ``fewest`` cards of any opponent)
 ``points``                Rummy: points the discard sheds (``card``, ``points``)
-``fits-table``            Rummy: a card that fits a table meld (``card``)
+``points-left``           Rummy: points the plan leaves in hand (``points``, ``before``)
+``fits-table``            Rummy: the card taken fits a table meld (``card``)
 ``joker``                 Rummy: take a joker back from the table (``card``, ``meld``)
-``layoff``                Rummy: a card that fits a table meld goes there (``card``, ``meld``)
+``tutorial``              the worker's hint during a tutorial: the lesson's own step
 ========================  ===============================================================================
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,22 +83,45 @@ class Option:
     same: bool = False
 
 
+#: How an advisor prices one legal action against its advice (called only when asked: pricing every action of
+#: a turn can cost more than the advice itself).
+Pricer = Callable[[Action], Option]
+
+
 @dataclass(frozen=True)
 class Advice:
     """What the bot would do for a view, and why: ``action`` (one of ``view.legal``, the bot's own choice),
-    ``reasons`` (most telling first), ``words`` (one sentence) and ``options`` (every legal action with its
-    cost)."""
+    ``reasons`` (most telling first), ``words`` (one sentence), and the cost of any legal action by the same
+    evaluation (:meth:`option`, :meth:`cost_of`, :attr:`options`: priced when first asked, then kept)."""
 
     action: Action
     reasons: tuple[Reason, ...]
     words: str
-    options: tuple[Option, ...] = ()
+    legal: tuple[Action, ...] = ()
+    pricer: Pricer | None = field(default=None, compare=False, repr=False)
+    _priced: dict[Action, Option] = field(default_factory=dict, compare=False, repr=False)
 
     def option(self, action: Action) -> Option | None:
-        for o in self.options:
-            if o.action == action:
-                return o
-        return None
+        """``action`` as the advisor values it (None when it is not one of the view's legal actions)."""
+        if action not in self.legal:
+            return None
+        if action == self.action:
+            return Option(action, 0.0)
+        got = self._priced.get(action)
+        if got is None:
+            got = self.pricer(action) if self.pricer is not None else Option(action, None)
+            self._priced[action] = got
+        return got
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """Every legal action with its cost, in the view's order."""
+        out = []
+        for a in self.legal:
+            o = self.option(a)
+            assert o is not None
+            out.append(o)
+        return tuple(out)
 
     def cost_of(self, action: Action) -> float | None:
         """What ``action`` gives up against the advice (0.0 for the advice, or a step of the same plan)."""
@@ -191,12 +218,18 @@ def sentence(head: str, reasons: Sequence[Reason], most: int = 3) -> str:
     if len(parts) == 1:
         return f"{head}: {parts[0]}."
     if len(parts) == 2:
-        return f"{head}: {parts[0]} and {parts[1]}."
+        joint = ", and " if " and " in parts[0] else " and "  # no "a and b and c"
+        return f"{head}: {parts[0]}{joint}{parts[1]}."
     return f"{head}: " + ", ".join(parts[:-1]) + ", and " + parts[-1] + "."
 
 
-def make_advice(action: Action, reasons: Sequence[Reason], options: Sequence[Option],
+def make_advice(action: Action, reasons: Sequence[Reason], legal: Sequence[Action], pricer: Pricer | None,
                 head: str | None = None) -> Advice:
     """An :class:`Advice` whose words are the action's instruction and its reasons."""
     words = sentence(head or action_words(action), reasons)
-    return Advice(action, tuple(reasons), words, tuple(options))
+    return Advice(action, tuple(reasons), words, tuple(legal), pricer)
+
+
+def fixed_pricer(costs: dict[Action, Option]) -> Pricer:
+    """A pricer from costs already known (anything else: no number)."""
+    return lambda a: costs.get(a, Option(a, None))

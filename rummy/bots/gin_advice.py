@@ -72,9 +72,16 @@ class GinBot(Protocol):
     def discard_value(self, ctx: Any, dw: int, card: int) -> float: ...
 
 
-def advise_gin(bot: GinBot, view: SeatView, names: Sequence[str] | None = None) -> Advice:
-    """The bot's choice for ``view`` with its reasons and every legal action's cost."""
+def advise_gin(bot: GinBot, view: SeatView, names: Sequence[str] | None = None,
+                explain: Action | None = None) -> Advice:
+    """The bot's choice for ``view`` with its reasons and every legal action's cost. With ``explain`` (one of
+    ``view.legal``), that action instead, with the reasons the same evaluation gives for it and the other
+    actions' costs against it (a new bot may use this to word its own choice with this bot's evaluation)."""
     action, evaluation = bot.evaluate(view)
+    if explain is not None:
+        if explain not in view.legal:
+            raise ValueError(f"{explain} is not a legal action of this view")
+        action = explain
     ctx: _Context = evaluation
     if view.phase in ("first-upcard", "draw"):
         return _draw_advice(bot, ctx, action, names)
@@ -91,8 +98,7 @@ def _draw_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
     opp = seat_name(ctx.opp, names)
     if take not in view.legal:
         return make_advice(action, [Reason("must-stock", {}, "both of you passed the first upcard")]
-                           if view.phase == "draw" and view.must_draw_stock else [],
-                           [Option(a, 0.0 if a == action else None) for a in view.legal])
+                           if view.phase == "draw" and view.must_draw_stock else [], view.legal, None)
     up = view.top_discard
     assert up is not None
     hand = list(view.hand)
@@ -120,26 +126,25 @@ def _draw_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
         if "expected_stock" in notes and meld is None:
             reasons.append(_stock_expect(notes["expected_stock"], blind=True))
     else:
-        head = f"Pass on {face(up)}" if action.kind == PASS else "Draw from the stock"
+        passing = action.kind == PASS
+        head = f"Pass on {face(up)}" if passing else "Draw from the stock"
+        it = "it" if passing else face(up)
         if meld is None:
             reasons.append(Reason("upcard-no-help", {"card": _t(up), "deadwood": d_take},
-                                  "it joins no meld of yours"))
+                                  f"{it} joins no meld of yours"))
         else:
             reasons.append(Reason("upcard-no-help", {"card": _t(up), "deadwood": d_take},
-                                  f"taking it would leave {d_take} deadwood after your best discard"))
+                                  f"taking {it} would leave {d_take} deadwood after your best discard"))
         if "expected_stock" in notes:
             reasons.append(_stock_expect(notes["expected_stock"], blind=False))
-    options = []
-    for a in view.legal:
-        if a == action:
-            options.append(Option(a, 0.0))
-        elif take_v is None or stock_v is None:
-            options.append(Option(a, None))
-        elif a == take:
-            options.append(Option(a, round(max(0.0, take_v - stock_v), 2)))
-        else:
-            options.append(Option(a, round(max(0.0, stock_v - take_v), 2)))
-    return make_advice(action, reasons, options, head)
+    def price(a: Action) -> Option:
+        if take_v is None or stock_v is None:
+            return Option(a, None)
+        if a == take:
+            return Option(a, round(max(0.0, take_v - stock_v), 2))
+        return Option(a, round(max(0.0, stock_v - take_v), 2))
+
+    return make_advice(action, reasons, view.legal, price, head)
 
 
 def _stock_expect(expected: float, blind: bool) -> Reason:
@@ -170,8 +175,23 @@ def _play_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
     rules = view.rules
     opp = seat_name(ctx.opp, names)
     hand = list(view.hand)
-    dw_of = {c: dw for dw, c in best_discards(hand)}
-    values = {a.card: bot.discard_value(ctx, dw_of[a.card], a.card) for a in legal if a.kind == DISCARD}
+    ranked = best_discards(hand)
+    dw_of = {c: dw for dw, c in ranked}
+    values: dict[int, float] = {}
+
+    def value(card: int) -> float:
+        if card not in values:
+            values[card] = bot.discard_value(ctx, dw_of[card], card)
+        return values[card]
+
+    def best_value() -> float:
+        """The bot's best discard value, over the discards it weighs (the lowest deadwood, within 12 of it)."""
+        weighed = [c for dw, c in ranked if Action.discard(c) in legal][:6]
+        if not weighed:
+            return 0.0
+        low = dw_of[weighed[0]]
+        return min(value(c) for c in weighed if dw_of[c] <= low + 12)
+
     evs: dict[int, tuple[float, float]] = {}
     kn = notes.get("knock")
     if kn is not None:
@@ -185,29 +205,25 @@ def _play_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
 
     big_gin = Action(BIG_GIN)
     under_bonus = float(rules.get("undercut_bonus", 25))
-    options: list[Option] = []
     reasons: list[Reason] = []
     if action == big_gin:
         bonus = int(rules.get("big_gin_bonus", 31))
         reasons.append(Reason("big-gin", {"bonus": bonus},
                               f"all eleven cards are in melds, worth the {bonus}-point bonus"))
-        options = [Option(a, 0.0 if a == action else float(bonus)) for a in legal]
-        return make_advice(action, reasons, options)
-    best_v = min(values.values()) if values else 0.0
+        return make_advice(action, reasons, legal, lambda a: Option(a, float(bonus)))
     if action.kind == KNOCK:
         k = action.card
         kdw = dw_of[k]
         ev, p_under = knock_ev(k)
         gain = max(0.0, ev - st.knock_ev_min)
-        for a in legal:
-            if a == action:
-                options.append(Option(a, 0.0))
-            elif a.kind == KNOCK:
-                options.append(Option(a, round(max(0.0, ev - knock_ev(a.card)[0]), 2)))
-            elif a.kind == DISCARD:
-                options.append(Option(a, round(gain + max(0.0, values[a.card] - best_v), 2)))
-            else:
-                options.append(Option(a, None))
+
+        def price_after_knock(a: Action) -> Option:
+            if a.kind == KNOCK:
+                return Option(a, round(max(0.0, ev - knock_ev(a.card)[0]), 2))
+            if a.kind == DISCARD:
+                return Option(a, round(gain + max(0.0, value(a.card) - best_value()), 2))
+            return Option(a, None)
+
         if kdw == 0:
             bonus = int(rules.get("gin_bonus", 25))
             reasons.append(Reason("gin", {"card": _t(k), "bonus": bonus},
@@ -222,35 +238,29 @@ def _play_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
             if ev < st.knock_ev_min and view.stock_count <= st.gin_until_stock:
                 reasons.append(Reason("stock-low", {"stock": view.stock_count},
                                       f"only {view.stock_count} cards are left in the stock"))
-        return make_advice(action, reasons, options)
+        return make_advice(action, reasons, legal, price_after_knock)
     # a discard
     c = action.card
-    v = values.get(c, best_v)
-    knock_costs: dict[Action, float] = {}
-    for a in legal:
+
+    def price_after_discard(a: Action) -> Option:
+        if a.kind == DISCARD:
+            return Option(a, round(max(0.0, value(a.card) - value(c)), 2))
         if a.kind == KNOCK:
             ev_k, p_k = knock_ev(a.card)
             cost = max(0.0, st.knock_ev_min - ev_k)
             if dw_of[a.card] > 2:
                 cost = max(cost, (p_k - st.undercut_max) * under_bonus)
-            knock_costs[a] = cost
-    for a in legal:
-        if a == action:
-            options.append(Option(a, 0.0))
-        elif a.kind == DISCARD:
-            options.append(Option(a, round(max(0.0, values[a.card] - v), 2)))
-        elif a.kind == KNOCK:
-            options.append(Option(a, round(knock_costs[a], 2)))
-        else:
-            options.append(Option(a, None))
+            return Option(a, round(cost, 2))
+        return Option(a, None)
+
     knocks = [a for a in legal if a.kind == KNOCK]
     if knocks:
         best_k = min(knocks, key=lambda a: (dw_of[a.card], a.card))
         ev_k, p_k = knock_ev(best_k.card)
         if p_k > st.undercut_max and dw_of[best_k.card] > 2:
-            words = f"don't knock yet: {opp} may undercut you (risk {percent(p_k)})"
+            words = f"{opp} may undercut you (risk {percent(p_k)})"
         else:
-            words = f"don't knock yet: knocking is worth only about {points(ev_k)} points"
+            words = f"knocking now is worth only about {points(ev_k)} points"
         reasons.append(Reason("knock-wait", {"deadwood": dw_of[best_k.card], "ev": round(ev_k, 2),
                                              "undercut": round(p_k, 3)}, words))
     rest = [x for x in hand if x != c]
@@ -274,15 +284,16 @@ def _play_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
         r = min(lowest)
         if st.danger and st.danger * ctx.danger(r) > st.danger * ctx.danger(c) + 0.5:
             took = [k for k in ctx.opp_known if _related(k, r)]
-            why = f" ({opp} took {card_list(took)})" if took else ""
+            why = f", who took {card_list(took)}" if took else ", who could use it"
             reasons.append(Reason("avoid-feeding", {"card": _t(r), "seat": ctx.opp,
                                                     "chance": round(ctx.danger(r), 3), "took": _ts(took)},
-                                  f"keep {face(r)} back: it could help {opp}{why}"))
+                                  f"it keeps {face(r)} away from {opp}{why}"))
         elif st.lookahead:
             e = ctx.expected_after_draw(rest)
             reasons.append(Reason("lookahead", {"expected": round(e, 2)},
                                   f"it keeps more ways to improve (about {points(e)} deadwood after your next draw)"))
-    return make_advice(action, _order(reasons), options)
+    head = f"Don't knock yet; discard {face(c)}" if knocks else None
+    return make_advice(action, _order(reasons), legal, price_after_discard, head)
 
 
 def _order(reasons: list[Reason]) -> list[Reason]:

@@ -13,9 +13,11 @@ Costs, in points by the bot's evaluation, against the advised action:
 * taking the discard or the stock: how many more points the plan leaves in hand;
 * a meld the plan does not have: how many more points the best plan then leaves;
 * not going out when the plan goes out: the points still in hand;
-* melding now against holding for rummy (or the other way round): the bot has no number for this choice of
-  style, so the cost is 0 (the review still lists it). A step of the bot's own plan costs 0 and counts as the
-  advice itself (``same``).
+* discarding when the bot lays down (an opponent is close to going out, or rummy is lost): also the points of
+  the planned melds and lay-offs kept in hand;
+* melding now when the bot holds for rummy, or taking a joker back or not: the bot has no number for this
+  choice of style (cost None; the coach lists it unpriced). A step of the bot's own plan, when it lays down,
+  costs 0 and counts as the advice itself (``same``).
 """
 
 from __future__ import annotations
@@ -60,9 +62,16 @@ class RummyBot(Protocol):
                    left: list[int]) -> list[Action] | None: ...
 
 
-def advise_rummy(bot: RummyBot, view: SeatView, names: Sequence[str] | None = None) -> Advice:
-    """The bot's choice for ``view`` with its reasons and every legal action's cost."""
+def advise_rummy(bot: RummyBot, view: SeatView, names: Sequence[str] | None = None,
+                explain: Action | None = None) -> Advice:
+    """The bot's choice for ``view`` with its reasons and every legal action's cost. With ``explain`` (one of
+    ``view.legal``), that action instead, with the reasons the same evaluation gives for it and the other
+    actions' costs against it (a new bot may use this to word its own choice with this bot's evaluation)."""
     action, evaluation = bot.evaluate(view)
+    if explain is not None:
+        if explain not in view.legal:
+            raise ValueError(f"{explain} is not a legal action of this view")
+        action = explain
     t: _Table = evaluation
     if view.phase == "draw":
         return _draw_advice(t, action, names)
@@ -73,7 +82,7 @@ def _draw_advice(t: _Table, action: Action, names: Sequence[str] | None) -> Advi
     view, notes = t.view, t.notes
     take, stock = Action(DRAW_DISCARD), Action(DRAW_STOCK)
     if take not in view.legal or stock not in view.legal or "upcard" not in notes:
-        return make_advice(action, [], [Option(a, 0.0 if a == action else None) for a in view.legal])
+        return make_advice(action, [], view.legal, None)
     up, before, after = notes["upcard"], notes["before"], notes["after"]
     _, melds, _, _ = t.plan(list(view.hand) + [up])
     meld = next((m for m in melds if up in m.hand_cards()), None)
@@ -95,15 +104,10 @@ def _draw_advice(t: _Table, action: Action, names: Sequence[str] | None) -> Advi
         else:
             reasons.append(Reason("upcard-no-help", {"card": card_str(up), "points": after},
                                   f"taking {face(up)} would not lower the points left in your hand"))
-    options = []
-    for a in view.legal:
-        if a == action:
-            options.append(Option(a, 0.0))
-        elif a == take:
-            options.append(Option(a, float(max(0, after - before))))
-        else:
-            options.append(Option(a, float(max(0, before - after))))
-    return make_advice(action, reasons, options, head)
+    def price(a: Action) -> Option:
+        return Option(a, float(max(0, after - before) if a == take else max(0, before - after)))
+
+    return make_advice(action, reasons, view.legal, price, head)
 
 
 def _points_left(after: int, before: int) -> Reason:
@@ -127,49 +131,45 @@ def _play_advice(bot: RummyBot, t: _Table, action: Action, names: Sequence[str] 
         rest.remove(card)
         return t.plan(rest)[0] - bot.discard_score(t, card, hand) + card_value(card, t.hi)
 
-    base = min((value(c) for c in pool), default=0.0)
-    options: list[Option] = []
-    for a in view.legal:
-        if a == action:
-            options.append(Option(a, 0.0))
-        elif goes_out:
+    # laying down now because someone is close (or rummy is lost): what a discard instead leaves at risk
+    at_risk = 0
+    if lay_down and not goes_out and action.kind in (MELD, LAYOFF):
+        at_risk = sum(card_value(c, t.hi) for m in melds for c in m.hand_cards()) + \
+            sum(card_value(c, t.hi) for c in lays)
+
+    def price(a: Action) -> Option:
+        if goes_out:
             assert steps is not None
-            if a in steps:
-                options.append(Option(a, 0.0, same=True))
-            else:
-                options.append(Option(a, float(_hand_points(t, hand, a))))
-        elif a.kind == DISCARD:
-            options.append(Option(a, round(max(0.0, value(a.card) - base), 2)))
-        elif a.kind in (MELD, LAYOFF):
+            return Option(a, 0.0, same=True) if a in steps else Option(a, float(_hand_points(t, hand, a)))
+        if a.kind == DISCARD:
+            base = min((value(c) for c in pool), default=0.0)
+            return Option(a, round(max(0.0, value(a.card) - base) + at_risk, 2))
+        if a.kind in (MELD, LAYOFF):
             planned = a in melds or (a.kind == LAYOFF and a.hand_cards()[0] in lays)
-            if planned:
-                options.append(Option(a, 0.0, same=lay_down))
-            else:
-                rest = list(hand)
-                for c in a.hand_cards():
-                    rest.remove(c)
-                options.append(Option(a, float(max(0, t.plan(rest)[0] - total))))
-        else:
-            options.append(Option(a, 0.0))
+            if planned:  # a step of the plan: the advice itself, or (holding for rummy) a choice of style
+                return Option(a, 0.0, same=True) if lay_down else Option(a, None)
+            rest = list(hand)
+            for c in a.hand_cards():
+                rest.remove(c)
+            return Option(a, float(max(0, t.plan(rest)[0] - total)))
+        return Option(a, None)
+
     reasons: list[Reason] = []
     if goes_out:
         rummy = not t.played_before and bool(view.rules.get("going_rummy_doubles"))
         words = "you can go out this turn"
         if rummy:
-            words += ", all at once: going rummy doubles your score"
+            words += ", all at once, and going rummy doubles your score"
         reasons.append(Reason("go-out", {"rummy": rummy}, words))
     elif action.kind == SWAP:
         reasons.append(Reason("joker", {"card": card_str(action.card), "meld": action.meld},
                               "a joker is worth more in your hand than on the table"))
     elif action.kind in (MELD, LAYOFF):
         reasons.append(_lay_down_reason(t, names))
-        if action.kind == LAYOFF:
-            reasons.append(Reason("layoff", {"card": card_str(action.hand_cards()[0]), "meld": action.meld},
-                                  f"{face(action.hand_cards()[0])} fits meld {action.meld} on the table"))
         reasons.append(Reason("points-left", {"points": total}, f"your plan leaves {total} points in your hand"))
     elif action.kind == DISCARD:
         reasons.extend(_discard_reasons(bot, t, action.card, hand, melds, lays, lay_down, nxt, names))
-    return make_advice(action, reasons, options)
+    return make_advice(action, reasons, view.legal, price)
 
 
 def _hand_points(t: _Table, hand: list[int], a: Action) -> int:
@@ -203,7 +203,7 @@ def _discard_reasons(bot: RummyBot, t: _Table, c: int, hand: list[int], melds: l
         fewest = min(others) if others else 0
         cards = sorted({x for m in melds for x in m.hand_cards()} | set(lays))
         out.append(Reason("hold", {"cards": [card_str(x) for x in cards], "fewest": fewest},
-                          "keep your melds hidden for rummy: nobody is close to going out"))
+                          "you keep your melds hidden for rummy while nobody is close to going out"))
     pts = card_value(c, t.hi)
     out.append(Reason("points", {"card": card_str(c), "points": pts},
                       f"it sheds {number(pts)} point{'s' if pts != 1 else ''}" if pts <= 10
@@ -221,13 +221,17 @@ def _discard_reasons(bot: RummyBot, t: _Table, c: int, hand: list[int], melds: l
            and x not in {y for m in melds for y in m.hand_cards()}]
     if fed:
         x = max(fed, key=lambda y: (card_value(y, t.hi), y))
+        took = [k for k in t.next_known if k != JOKER and (k % 13 == x % 13 or
+                                                             (k // 13 == x // 13 and abs(k % 13 - x % 13) <= 2))]
         if t.fits(x):
-            why = "it fits a meld on the table"
+            words = f"it keeps {face(x)}, which fits a meld on the table, away from {nxt}"
+        elif took:
+            words = f"it keeps {face(x)} away from {nxt}, who took {card_list(took)}"
         else:
-            took = [k for k in t.next_known if k != JOKER and (k % 13 == x % 13 or
-                                                                 (k // 13 == x // 13 and abs(k % 13 - x % 13) <= 2))]
-            why = f"{nxt} took {card_list(took)}" if took else f"{nxt} could use it"
-        out.append(Reason("avoid-feeding", {"card": card_str(x), "seat": t.next_seat}, f"keep {face(x)} back: {why}"))
+            words = f"it keeps {face(x)} away from {nxt}, who could use it"
+        params = {"card": card_str(x), "seat": t.next_seat, "took": [card_str(k) for k in took],
+                  "fits_table": t.fits(x)}
+        out.append(Reason("avoid-feeding", params, words))
     elif t.feeds(c) == 0 and view.players > 1:
         out.append(Reason("safe", {"card": card_str(c), "chance": 0.0}, f"it gives {nxt} nothing to use"))
     return out

@@ -24,17 +24,21 @@ upgraded).
 ``rummy-ui/match`` version 3 (keys ``rummy.match`` and ``rummy.match@<slot>``)::
 
     {"engine": {"format": "rummy-save", "version": N, ...},   the engine's save (checked by the engine)
-     "table": {"opponents": [ID, ...], "seeds": [whole numbers, one per seat], "config": CONFIG,
+     "table": {"opponents": [ID, ...], "seeds": [whole numbers, one per seat], "config": MATCH_CONFIG,
+               "assisted": bool (a hint or an undo was used in this match),
                "fair"?: {"hand", "commitment", "secret", "contributions"}}   (online: the deal's proof),
      "meta": {"names": [text, one per seat], "counted": hands counted in statistics,
               "match_counted": bool, "log": [text, ...] (the move log, at most 200 lines)},
      "view": null or {"format": "rummy-view", "version": 1, "view": {...}}   (the last view shown),
      "orders": [[card text ("7H", "TD", "JK"), ...], one per seat]}     (each person's hand order)
 
-  ``table.opponents`` is ``table.config.opponents``. Version 2 has ``"order"`` (seat 0's hand order) instead of
-  ``"orders"`` and no seats; version 1 (web/ui) is ``{"engine", "meta": {"config", "opponents", "names", "seeds",
-  "counted", "match_counted", "log"}, "order"}``. :func:`upgrade_match` makes either version 3 (version 1 with
-  ``"view": null``: the page then waits for the engine to draw the table).
+  ``table.opponents`` is ``table.config.opponents``. MATCH_CONFIG is a CONFIG that may also hold
+  ``"practice": true`` (undo allowed), ``"daily": "YYYY-MM-DD"`` (the daily deal) and ``"tutorial": true`` (the
+  guided first hand); the engine worker writes the table part. Version 2 has ``"order"`` (seat 0's hand order)
+  instead of ``"orders"``, no seats, no ``"assisted"`` and none of those three fields; version 1 (web/ui) is
+  ``{"engine", "meta": {"config", "opponents", "names", "seeds", "counted", "match_counted", "log"}, "order"}``.
+  :func:`upgrade_match` makes either version 3 (version 1 with ``"view": null``: the page then waits for the
+  engine to draw the table).
 
 ``rummy-ui/export`` version 1 (a file, never stored): ``{KEY: ENVELOPE, ...}`` for the keys above.
 
@@ -57,6 +61,7 @@ SETTINGS_KEYS = ("speed", "contrast", "bigcards", "sort", "last")
 CONFIG_KEYS = ("game", "opponents", "rules", "seed")
 SEAT_KINDS = ("person", "guest", "computer")
 MAX_NAME = 24
+MATCH_CONFIG_EXTRAS = ("practice", "daily", "tutorial")  # match version 3: fields a match's config may add
 LOG_MAX = 200
 MAX_SEED = 2 ** 64 - 1
 RANKS = "A23456789TJQK"
@@ -91,9 +96,22 @@ def check_settings(data: Any, version: int = 1) -> dict[str, Any]:
     return d
 
 
-def check_config(v: Any, where: str) -> dict[str, Any]:
-    """A new-game config: game, opponents, rules, seed, and every seat when people play."""
-    c = record(v, where, CONFIG_KEYS + (("seats",) if type(v) is dict and "seats" in v else ()))
+def check_config(v: Any, where: str, extras: bool = False) -> dict[str, Any]:
+    """A new-game config: game, opponents, rules, seed, every seat when people play (and with ``extras``, any of
+    practice, daily, tutorial)."""
+    m = mapping(v, where)
+    keys = CONFIG_KEYS + (("seats",) if "seats" in m else ())
+    if extras:
+        keys = keys + tuple(k for k in MATCH_CONFIG_EXTRAS if k in m)
+    c = record(v, where, keys)
+    if "practice" in c:
+        flag(c["practice"], dot(where, "practice"))
+    if "tutorial" in c:
+        flag(c["tutorial"], dot(where, "tutorial"))
+    if "daily" in c:
+        day = text(c["daily"], dot(where, "daily"), 10)
+        need(len(day) == 10 and day[4] == "-" and day[7] == "-" and (day[:4] + day[5:7] + day[8:]).isdigit(),
+             dot(where, "daily"), "is not a date YYYY-MM-DD")
     game = text(c["game"], dot(where, "game"), choices=GAMES)
     most = 1 if game == "gin" else 5
     least = 0 if "seats" in c else 1
@@ -152,8 +170,11 @@ def check_match(data: Any, version: int = 3, view_check: Any = None) -> dict[str
     d = record(data, "data", ("engine", "table", "meta", "view", "order" if version == 2 else "orders"))
     check_engine(d["engine"], "data.engine")
     fair = version >= 3 and type(d["table"]) is dict and "fair" in d["table"]
-    t = record(d["table"], "data.table", ("opponents", "seeds", "config") + (("fair",) if fair else ()))
-    config = check_config(t["config"], "data.table.config")
+    keys = ("opponents", "seeds", "config") + (("assisted",) if version >= 3 else ()) + (("fair",) if fair else ())
+    t = record(d["table"], "data.table", keys)
+    if version >= 3:
+        flag(t["assisted"], "data.table.assisted")
+    config = check_config(t["config"], "data.table.config", extras=version >= 3)
     need(version >= 3 or "seats" not in config, "data.table.config", "has an unknown field “seats”")
     if fair:
         check_fair(t["fair"], "data.table.fair")
@@ -207,7 +228,9 @@ def upgrade_match(d: dict[str, Any], version: int) -> dict[str, Any]:
             "order": d["order"],
         }
     players = len(d["table"]["opponents"]) + 1
-    return {"engine": d["engine"], "table": d["table"], "meta": d["meta"], "view": d["view"],
+    table = dict(d["table"])
+    table["assisted"] = False
+    return {"engine": d["engine"], "table": table, "meta": d["meta"], "view": d["view"],
             "orders": [d["order"]] + [[] for _ in range(players - 1)]}
 
 
@@ -282,7 +305,7 @@ def check_data(kind: str, version: int, data: Any, view_check: Any = None) -> di
         return stats.upgrade(d, version) if version < stats.VERSION else d
     if kind == "match":
         d = check_match(data, version, view_check)
-        return upgrade_match(d, version) if version < 3 else d
+        return upgrade_match(d, version) if version < FORMATS["match"][1] else d
     raise Bad("", "is not a value of the game")
 
 

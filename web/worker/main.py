@@ -54,8 +54,16 @@ def _bench_bots(msg: Message) -> list[Message]:
 
 
 def _table(msg: Message) -> list[Message]:
-    """The table's protocol (web.page.shared.protocol.PAGE_TYPES)."""
+    """The table's protocol (web.page.shared.protocol.PAGE_TYPES), the learning messages (hint, undo, review,
+    replay, record, verify, daily, link, tutorial: web.worker.learn) among them."""
     return TABLE.handle(msg)
+
+
+def _bench_learn(msg: Message) -> list[Message]:
+    """Benchmarks: how long a hint and a coach review take, measured in this worker."""
+    from web.worker.bench import bench_learn
+
+    return [{"type": "bench-learn", "result": bench_learn(int(msg.get("hints", 200)), int(msg.get("reviews", 20)))}]
 
 
 HANDLERS: dict[str, Handler] = {
@@ -63,6 +71,7 @@ HANDLERS: dict[str, Handler] = {
     "ping": _ping,
     "entropy": _entropy,
     "bench-bots": _bench_bots,
+    "bench-learn": _bench_learn,
 }
 for _kind in PAGE_TYPES:  # every message of the table's protocol goes to the table
     HANDLERS.setdefault(_kind, _table)

@@ -5,6 +5,12 @@ them from the engine. It sends the page only seat 0's view (the engine's ``SeatV
 events, so the page never holds a card it may not see; every action is checked by the engine, and one drawn
 from an older view (its ``step`` is not the game's) is ignored. Computer opponents move one at a time when the
 page asks (``advance``), so the page sets the pace and animates each move.
+
+Every hand is dealt from a secret derived from the match's seed (:mod:`rummy.fairdeal`); the table shows the
+hand's commitment from the deal and reveals the secret once the hand is over. Online (a match with guests) the
+deal is a fair deal the guests take part in instead (:mod:`web.worker.online`). Hints and undo answer from seat 0's
+view only; replays, reviews, records and deal checks are made of finished hands only (where every hand has been
+shown). Those handlers live in :mod:`web.worker.learn`.
 """
 
 from __future__ import annotations
@@ -13,17 +19,33 @@ import secrets
 from typing import Any
 
 from rummy import Game, SaveError, codec, seat_view
+from rummy.actions import Action
 from rummy.bots import Bot, get_profile, make_bot
 from rummy.cards import card_str, cards_str
 from rummy.deadwood import best_arrangement, best_discards
-from rummy.errors import ActionError, RulesError
+from rummy.errors import ActionError, RecordError, RulesError
+from rummy.fairdeal import deal_next, hand_secret, new_match, proof, shuffled_deck
 from rummy.model import Event
+from rummy.practice import undo_last_turn
+from rummy.rules import resolve_rules
+from rummy.tutorial import Tutorial, tutorial
 from web.page.shared.protocol import page_message_problem, seats_problem
 from web.worker import online
 
 Message = dict[str, Any]
 ME = 0  # the seat of the person at this device (the host, online)
 PERSON, COMPUTER, GUEST = "person", "computer", "guest"
+SEED_BITS = 52  # a match's random seed: a whole number a URL and any JSON reader keep exactly
+LEARN_TYPES = ("hint", "undo", "review", "replay", "record", "verify", "daily", "link")
+
+
+def _is_daily(game: str, day: Any, seed: int) -> bool:
+    from rummy.daily import daily_seed
+
+    try:
+        return daily_seed(game, day) == seed
+    except ValueError:
+        return False
 
 
 def seat_plan(config: dict[str, Any], players: int) -> list[dict[str, Any]]:
@@ -54,6 +76,10 @@ class Table:
         self._sent = (0, 0)  # (hand number, log length) at the last table message
         self.pending: dict[str, Any] | None = None  # online: the secret committed to for the next deal
         self.fair: dict[str, Any] | None = None  # online: the proof of the hand's deal (web.worker.online)
+        self.seed: int | None = None  # the match's seed: every hand's deal secret comes from it
+        self.practice = False  # undo allowed (a setting of the match, off by default)
+        self.assisted = False  # a hint or an undo was used in this match
+        self.lesson: Tutorial | None = None  # the guided hand being played, if any
 
     # ----- the messages -----
 
@@ -67,10 +93,16 @@ class Table:
             return self.new(msg["config"])
         if kind == "resume":
             return self.resume(msg["save"])
+        if kind == "tutorial":
+            return self.start_tutorial(msg["game"])
         if kind == "hello":
             return []
         if kind == "prepare":
             return online.prepare(self, msg.get("players"))
+        if kind in LEARN_TYPES:
+            from web.worker import learn
+
+            return learn.handle(self, msg)
         g = self.game
         if g is None:
             return [{"type": "error", "code": "no-match", "error": "there is no match: start one first"}]
@@ -86,29 +118,45 @@ class Table:
 
     def new(self, config: dict[str, Any]) -> list[Message]:
         """Start a match: ``config`` names the game, the opponents (profile ids) or every seat (``seats``), the
-        rules and the seed."""
+        rules and the seed (and may ask for a practice match, or be the daily deal)."""
         game, opps = config["game"], list(config["opponents"])
         players = len(config["seats"]) if isinstance(config.get("seats"), list) else len(opps) + 1
         plan = seat_plan(config, players)
         problem = _plan_problem(game, plan)
         if problem is not None:
             return [{"type": "error", "code": "bad-config", "error": problem}]
+        guests = online.has_guests(config)
         seed = config.get("seed")
-        base = secrets.randbits(48) if seed is None else seed
+        if seed is None:
+            seed = secrets.randbits(SEED_BITS)
         rules = dict(config.get("rules") or {})
         try:
-            if online.has_guests(config):  # online: the deal both sides can check
+            if guests:  # online: the deal both sides can check
                 g = online.new_game(self, game, players, rules, list(config.get("contributions") or []))
             else:
-                g = Game.new(game, players, rules, seed=seed)
+                g = new_match(game, players, resolve_rules(game, players, rules), seed)
         except (RulesError, ValueError) as e:
             return [{"type": "error", "code": "bad-config", "error": str(e)}]
-        kept = {"game": game, "opponents": opps, "rules": rules, "seed": seed}
+        kept: dict[str, Any] = {"game": game, "opponents": opps, "rules": rules, "seed": seed}
         if isinstance(config.get("seats"), list):
             kept["seats"] = plan
-        proof = self.fair
-        self._adopt(g, kept, bot_seeds(base, g.players))
-        self.fair = proof if online.has_guests(config) else None
+        if config.get("practice") and not guests:
+            kept["practice"] = True
+        if config.get("daily") is not None and _is_daily(game, config["daily"], seed):
+            kept["daily"] = config["daily"]  # only the very deal of that day (not a later match of the same config)
+        fair = self.fair
+        self._adopt(g, kept, bot_seeds(seed, g.players))
+        self.fair = fair if guests else None
+        return [self.table_message(by=None)]
+
+    def start_tutorial(self, game: str) -> list[Message]:
+        """The guided first hand of ``game``: a stacked deal and a script (rummy.tutorial); later hands of the
+        match are dealt as usual."""
+        t = tutorial(game)
+        seed = secrets.randbits(SEED_BITS)
+        config = {"game": game, "opponents": list(t.opponents), "rules": dict(t.rules), "seed": seed,
+                  "tutorial": True}
+        self._adopt(t.new_game(), config, bot_seeds(seed, t.players))
         return [self.table_message(by=None)]
 
     def resume(self, save: dict[str, Any]) -> list[Message]:
@@ -129,6 +177,7 @@ class Table:
         except SaveError as e:
             return [{"type": "bad-save", "why": str(e)}]
         self._adopt(g, config, list(seeds))
+        self.assisted = table.get("assisted") is True
         fair = table.get("fair")
         self.fair = dict(fair) if isinstance(fair, dict) and isinstance(fair.get("secret"), str) else None
         self._sent = (g.hand_number, len(g.log))  # the page has the table already: no events to replay
@@ -147,6 +196,10 @@ class Table:
         if problem is not None:
             return [{"type": "refused", "code": problem.code.value, "message": problem.message,
                      "params": dict(problem.params), "step": g.step, "seat": seat}]
+        step = self.lesson_step()
+        if step is not None and Action.parse(text) != Action.parse(step["action"]):
+            return [{"type": "refused", "code": "tutorial", "message": step["say"],
+                     "params": {"action": step["action"]}, "step": g.step}]
         try:
             g.apply(text, seat)
         except ActionError as e:  # checked just above; kept for safety
@@ -163,8 +216,11 @@ class Table:
                 online.deal_next(self, g, list(contributions or []))
             except ValueError as e:
                 return [{"type": "error", "code": "not-prepared", "error": str(e)}]
-        else:
-            g.deal()
+            return [self.table_message(by=None)]
+        if self.seed is None:  # a match saved before seeds were kept: its next hands get one
+            self.seed = secrets.randbits(SEED_BITS)
+            self.config["seed"] = self.seed
+        deal_next(g, self.seed)
         return [self.table_message(by=None)]
 
     def advance(self, auto: bool = False) -> list[Message]:
@@ -178,11 +234,45 @@ class Table:
         if seat not in self.bots:
             self.bots[seat] = make_bot("expert", g.game, self.seeds[seat])
         view = seat_view(g, seat)
-        action = self.bots[seat].choose(view)
+        step = self.lesson_step()
+        action = Action.parse(step["action"]) if step is not None else self.bots[seat].choose(view)
         if action not in view.legal:  # a bot bug must not stop the game
             action = view.legal[0]
         g.apply(action, seat)
         return [self.table_message(by=seat)]
+
+    def undo(self) -> list[Message]:
+        """Practice games: the match as it was at the start of the person's last turn of the hand in play."""
+        g = self.game
+        assert g is not None
+        if not self.practice or self.seed is None:
+            return [{"type": "refused", "code": "no-undo", "message": "Undo is for practice games.",
+                     "params": {}, "step": g.step}]
+        try:
+            back = undo_last_turn(g, self.seed, ME)
+        except RecordError:  # hands not dealt from the seed (a lesson's stacked deal)
+            back = None
+        if back is None:
+            return [{"type": "refused", "code": "nothing-to-undo",
+                     "message": "There is no turn of yours to go back to in this hand.", "params": {},
+                     "step": g.step}]
+        back.step = g.step + 1  # any move drawn before the undo is stale after it (the step only grows)
+        self.game = back
+        self.assisted = True
+        self._sent = (0, 0)
+        msg = self.table_message(by=None)
+        msg["undone"] = True
+        return [msg]
+
+    # ----- the guided hand -----
+
+    def lesson_step(self) -> dict[str, Any] | None:
+        """The scripted step to play now in a tutorial's first hand, or None."""
+        g = self.game
+        if self.lesson is None or g is None or len(g.records) != 1 or not g.phase.in_hand:
+            return None
+        step = self.lesson.step(len(g.records[0].actions))
+        return None if step is None else step.to_data()
 
     # ----- building the answer -----
 
@@ -199,12 +289,52 @@ class Table:
         self._sent = (0, 0)
         self.pending = None
         self.fair = None
+        seed = config.get("seed")
+        self.seed = seed if type(seed) is int else None
+        self.practice = config.get("practice") is True
+        self.assisted = False
+        self.lesson = tutorial(g.game) if config.get("tutorial") is True else None
 
     def _follow_turn(self, g: Game) -> None:
         """When a person at this device is to act, the page shows that person's view."""
         t = g.turn
         if t is not None and self.seats[t]["kind"] == PERSON:
             self.viewer = t
+
+    def names(self) -> list[str]:
+        """Each seat's name for the reasons of hints and reviews: "You" for the viewer, a person's or guest's own
+        name, a computer opponent's name."""
+        out = []
+        for s, seat in enumerate(self.seats):
+            if s == self.viewer:
+                out.append("You")
+            elif seat["kind"] != COMPUTER:
+                out.append(str(seat.get("name") or "Player " + str(s + 1)))
+            else:
+                try:
+                    out.append(get_profile(seat["id"]).name)
+                except KeyError:
+                    out.append(str(seat["id"]))
+        return out
+
+    def dealt_from_seed(self, hand: int) -> bool:
+        """Whether hand ``hand`` of the match was dealt from the match's seed (not a stacked lesson, not a match
+        saved before seeds were kept)."""
+        g = self.game
+        if g is None or self.seed is None or not 0 <= hand < len(g.records):
+            return False
+        if self.lesson is not None and hand == 0:
+            return False
+        return g.records[hand].deck == shuffled_deck(g.full_deck(), hand_secret(self.seed, hand))
+
+    def deal_proof(self) -> Message | None:
+        """The hand's deal proof: its commitment, and its secret once the hand is over."""
+        g = self.game
+        assert g is not None
+        hand = len(g.records) - 1
+        if self.seed is None or not self.dealt_from_seed(hand):
+            return None
+        return proof(hand, hand_secret(self.seed, hand), revealed=not g.phase.in_hand)
 
     def _new_events(self, g: Game) -> list[Event]:
         hand, length = self._sent
@@ -233,7 +363,15 @@ class Table:
             "hint": self._hint(g),
             "viewer": self.viewer,
             "save": {"engine": g.to_dict(),
-                     "table": {"opponents": self.opponents, "seeds": self.seeds, "config": self.config}},
+                     "table": {"opponents": self.opponents, "seeds": self.seeds, "config": self.config,
+                               "assisted": self.assisted}},
+            "deal": self.deal_proof(),
+            "practice": self.practice,
+            "undo": self.practice and g.phase.in_hand and any(e.seat == ME for e in g.log),
+            "assisted": self.assisted,
+            "undone": False,
+            "tutorial": self._lesson_data(),
+            "daily": self._daily_data(),
         }
         if self.fair is not None:  # online: the deal's proof (kept with the save: a reload can still reveal it)
             out["save"]["table"]["fair"] = dict(self.fair)
@@ -242,6 +380,29 @@ class Table:
         if guests:  # online: the host's page relays each guest its own seat's view and hint, and nothing else
             out["guests"] = {str(s): {"view": seat_view(g, s).to_data(), "hint": self._hint(g, s)} for s in guests}
         return out
+
+    def _daily_data(self) -> Message | None:
+        """The daily deal's date, and once the match is over a spoiler-free line to share."""
+        g = self.game
+        day = self.config.get("daily")
+        if g is None or not isinstance(day, str):
+            return None
+        share = None
+        if g.match is not None:
+            from rummy.daily import share_line
+
+            share = share_line(g.game, day, list(g.match.final), g.match.winner, len(g.results),
+                               self.names()[1] if len(self.names()) > 1 else "the computer")
+        return {"date": day, "share": share}
+
+    def _lesson_data(self) -> Message | None:
+        g = self.game
+        if self.lesson is None or g is None:
+            return None
+        index = len(g.records[0].actions)
+        return {"index": index, "steps": len(self.lesson.steps), "step": self.lesson_step(),
+                "intro": self.lesson.intro, "outro": self.lesson.outro,
+                "done": len(g.records) > 1 or not g.phase.in_hand}
 
     def _hint(self, g: Game, seat: int | None = None) -> Message:
         """Gin: the engine's arrangement of the viewer's hand (or ``seat``'s), for sorting and marks: its melds,

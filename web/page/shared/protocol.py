@@ -6,6 +6,8 @@ Every message is a JSON object with a ``"type"``. The page sends:
 * ``new`` ``{"config": {"game", "opponents": [ids], "rules": {...}, "seed": int|null, "seats"?: [...]}}`` — start
   a match (``seats``, when people play: every seat in order, ``{"kind": "person"|"guest", "name"}`` or
   ``{"kind": "computer", "id"}``; the first is the person at this device; ``opponents`` are the computers' ids);
+  the config may also say ``"practice": true`` (undo allowed; off by default) and ``"daily": "YYYY-MM-DD"`` (the
+  daily deal it is, as ``daily`` answered);
 * ``resume`` ``{"save": {"engine": <rummy-save>, "table": {"opponents", "seeds", "config"}}}`` — go on with one;
 * ``act`` ``{"action": "discard 7H", "step": n, "seat": s}`` — a person's move, drawn from the view of step
   ``n`` (``seat``: whose, when people share the device or a guest's move is relayed; the viewer's by default);
@@ -16,6 +18,18 @@ Every message is a JSON object with a ``"type"``. The page sends:
   deal (``players`` for a new match); then ``new`` with ``config.contributions`` or ``deal`` with
   ``"contributions"`` (the guests' random values); ``seat`` ``{"step", "seat", "id"}`` — a dropped guest's seat
   goes to the computer opponent ``id``.
+* ``hint`` ``{"step": n}`` — what the expert would do now, and why (the viewer's turn only; the match becomes
+  *assisted*);
+* ``undo`` ``{"step": n}`` — practice games: back to the start of the person's last turn in the hand in play
+  (the match becomes *assisted*);
+* ``review`` ``{"hand": h}`` — the coach's review of finished hand ``h`` of the match;
+* ``replay`` ``{"hand": h}`` — the positions of finished hand ``h`` of the match, every hand face up; or
+  ``{"record": <rummy-record/1>, "hand": h}`` for an imported record (file or pasted text, parsed by the page);
+* ``record`` ``{}`` — the record of the match's finished hands with their deal proofs (export, history);
+* ``verify`` ``{"hand": h}`` — check a finished hand's deal; or ``{"record": <record with "proofs">}``;
+* ``daily`` ``{"game", "date": "YYYY-MM-DD"|null}`` — the daily deal's config (null: today in UTC);
+* ``link`` ``{}`` — the URL parameters of a link to the match's deals (seed, rules, opponents);
+* ``tutorial`` ``{"game"}`` — start the guided first hand of a game.
 
 The engine answers with:
 
@@ -25,7 +39,27 @@ The engine answers with:
   the device, the one to act; ``events``: what happened since the last ``table``, in the engine's event JSON;
   ``hint``: the engine's arrangement of the viewer's hand; ``guests``: online, each guest seat's own view, for
   the host's page to relay and nothing else: ``{seat: {"view", "hint"}}``; ``fair``: online, the proof of the
-  hand's deal, ``{"hand", "commitment", "contributions", "secret"}`` with the secret once the hand is over);
+  hand's deal, ``{"hand", "commitment", "contributions", "secret"}`` with the secret once the hand is over), and
+  ``"deal"``: the hand's deal proof ``{"hand", "commitment", "short", "secret": null until the hand is over,
+  "contributions"}`` (null for a stacked tutorial deal), ``"practice"``, ``"undo"`` (an undo is possible now),
+  ``"assisted"`` (hints or undo used this match), ``"undone"`` (this table follows an undo: draw it afresh) and,
+  in a tutorial, ``"tutorial"`` ``{"index", "steps", "step": {"seat", "action", "say", "highlight"}|null,
+  "intro", "outro", "done"}``; in the daily deal, ``"daily"`` ``{"date", "share": null or, once the match is
+  over, a spoiler-free result line to share}``;
+* ``hint`` ``{"step", "action", "words", "reasons": [{"code", "params", "words"}], "cards"}`` — the expert's
+  move for the viewer's view of that step (``rummy.bots.advice``);
+* ``review`` ``{"hand", "review": {"decisions", "total", "marked", "mistakes": [{"index", "step", "played",
+  "advice", "cost", "marked", "words", "view"}]}}`` — the coach (``rummy.coach``);
+* ``replay`` ``{"ok": true, "hands", "replay": <rummy-replay/1>}`` or ``{"ok": false, "error"}`` — a hand's
+  positions (``rummy.replays``: ``frames[i]`` is the position just before action ``i``, the last one the end;
+  a review's mistake at ``index`` i is shown by ``frames[i]``, and what was played by ``frames[i + 1]``);
+* ``record`` ``{"record"}`` — the finished hands' record (``rummy-record/1``) with ``"proofs"`` (one per hand
+  dealt from the seed, secrets revealed) and ``"names"`` (one per seat);
+* ``verified`` ``{"ok": true, "hands": [{"hand", "ok", "commitment", "short", "secret", "problems", "deck"}]}``
+  or ``{"ok": false, "error"}`` — deal checks (``rummy.fairdeal``);
+* ``daily`` ``{"game", "date", "config", "query"}`` — the daily deal: send ``new`` with its config;
+* ``link`` ``{"query"}`` — e.g. ``game=gin&opponents=ada&seed=42``: the page's address with it plays the same
+  deals;
 * ``refused`` ``{"code", "message", "params", "step"}`` — the move is not legal (the engine's refusal);
 * ``stale`` ``{"step"}`` — the move was drawn from an older view: ignored;
 * ``bad-save`` ``{"why"}`` — the save could not be read (the page sets it aside);
@@ -44,9 +78,12 @@ except ImportError:  # pragma: no cover - MicroPython
 PROTOCOL = 1
 
 # page -> engine
-PAGE_TYPES = ("hello", "new", "resume", "act", "deal", "advance", "prepare", "seat")
+PAGE_TYPES = ("hello", "new", "resume", "act", "deal", "advance", "prepare", "seat", "hint", "undo", "review",
+              "replay", "record", "verify", "daily", "link", "tutorial")
 # engine -> page
-ENGINE_TYPES = ("hello", "table", "refused", "stale", "bad-save", "error", "prepared")
+ENGINE_TYPES = ("hello", "table", "refused", "stale", "bad-save", "error", "prepared", "hint", "review", "replay",
+                "record", "verified", "daily", "link")
+GAMES = ("gin", "rummy")
 NEXT = ("you", "computer", "guest", "deal", "over")
 MAX_MESSAGE = 1000000  # characters: anything longer is dropped
 
@@ -74,6 +111,11 @@ def _config_problem(cfg: Any) -> str | None:
     seed = cfg.get("seed")
     if seed is not None and not _is_int(seed):
         return "config.seed: a whole number or null"
+    if type(cfg.get("practice", False)) is not bool:
+        return "config.practice: true or false"
+    daily = cfg.get("daily")
+    if daily is not None and not _is_date(daily):
+        return "config.daily: a date YYYY-MM-DD or null"
     if "contributions" in cfg and _contributions_problem(cfg["contributions"]):
         return "config." + str(_contributions_problem(cfg["contributions"]))
     return None
@@ -114,6 +156,16 @@ def seats_problem(seats: Any, opponents: list[str]) -> str | None:
     return None
 
 
+def _is_date(v: Any) -> bool:
+    if type(v) is not str or len(v) != 10 or v[4] != "-" or v[7] != "-":
+        return False
+    return all("0" <= c <= "9" for c in v[:4] + v[5:7] + v[8:])
+
+
+def _is_hand(v: Any) -> bool:
+    return _is_int(v) and v >= 0
+
+
 def page_message_problem(msg: Any) -> str | None:
     """Why ``msg`` (parsed JSON) is not a message the page may send; None when it is one."""
     if not isinstance(msg, dict) or msg.get("type") not in PAGE_TYPES:
@@ -133,7 +185,7 @@ def page_message_problem(msg: Any) -> str | None:
         if msg.get("seat") is not None and not _is_int(msg.get("seat")):
             return "act: seat must be a seat number"
         return None
-    if kind in ("deal", "advance", "seat"):
+    if kind in ("deal", "advance", "seat", "hint", "undo"):
         if kind == "advance" and type(msg.get("auto", False)) is not bool:
             return "advance: auto must be true or false"
         if kind == "deal" and "contributions" in msg and _contributions_problem(msg["contributions"]):
@@ -144,6 +196,25 @@ def page_message_problem(msg: Any) -> str | None:
     if kind == "prepare":
         p = msg.get("players")
         return None if p is None or (_is_int(p) and 2 <= p <= 6) else "prepare: players from 2 to 6, or null"
+    if kind == "review":
+        return None if _is_hand(msg.get("hand")) else "review: a hand number was expected"
+    if kind == "replay":
+        if not _is_hand(msg.get("hand")):
+            return "replay: a hand number was expected"
+        if "record" in msg and not isinstance(msg["record"], dict):
+            return "replay: a record is a JSON object"
+        return None
+    if kind == "verify":
+        if "record" in msg:
+            return None if isinstance(msg["record"], dict) else "verify: a record is a JSON object"
+        return None if _is_hand(msg.get("hand")) else "verify: a hand number or a record was expected"
+    if kind == "daily":
+        if msg.get("game") not in GAMES:
+            return "daily: game must be gin or rummy"
+        date = msg.get("date")
+        return None if date is None or _is_date(date) else "daily: date must be YYYY-MM-DD or null"
+    if kind == "tutorial":
+        return None if msg.get("game") in GAMES else "tutorial: game must be gin or rummy"
     return None
 
 
@@ -162,6 +233,12 @@ def engine_message_problem(msg: Any) -> str | None:
         by = msg.get("by")
         if by is not None and not _is_int(by):
             return "table: by must be a seat or null"
+        for key in ("deal", "tutorial", "daily"):
+            if msg.get(key) is not None and not isinstance(msg[key], dict):
+                return "table: " + key + " must be an object or null"
+        for key in ("practice", "undo", "assisted", "undone"):
+            if type(msg.get(key, False)) is not bool:
+                return "table: " + key + " must be true or false"
         if not _is_int(msg.get("viewer", 0)):
             return "table: viewer must be a seat"
         guests = msg.get("guests", {})
@@ -186,4 +263,30 @@ def engine_message_problem(msg: Any) -> str | None:
         return None if _is_int(msg.get("step")) else "stale: a step was expected"
     if kind == "bad-save":
         return None if type(msg.get("why")) is str else "bad-save: a reason was expected"
+    if kind == "hint":
+        if not _is_int(msg.get("step")) or type(msg.get("action")) is not str or type(msg.get("words")) is not str:
+            return "hint: a step, an action and words were expected"
+        return None if isinstance(msg.get("reasons"), list) else "hint: reasons were expected"
+    if kind == "review":
+        r = msg.get("review")
+        if not _is_hand(msg.get("hand")) or not isinstance(r, dict) or not isinstance(r.get("mistakes"), list):
+            return "review: a hand and a review with mistakes were expected"
+        return None
+    if kind in ("replay", "verified"):
+        ok = msg.get("ok")
+        if ok is False:
+            return None if type(msg.get("error")) is str else str(kind) + ": an error was expected"
+        if ok is not True:
+            return str(kind) + ": ok must be true or false"
+        if kind == "replay":
+            return None if isinstance(msg.get("replay"), dict) else "replay: a replay was expected"
+        return None if isinstance(msg.get("hands"), list) else "verified: hands were expected"
+    if kind == "record":
+        return None if isinstance(msg.get("record"), dict) else "record: a record was expected"
+    if kind == "daily":
+        if msg.get("game") not in GAMES or not isinstance(msg.get("config"), dict):
+            return "daily: a game and a config were expected"
+        return None if type(msg.get("query")) is str else "daily: a query was expected"
+    if kind == "link":
+        return None if type(msg.get("query")) is str else "link: a query was expected"
     return None

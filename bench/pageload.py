@@ -94,6 +94,44 @@ SETTLED = """() => {
 }"""
 
 
+# While a hand is played (bench.responsive.play_hands, bench.browser_bots): when the first hand of the page's
+# match ends (the table's data-phase turns "hand-over" or "match-over"), in ms since navigation start.
+HAND_CLOCK = """
+(() => {
+  if (window.top !== window) return;
+  const seen = () => {
+    const t = document.querySelector('[data-testid=table-screen]');
+    const phase = t ? t.getAttribute('data-phase') : '';
+    if (window.__handOverAt === undefined && (phase === 'hand-over' || phase === 'match-over')) {
+      window.__handOverAt = performance.now();
+    }
+  };
+  new MutationObserver(seen).observe(document, { attributes: true, subtree: true, childList: true,
+                                                 attributeFilter: ['data-phase'] });
+})();
+"""
+
+# Tasks of the page's thread from a Chromium trace: wall-clock time, and CPU time (thread time), which a busy
+# machine does not stretch. Categories enough for the RunTask events of the renderer's main thread.
+TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"]
+
+
+def main_thread_tasks(trace: bytes | str, since_us: float | None = None) -> list[tuple[float, float, float]]:
+    """(start µs, wall ms, cpu ms) of every task of the page's main thread (CrRendererMain) in a trace."""
+    import json
+
+    doc = json.loads(trace)
+    events = doc["traceEvents"] if isinstance(doc, dict) else doc
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    out = []
+    for e in events:
+        if e.get("ph") == "X" and e.get("name") == "RunTask" and (e["pid"], e["tid"]) in main \
+                and (since_us is None or e["ts"] >= since_us):
+            out.append((e["ts"], e.get("dur", 0) / 1000.0, e.get("tdur", 0) / 1000.0))
+    return out
+
+
 class CountingServer:
     """The site on a loopback port; counts the bytes of every response body it sends."""
 

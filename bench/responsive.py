@@ -1,7 +1,7 @@
 """Responsiveness of the game page in Chromium: how soon it paints and answers, and how long the
 page's thread is ever blocked (issue 16). A benchmark, not a test.
 
-    python -m bench.responsive [--runs 5] [--site _site] [--json]
+    python -m bench.responsive [--runs 5] [--site _site] [--json] [--no-play]
 
 For ``--runs`` cold visits (fresh context) each followed by a warm visit (same context, after the
 service worker and the engine snapshot are in place), medians of:
@@ -15,20 +15,34 @@ service worker and the engine snapshot are in place), medians of:
 Goals: cold drawn <= 500 ms, longest <= 100 ms, blocking <= 100 ms; warm drawn <= 200 ms,
 longest <= 50 ms.
 
-While playing: :func:`play_hands` is the hook for the table app (a whole Gin hand and a 4-player
-Rummy hand against the expert tier, the longest task meanwhile; goal: none over 50 ms). It reports
-"not measured" until the table app drives a game through the page.
+While playing (:func:`play_hands`): a whole Gin hand and a whole 4-player Rummy hand, every seat played
+by the expert tier at instant speed (``?debug=autoplay&speed=0``), from data-ready to the end of the
+hand: the longest task (goal: none over 50 ms), the number of tasks of 50 ms or more and the blocking
+time, and, from a Chromium trace, the longest task in CPU time (a busy machine stretches a task's wall
+time while it waits for a core; its CPU time is what the page itself spent). ``--no-play`` skips it.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from bench.pageload import PAGE_CLOCK, ROOT, CountingServer, cold_and_warm, ensure_site, launch, median
+from bench.pageload import (
+    HAND_CLOCK,
+    PAGE_CLOCK,
+    ROOT,
+    TRACE_CATEGORIES,
+    CountingServer,
+    cold_and_warm,
+    ensure_site,
+    launch,
+    main_thread_tasks,
+    median,
+)
 
 GOALS = {
     "cold": {"drawn": 500, "longest_task": 100, "blocking": 100},
@@ -37,41 +51,81 @@ GOALS = {
 KEYS = ("drawn", "ready", "longest_task", "blocking")
 
 
-def play_hands(browser: Any, url: str) -> dict[str, Any] | None:
-    """Hook: play a whole Gin hand and a 4-player Rummy hand (expert opponents) through the page,
-    return ``{"gin": {"longest_task": ms}, "rummy4": {...}}``, or None while the table app cannot.
-
-    Use a fresh context with ``PAGE_CLOCK`` as init script (it records every long task in
-    ``window.__longTasks`` as ``[start, duration]``), wait for data-ready, note
-    ``performance.now()``, play, then take the longest task that started after that moment.
-    """
-    del browser, url  # the table app is not on this page yet (PAGE_CLOCK records the tasks)
-    assert PAGE_CLOCK
-    return None
+# A whole hand each, a computer player in every seat (the page's ?debug=autoplay: seat 0 is played by the
+# expert too) at instant speed, against the expert tier.
+HANDS = {
+    "gin": "debug=autoplay&speed=0&game=gin&opponents=ada&seed=3",
+    "rummy4": "debug=autoplay&speed=0&game=rummy&opponents=sage,rufus,sage&seed=4",
+}
+HAND_OVER = "() => window.__handOverAt !== undefined"
 
 
-def run(site: Path, runs: int) -> dict[str, Any]:
+def play_hands(browser: Any, url: str) -> dict[str, Any]:
+    """Play a whole Gin hand and a whole 4-player Rummy hand through the page, every seat played by the expert
+    tier at instant speed (``?debug=autoplay&speed=0``); for each, from data-ready to the end of the hand: the
+    longest main-thread task and the blocking time (Long Tasks API, wall clock), the number of tasks of 50 ms
+    or more, and from a Chromium trace of the same span the longest task in CPU time (thread time: what the
+    page itself spent, however busy the machine) and the main thread's total CPU time."""
+    out: dict[str, Any] = {}
+    for name, query in HANDS.items():
+        context = browser.new_context()
+        try:
+            context.add_init_script(PAGE_CLOCK)
+            context.add_init_script(HAND_CLOCK)
+            page = context.new_page()
+            page.goto(url + "?" + query)
+            page.wait_for_function("() => window.__readyAt !== undefined", timeout=180_000)
+            start = page.evaluate("performance.now()")
+            browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+            try:
+                page.wait_for_function(HAND_OVER, timeout=600_000, polling=100)
+            finally:
+                trace = browser.stop_tracing()
+            end = page.evaluate("window.__handOverAt")
+            tasks = [d for s, d in page.evaluate("window.__longTasks") if start <= s <= end]
+            cpu = [c for _, _, c in main_thread_tasks(trace)]
+            out[name] = {
+                "ms": round(end - start),
+                "longest_task": round(max(tasks, default=0.0)),
+                "long_tasks": len(tasks),
+                "blocking": round(sum(max(0.0, d - 50) for d in tasks)),
+                "longest_task_cpu": round(max(cpu, default=0.0), 1),
+                "cpu_ms": round(sum(cpu)),
+            }
+        finally:
+            context.close()
+    return out
+
+
+def run(site: Path, runs: int, play: bool = True) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     server = CountingServer(site)
     url = server.url + "index.html"
     samples: dict[str, list[dict[str, Any]]] = {"cold": [], "warm": []}
+    load = [round(x, 2) for x in os.getloadavg()]
+    playing = None
     try:
         with sync_playwright() as p:
             browser = launch(p)
             try:
-                cold_and_warm(browser, url, server, True)  # untimed warm-up
+                if runs:
+                    cold_and_warm(browser, url, server, True)  # untimed warm-up
                 for _ in range(runs):
                     cold, warm = cold_and_warm(browser, url, server, True)
                     samples["cold"].append(cold)
                     samples["warm"].append(warm)
-                playing = play_hands(browser, url)
+                if play:
+                    playing = play_hands(browser, url)
                 version = browser.version
             finally:
                 browser.close()
     finally:
         server.close()
-    out: dict[str, Any] = {"chromium": version, "runs": runs, "playing": playing}
+    out: dict[str, Any] = {"chromium": version, "runs": runs, "playing": playing,
+                           "load": {"before": load, "after": [round(x, 2) for x in os.getloadavg()]}}
+    if not runs:
+        return out
     for kind in ("cold", "warm"):
         out[kind] = {key: round(median([s[key] for s in samples[kind]]) or 0) for key in KEYS}
         out[kind]["samples"] = {key: [round(s[key] or 0) for s in samples[kind]] for key in KEYS}
@@ -84,13 +138,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--site", default=str(ROOT / "_site"))
     ap.add_argument("--json", action="store_true", help="print the result as JSON only")
+    ap.add_argument("--no-play", action="store_true", help="skip the hands played through the page")
     args = ap.parse_args(argv)
     site = Path(args.site)
     ensure_site(site, quiet=args.json)
-    result = run(site, args.runs)
+    result = run(site, args.runs, play=not args.no_play)
     if args.json:
         print(json.dumps(result))
         return 0
+    print(f"machine load (1, 5, 15 min) before: {result['load']['before']}, after: {result['load']['after']}")
+    if args.runs:
+        print_visits(result)
+    playing = result["playing"]
+    if playing:
+        print("While a whole hand is played (every seat the expert tier, instant speed), from ready to the hand's end:")
+        print(f"  {'hand':<7} {'took':>8} {'longest task':>22} {'tasks >= 50 ms':>15} {'blocking':>9}"
+              f" {'longest task, CPU time':>23} {'CPU, main thread':>17}")
+        for name, r in playing.items():
+            print(f"  {name:<7} {r['ms']:>6} ms {str(r['longest_task']) + ' ms (<=50)':>22} {r['long_tasks']:>15}"
+                  f" {r['blocking']:>6} ms {r['longest_task_cpu']:>20} ms {r['cpu_ms']:>14} ms")
+    return 0
+
+
+def print_visits(result: dict[str, Any]) -> None:
     print(f"Chromium {result['chromium']}, game page, median of {result['runs']} visits (goal in brackets):")
     print(f"  {'visit':<6} {'drawn':>14} {'ready':>9} {'longest task':>18} {'blocking':>16}")
     for kind in ("cold", "warm"):
@@ -104,10 +174,6 @@ def main(argv: list[str] | None = None) -> int:
               f"   engine start: {','.join(r['engine_start'])}")
     for kind in ("cold", "warm"):
         print(f"  samples {kind}: {result[kind]['samples']}")
-    playing = result["playing"]
-    print("  while playing: " + (json.dumps(playing) if playing else
-                                 "not measured (the table app is not ported yet: bench.responsive.play_hands)"))
-    return 0
 
 
 if __name__ == "__main__":

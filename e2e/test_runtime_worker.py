@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -110,8 +111,10 @@ def test_engine_python_error_is_shown(context: BrowserContext, page: Page, site_
 
 
 def test_transport_sends_before_ready_and_delivers_each_reply_once(context: BrowserContext, page: Page,
-                                                                   site_url: str) -> None:
+                                                                   site_url: str, site_dir: Path) -> None:
     """web/page/transport.py under MicroPython: sent before the engine is up, each answered once."""
+    # the site ships the page's modules compiled (.mpy), or as sources when the build had no mpy-cross
+    module = next(f"./web/page/transport.{ext}" for ext in ("mpy", "py") if (site_dir / f"web/page/transport.{ext}").exists())
     harness = (
         "<!doctype html><html><head><meta charset='utf-8'><title>transport</title>"
         "<link rel='icon' href='data:,'>"
@@ -119,7 +122,7 @@ def test_transport_sends_before_ready_and_delivers_each_reply_once(context: Brow
         "<mpy-config>" + json.dumps({
             "interpreter": "./micropython/micropython.mjs",
             "plugins": ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"],
-            "files": {"./web/page/transport.py": "./web/page/transport.py"}}) + "</mpy-config>"
+            "files": {module: module}}) + "</mpy-config>"
         "<py-config>{\"plugins\": [\"!codemirror\", \"!deprecations-manager\", \"!donkey\", \"!py-editor\","
         " \"!py-game\", \"!py-terminal\"]}</py-config>"
         "<script type='mpy'>\n"
@@ -153,3 +156,17 @@ def test_transport_sends_before_ready_and_delivers_each_reply_once(context: Brow
     assert [m.get("re") for m in result["got"][:3]] == [0, 1, 2]
     assert result["state"] == "ready" and result["sent"] == 4 and result["received"] == 4
     assert "ready" in result["statuses"] and "failed" not in result["statuses"]
+
+
+def test_the_pages_python_ships_precompiled(site_dir: Path) -> None:
+    """The page's modules are MicroPython bytecode (mpy-cross of the shipped MicroPython: no Python is compiled
+    on the page's thread at start), its entry main.py a source; the <mpy-config> names exactly those files."""
+    page = site_dir / "web" / "page"
+    shipped = sorted(p.relative_to(site_dir).as_posix() for p in page.rglob("*") if p.suffix in (".py", ".mpy"))
+    assert [p for p in shipped if p.endswith(".py")] == ["web/page/main.py"]
+    assert "web/page/app/runner.mpy" in shipped and len(shipped) > 20
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    config = json.loads(html.split("<mpy-config>", 1)[1].split("</mpy-config>", 1)[0])
+    assert sorted(k[2:] for k in config["files"] if k.endswith(".mpy")) == [p for p in shipped if p.endswith(".mpy")]
+    # a v6 .mpy file: what MicroPython 1.27 reads
+    assert (page / "app" / "runner.mpy").read_bytes()[:2] == b"M\x06"

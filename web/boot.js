@@ -119,6 +119,27 @@
     }
   } catch (e) { /* leave IndexedDB alone */ }
 
+  // ---- PyScript's document watcher -----------------------------------------
+  // PyScript (core.js) watches the whole document for Python scripts and py-*/mpy-* event attributes added
+  // later: for every element added it scans the new subtree with XPath, and it is called for every attribute
+  // change. The game adds no script or such attribute after the start, and redraws parts of the table after
+  // every move, so once the page's Python has drawn the first screen that watcher is stopped. (Recognised by
+  // how it observes: the document, with childList, subtree and every attribute.)
+  var documentWatchers = [];
+  try {
+    var observe = MutationObserver.prototype.observe;
+    MutationObserver.prototype.observe = function (target, options) {
+      if (target === document && options && options.childList && options.subtree && options.attributes &&
+          !options.attributeFilter && !html.hasAttribute("data-drawn")) documentWatchers.push(this);
+      return observe.apply(this, arguments);
+    };
+  } catch (e) { /* leave it: the page still works, only with more work per redraw */ }
+  function stopDocumentWatchers() {
+    while (documentWatchers.length) {
+      try { documentWatchers.pop().disconnect(); } catch (e) { /* nothing to stop */ }
+    }
+  }
+
   // ---- loading screen ----------------------------------------------------
   var STAGES = {
     download: { text: "Downloading the game runtime…", from: 0, to: 70 },
@@ -167,13 +188,14 @@
     registerServiceWorker();
   }
 
-  // Python marks readiness on <html>; watch for it.
+  // Python marks its first paint and readiness on <html>; watch for them.
   try {
     new MutationObserver(function () {
+      if (html.hasAttribute("data-drawn")) stopDocumentWatchers();
       var v = html.getAttribute("data-ready");
       if (v === "true") ready();
       else if (v === "error") fail(html.getAttribute("data-error") || "The game reported an error while starting.");
-    }).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+    }).observe(html, { attributes: true, attributeFilter: ["data-ready", "data-drawn"] });
   } catch (e) { /* very old browser: the page still works, only without the screen updates */ }
 
   // Download progress: resource timing of the runtime files.

@@ -25,7 +25,60 @@
 
   var channel = null;
 
+  function syncAttributes(node, fresh) {
+    var i, a;
+    for (i = node.attributes.length - 1; i >= 0; i--) {
+      a = node.attributes[i].name;
+      if (!fresh.hasAttribute(a)) node.removeAttribute(a);
+    }
+    for (i = 0; i < fresh.attributes.length; i++) {
+      a = fresh.attributes[i];
+      if (node.getAttribute(a.name) !== a.value) node.setAttribute(a.name, a.value);
+    }
+  }
+
+  // Make the element #id show `html` while touching the page as little as possible: the screen's root
+  // element is kept (its attributes updated) and each of its children is replaced only when it differs
+  // from the new one. A child that did not change keeps its identity, so focus, scroll and running
+  // animations in it are left alone, and the browser lays out only what changed. Answers the number of
+  // children replaced (0: nothing changed), -1 when the whole content was replaced.
+  function morph(id, html) {
+    var root = document.getElementById(id);
+    if (!root) return -1;
+    var tpl = document.createElement("template");
+    tpl.innerHTML = html;
+    var fresh = tpl.content;
+    var old = root.firstElementChild;
+    var neu = fresh.firstElementChild;
+    var same = old && neu && root.childNodes.length === 1 && fresh.childNodes.length === 1 &&
+      old.tagName === neu.tagName && old.getAttribute("data-testid") === neu.getAttribute("data-testid") &&
+      old.childNodes.length === neu.childNodes.length;
+    if (!same) {
+      root.replaceChildren(fresh);
+      return -1;
+    }
+    syncAttributes(old, neu);
+    var replaced = 0;
+    var a = old.firstChild;
+    var b = neu.firstChild;
+    while (a && b) {
+      var nextA = a.nextSibling;
+      var nextB = b.nextSibling;
+      if (!a.isEqualNode(b)) {
+        old.replaceChild(b, a);
+        replaced++;
+      }
+      a = nextA;
+      b = nextB;
+    }
+    return replaced;
+  }
+
   window.rummyBridge = {
+    morph: function (id, html) {
+      var r = guard(function () { return morph(id, html); });
+      return typeof r === "number" ? r : -2;
+    },
     storage: function () {
       if (document.documentElement.getAttribute("data-storage") !== "1") return null;
       return guardedStorage(function () { return window.localStorage; });
@@ -85,6 +138,12 @@
     // the page is going away (a reload, a closed tab): callback() once, before it goes.
     onLeave: function (callback) {
       window.addEventListener("pagehide", function () { try { callback(); } catch (e) { /* nothing to do */ } });
+    },
+    // the page was hidden (another tab, the phone's home screen: it may be killed without a pagehide).
+    onHidden: function (callback) {
+      document.addEventListener("visibilitychange", function () {
+        if (document.visibilityState === "hidden") { try { callback(); } catch (e) { /* nothing to do */ } }
+      });
     },
     reload: function () { location.reload(); },
     // n random bytes from the browser's cryptographic generator, as 2n hex digits ("" if it is missing).

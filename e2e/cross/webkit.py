@@ -1,11 +1,12 @@
-"""Smoke test driver for WebKit (Safari's engine): Debian's WebKitWebDriver and MiniBrowser.
+"""Test driver for WebKit (Safari's engine): Debian's WebKitWebDriver and MiniBrowser.
 
-    xvfb-run -a python3 e2e/cross/webkit.py URL [VISITS]
+    xvfb-run -a python3 e2e/cross/webkit.py URL
 
-Opens URL VISITS times (default 2: a first visit, then a reload), waits each time for
-``<html data-ready="true">`` (or the boot error), prints one JSON line per visit. Before each
-reload it waits until the engine's memory snapshot is stored, so the reload restores it.
-MiniBrowser needs a display: run it under ``xvfb-run`` (Debian's xvfb).
+The same two visits as e2e/cross/firefox.mjs, on the plain page: first visit, wait for
+``<html data-ready="true">`` (or the boot error), click *Start game* on the new-game screen, wait for the
+person's turn, play it (take the upcard or draw from the stock), wait until the engine answered (one card more)
+and the engine's memory snapshot is stored; second visit, reload: the hand at the first paint, then once
+ready. Prints one JSON line per visit. MiniBrowser needs a display: run it under ``xvfb-run`` (Debian's xvfb).
 """
 
 from __future__ import annotations
@@ -15,14 +16,35 @@ import subprocess
 import sys
 
 from selenium import webdriver
+from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+TIMEOUT = 180
 
 STATE = """
 const h = document.documentElement;
 const err = document.getElementById('boot-error-text');
+const t = document.querySelector('[data-testid=table-screen]');
 return {ready: h.dataset.ready === 'true', drawn: h.hasAttribute('data-drawn'),
         engineStart: h.getAttribute('data-engine-start'),
-        error: h.hasAttribute('data-boot-error') ? (err ? err.textContent : '?') : null};
+        error: h.hasAttribute('data-boot-error') ? (err ? err.textContent : '?') : null,
+        hand: [...document.querySelectorAll('[data-testid=hand] .card')].map((c) => c.getAttribute('aria-label')),
+        phase: t ? t.dataset.phase : null, step: t ? t.dataset.step : null,
+        setup: !!document.querySelector('[data-testid=setup]')};
+"""
+
+MY_TURN = """
+const h = document.documentElement;
+if (h.hasAttribute('data-boot-error')) return true;
+const t = document.querySelector('[data-testid=table-screen]');
+return !!t && h.dataset.ready === 'true' && t.dataset.waiting === 'false' && t.dataset.turn === '0' &&
+  ['first-upcard', 'draw', 'play'].includes(t.dataset.phase);
+"""
+
+ANSWERED = """
+const t = document.querySelector('[data-testid=table-screen]');
+return document.querySelectorAll('[data-testid=hand] .card').length === arguments[0] && !!t &&
+  t.dataset.waiting === 'false';
 """
 
 SNAPSHOT_STORED = """
@@ -44,24 +66,37 @@ def minibrowser() -> str:
 
 def main(argv: list[str]) -> int:
     url = argv[1]
-    visits = int(argv[2]) if len(argv) > 2 else 2
     options = webdriver.WebKitGTKOptions()
     options.binary_location = minibrowser()
     options.add_argument("--automation")
     driver = webdriver.WebKitGTK(options=options)
+    wait = WebDriverWait(driver, TIMEOUT, poll_frequency=0.1)
     try:
-        for i in range(visits):
-            if i == 0:
-                driver.get(url)
-            else:
-                WebDriverWait(driver, 180, poll_frequency=0.2).until(
-                    lambda d: d.execute_async_script(SNAPSHOT_STORED))
-                driver.refresh()
-            WebDriverWait(driver, 180, poll_frequency=0.1).until(
-                lambda d: (lambda s: s["ready"] or s["error"] is not None)(d.execute_script(STATE)))
+        version = driver.capabilities.get("browserVersion")
+        # 1. first visit: the new-game screen, Start game, a turn
+        driver.get(url)
+        wait.until(lambda d: (lambda s: s["ready"] or s["error"] is not None)(d.execute_script(STATE)))
+        state = driver.execute_script(STATE)
+        if state["error"] is None:
+            driver.find_element(By.CSS_SELECTOR, "[data-act=start]").click()
+            wait.until(lambda d: d.execute_script(MY_TURN))
             state = driver.execute_script(STATE)
-            print(json.dumps({"visit": i + 1, "browser": driver.capabilities.get("browserVersion"), **state}),
-                  flush=True)
+            act = "take" if state["phase"] == "first-upcard" else "draw"
+            driver.find_element(By.CSS_SELECTOR, f"[data-act={act}]").click()
+            cards = len(state["hand"]) + 1
+            wait.until(lambda d: d.execute_script(ANSWERED, cards))
+            state = driver.execute_script(STATE)
+            WebDriverWait(driver, TIMEOUT, poll_frequency=0.2).until(lambda d: d.execute_async_script(SNAPSHOT_STORED))
+        print(json.dumps({"visit": 1, "browser": version, **state}), flush=True)
+        # 2. reload: the same hand at once (from the saved view), then from the engine
+        driver.refresh()
+        WebDriverWait(driver, TIMEOUT, poll_frequency=0.02).until(lambda d: d.execute_script(
+            "return document.documentElement.hasAttribute('data-drawn') || "
+            "document.documentElement.hasAttribute('data-boot-error')"))
+        at_drawn = driver.execute_script(STATE)
+        wait.until(lambda d: d.execute_script(MY_TURN))
+        state = driver.execute_script(STATE)
+        print(json.dumps({"visit": 2, "browser": version, **state, "handAtDrawn": at_drawn["hand"]}), flush=True)
     finally:
         driver.quit()
     return 0

@@ -261,7 +261,8 @@ def check_meta(m: dict[str, Any], players: int, where: str) -> None:
     whole(m["counted"], dot(where, "counted"), 0)
     flag(m["match_counted"], dot(where, "match_counted"))
     for i, line in enumerate(items(m["log"], dot(where, "log"), 0, LOG_MAX)):
-        text(line, at(dot(where, "log"), i), 500)
+        if type(line) is not str or not 0 < len(line) <= 500:  # (the line's path is made only for a bad one)
+            text(line, at(dot(where, "log"), i), 500)
 
 
 def check_view(v: Any, where: str, view_check: Any = None) -> None:

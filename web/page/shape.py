@@ -34,12 +34,15 @@ def need(ok: bool, where: str, why: str) -> None:
 
 def record(v: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
     """An object with exactly the fields ``keys``, no more, no fewer."""
-    need(type(v) is dict, where, "is not an object")
+    if type(v) is not dict:
+        raise Bad(where, "is not an object")
     for k in keys:
-        need(k in v, where, "has no field “" + k + "”")
+        if k not in v:
+            raise Bad(where, "has no field “" + k + "”")
     for k in v:
-        need(k in keys, where, "has an unknown field “" + str(k)[:40] + "”")
-    return v  # type: ignore[no-any-return]
+        if k not in keys:
+            raise Bad(where, "has an unknown field “" + str(k)[:40] + "”")
+    return v
 
 
 def mapping(v: Any, where: str) -> dict[str, Any]:
@@ -50,10 +53,14 @@ def mapping(v: Any, where: str) -> dict[str, Any]:
 
 def whole(v: Any, where: str, low: int | None = None, high: int | None = None) -> int:
     """A whole number from ``low`` to ``high`` (either may be open)."""
-    need(type(v) is int, where, "is not a whole number")
-    need(low is None or v >= low, where, "is below " + str(low))
-    need(high is None or v <= high, where, "is above " + str(high))
-    return v  # type: ignore[no-any-return]
+    # (the reasons are made only for a value that fails: the page checks every value it writes)
+    if type(v) is not int:
+        raise Bad(where, "is not a whole number")
+    if low is not None and v < low:
+        raise Bad(where, "is below " + str(low))
+    if high is not None and v > high:
+        raise Bad(where, "is above " + str(high))
+    return v
 
 
 def flag(v: Any, where: str) -> bool:
@@ -64,12 +71,15 @@ def flag(v: Any, where: str) -> bool:
 
 def text(v: Any, where: str, longest: int = 200, choices: tuple[str, ...] | None = None) -> str:
     """A non-empty string of at most ``longest`` characters, one of ``choices`` when given."""
-    need(type(v) is str, where, "is not a text")
-    need(v != "", where, "is empty")
-    need(len(v) <= longest, where, "is longer than " + str(longest) + " characters")
-    if choices is not None:
-        need(v in choices, where, "is not one of " + ", ".join(choices))
-    return v  # type: ignore[no-any-return]
+    if type(v) is not str:
+        raise Bad(where, "is not a text")
+    if v == "":
+        raise Bad(where, "is empty")
+    if len(v) > longest:
+        raise Bad(where, "is longer than " + str(longest) + " characters")
+    if choices is not None and v not in choices:
+        raise Bad(where, "is not one of " + ", ".join(choices))
+    return v
 
 
 def word(v: Any, where: str, longest: int = 40) -> str:
@@ -83,10 +93,13 @@ def word(v: Any, where: str, longest: int = 40) -> str:
 
 def items(v: Any, where: str, fewest: int = 0, most: int | None = None) -> list[Any]:
     """A list of ``fewest`` to ``most`` items (each checked by the caller)."""
-    need(type(v) is list, where, "is not a list")
-    need(len(v) >= fewest, where, "has fewer than " + str(fewest) + " items")
-    need(most is None or len(v) <= most, where, "has more than " + str(most) + " items")
-    return v  # type: ignore[no-any-return]
+    if type(v) is not list:
+        raise Bad(where, "is not a list")
+    if len(v) < fewest:
+        raise Bad(where, "has fewer than " + str(fewest) + " items")
+    if most is not None and len(v) > most:
+        raise Bad(where, "has more than " + str(most) + " items")
+    return v
 
 
 def at(where: str, i: int) -> str:

@@ -33,6 +33,7 @@ except ImportError:  # CPython (tests) or a MicroPython without PyScript
         return fn
 
 WORKER_URL = "./web/engine-worker.mjs"
+MAX_TEXT = 1000000  # characters: a longer message is dropped unread (web.page.shared.protocol.MAX_MESSAGE)
 
 
 def _log(*args: Any) -> None:
@@ -152,6 +153,9 @@ class EngineLink:
     def _receive(self, data: Any) -> None:
         if not isinstance(data, str):
             _log("engine: a message that is not text was dropped")
+            return
+        if len(data) > MAX_TEXT:
+            _log("engine: an oversized message was dropped (" + str(len(data)) + " characters)")
             return
         try:
             msg = json.loads(data)

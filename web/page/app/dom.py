@@ -33,6 +33,15 @@ def set_html(id_, html):
         node.innerHTML = html
 
 
+def morph(id_, html):
+    """Show ``html`` in #id, replacing only the parts of the screen that changed (web/bridge.js): unchanged
+    parts keep their elements, so focus and animations in them are left alone and the browser redoes less
+    layout. Falls back to ``innerHTML`` if the bridge could not do it."""
+    done = bridge().morph(id_, html)
+    if type(done) is not int or done < -1:
+        set_html(id_, html)
+
+
 def set_text(id_, text):
     node = el(id_)
     if node is not None:
@@ -81,12 +90,18 @@ def focused_key():
     return attr(js.document.activeElement, "data-key")
 
 
+def _focus(node):
+    """Focus ``node`` unless it has the focus already (focus() makes the browser lay the page out first)."""
+    if node is not js.document.activeElement:
+        node.focus()
+
+
 def focus_key(key):
     if not key:
         return False
     node = js.document.querySelector('[data-key="' + key + '"]')
     if node and not prop(node, "disabled", False):
-        node.focus()
+        _focus(node)
         return True
     return False
 
@@ -96,7 +111,7 @@ def focus_first(selector):
     for sel in selector.split(","):
         node = js.document.querySelector(sel.strip())
         if node and not prop(node, "disabled", False):
-            node.focus()
+            _focus(node)
             return True
     return False
 
@@ -225,6 +240,11 @@ def listen_tabs(on_message, on_storage):
 def on_leave(fn):
     """``fn()`` when the page is going away (a reload or a closed tab)."""
     bridge().onLeave(_keep(fn))
+
+
+def on_hidden(fn):
+    """``fn()`` whenever the page is hidden (a phone may end a hidden page without telling it)."""
+    bridge().onHidden(_keep(fn))
 
 
 def post_tabs(text):

@@ -28,16 +28,18 @@ RUMMY_BUTTONS = ("draw", "take", "meld", "layoff", "discard")
 # ---------------------------------------------------------------- cards
 
 def card_face(card, small=False):
-    """The inside of a card drawn with CSS: rank and suit in two corners and a big suit in the middle."""
+    """The inside of a card drawn with CSS: rank and suit in two corners and a big suit in the middle. The
+    letters are CSS content (``data-r``, ``data-s``), not text: the card's name is its label ("queen of
+    hearts"), and the drawn "Q♥" would otherwise be text that a label must contain (WCAG 2.5.3)."""
     if card == JOKER:
-        return '<span class="c-corner">★</span><span class="c-mid">JOKER</span>'
-    rank = RANK_FACE[card % 13]
+        return '<span class="c-corner" data-r="★"></span><span class="c-mid" data-r="JOKER"></span>'
+    rank = esc(RANK_FACE[card % 13])
     suit = SUIT_SYMBOL[SUITS[card // 13]]
-    corner = '<span class="c-corner">' + esc(rank) + "<i>" + suit + "</i></span>"
+    corner = '<span class="c-corner" data-r="' + rank + '" data-s="' + suit + '"></span>'
     if small:
         return corner
-    return (corner + '<span class="c-mid" aria-hidden="true">' + suit + "</span>"
-            + '<span class="c-corner c-br" aria-hidden="true">' + esc(rank) + "<i>" + suit + "</i></span>")
+    return (corner + '<span class="c-mid" data-s="' + suit + '"></span>'
+            + '<span class="c-corner c-br" data-r="' + rank + '" data-s="' + suit + '"></span>')
 
 
 def card_color(card):
@@ -101,7 +103,7 @@ def piles_html(view, kinds, anim):
         a = anim.get("discard")
         acls = (" fly-from-" + str(a)) if a is not None else ""
         dface = '<span class="card ' + card_color(top) + acls + '">' + card_face(top) + "</span>"
-        dname = "Discard pile, top card " + card_words(top)
+        dname = "Discard pile, " + plural(len(view.discard), "card") + ", top card " + card_words(top)
     under = ""
     if len(view.discard) > 1:
         below = view.discard[-2]
@@ -173,8 +175,8 @@ def actions_html(view, kinds, busy):
         drop = ' data-drop="knock"' if k == "knock" else (' data-drop="discard"' if k == "discard" else "")
         out.append('<button type="button" class="act act-' + k + '" data-act="' + k + '" data-key="act-' + k + '"'
                    + drop + ' aria-keyshortcuts="' + key + '" aria-label="' + esc(name) + '"'
-                   + ("" if enabled else " disabled") + ">" + esc(label) + ' <kbd aria-hidden="true">' + key
-                   + "</kbd></button>")
+                   + ("" if enabled else " disabled") + ">" + esc(label) + ' <kbd aria-hidden="true" data-k="' + key
+                   + '"></kbd></button>')  # the key is CSS content: the name ("Draw from stock") holds the label
     return '<div class="actions" role="toolbar" aria-label="Actions">' + "".join(out) + "</div>"
 
 

@@ -15,7 +15,7 @@ from web.page.app.params import parse_query, slot_of
 from web.page.app.setup import Catalog
 from web.page.app.store import PageStore
 from web.page.app.text import esc
-from web.page.shared.protocol import MAX_MESSAGE, engine_message_problem
+from web.page.shared.protocol import engine_message_problem
 from web.page.transport import EngineLink
 
 SHELL = """
@@ -39,6 +39,10 @@ SHELL = """
 """
 DRAG_THRESHOLD = 8
 RETRY_SECONDS = 5.0
+# At instant speed the opponents' moves come as fast as the engine makes them: the match is then written at
+# most this often while the computer plays on (the person's own moves, and every moment the game waits for the
+# person, are written at once; a waiting write is also done when the page is hidden or goes away).
+SAVE_EVERY = 1.0
 
 
 def load_catalog():
@@ -68,6 +72,12 @@ class Runner:
         self.retrying = False
         self.outbox = []  # messages for the engine until its worker is started
         self.guest = False  # a page opened from an invite link: no engine of its own
+        self.shown = None  # the screen's HTML last put on the page
+        self.owed = None  # a drawing to make soon: {"focus": selector or None} (see perform)
+        self.banner_shown = None
+        self.coalesce = False  # while performing an automatic move at instant speed: its save may wait
+        self.waiting_save = None  # (slot, record) of the last automatic move, not written yet
+        self.save_timer = False
 
     # ------------------------------------------------------------ starting
 
@@ -140,7 +150,7 @@ class Runner:
             elif kind == "announce":
                 dom.set_text("rm-live", e[1])
             elif kind == "save-match":
-                self.saved(self.store.save_match(e[1], e[2]))
+                self.save_match(e[1], e[2])
             elif kind == "save-settings":
                 self.saved(self.store.save_settings(e[1]))
             elif kind == "stats":
@@ -154,6 +164,7 @@ class Runner:
                     self.store.offered(offer)
                 self.store.offers = []
             elif kind == "download-game":
+                self.flush_save()
                 offer = self.store.download_game()
                 if offer is not None:
                     dom.download(offer.name, offer.text)
@@ -165,6 +176,7 @@ class Runner:
             elif kind == "copy":
                 dom.copy_text(e[1], lambda ok: self.dispatch(("command", "copied", {"ok": ok})))
             elif kind == "export":
+                self.flush_save()
                 offer = self.store.export_offer()
                 dom.download(offer.name, offer.text)
             elif kind == "import":
@@ -176,11 +188,62 @@ class Runner:
                     self.tab_out(self.tab.play_here())
             elif kind == "log":
                 dom.console_warn(e[1])
-        if render:
+        if self.coalesce and (render or self.owed is not None):
+            # an automatic move at instant speed: the next move is asked for at once, and that asks for a
+            # drawing too; one drawing, in its own task, shows both (the person's cards do not move meanwhile)
+            self.owe(focus)
+        elif render or self.owed is not None:
+            if focus is None and self.owed is not None:
+                focus = self.owed["focus"]
+            self.owed = None
             self.render()
-        if focus is not None and not dom.dialog_open():
+        if focus is not None and self.owed is None and not dom.dialog_open():
             dom.focus_first(focus)
         self.show_banner()
+
+    def owe(self, focus):
+        """Draw soon (see perform), then focus ``focus`` if given."""
+        if self.owed is None:
+            self.owed = {"focus": None}
+            dom.later(0, self.pay)
+        if focus is not None:
+            self.owed["focus"] = focus
+
+    def pay(self):
+        """The drawing owed, unless another drawing has been made meanwhile."""
+        owed = self.owed
+        if owed is None:
+            return
+        self.owed = None
+        self.render()
+        if owed["focus"] is not None and not dom.dialog_open():
+            dom.focus_first(owed["focus"])
+
+    def save_match(self, slot, record):
+        """Write the match now, or (an automatic move at instant speed) soon: see SAVE_EVERY."""
+        if self.coalesce:
+            self.waiting_save = (slot, record)
+            if not self.save_timer:
+                self.save_timer = True
+                dom.later(SAVE_EVERY, self.on_save_timer)
+            return
+        self.waiting_save = None
+        self.saved(self.store.save_match(slot, record, self.read_view()))
+
+    def read_view(self):
+        """The view document the app has read (it draws from it): the store need not read it again."""
+        return self.app.view_doc if self.app.view is not None else None
+
+    def on_save_timer(self):
+        self.save_timer = False
+        self.flush_save()
+
+    def flush_save(self):
+        """Write the match that waits, if any."""
+        if self.waiting_save is not None:
+            slot, record = self.waiting_save
+            self.waiting_save = None
+            self.saved(self.store.save_match(slot, record, self.read_view()))
 
     def saved(self, saved):
         """After a write: a failure is said at once (the game goes on from memory), retried, and the game
@@ -210,7 +273,9 @@ class Runner:
         if self.tab_state.get("play_here"):
             html += ' <button type="button" class="btn small" data-act="play-here" data-key="banner-play-here">' \
                     "Play here</button>"
-        dom.set_banner(html)
+        if html != self.banner_shown:
+            self.banner_shown = html
+            dom.set_banner(html)
 
     # ------------------------------------------------------------ other tabs
 
@@ -218,10 +283,13 @@ class Runner:
         self.tab = self.store.tab()
         dom.listen_tabs(self.on_tab_message, self.on_tab_storage)
         dom.on_leave(self.leave)
+        dom.on_hidden(self.flush_save)
         self.tab_out(self.tab.start(False))
 
     def leave(self):
-        """The page is going away: let the match go, so that a reload or another tab takes it at once."""
+        """The page is going away: write the match if a move waits, then let the match go, so that a reload or
+        another tab takes it at once."""
+        self.flush_save()
         if self.tab is not None:
             for text in self.tab.leave().broadcast:
                 dom.post_tabs(text)
@@ -254,9 +322,14 @@ class Runner:
         dom.later(seconds, fire)
 
     def render(self):
+        """Draw the screen; only what changed reaches the page, and focus stays where it was."""
+        html = self.app.screen_html()
+        if html == self.shown:
+            return
         key = dom.focused_key()
-        dom.set_html("rm-screen", self.app.screen_html())
-        if key:
+        dom.morph("rm-screen", html)
+        self.shown = html
+        if key and dom.focused_key() != key:
             dom.focus_key(key)
 
     def show_dialog(self, html, kind):
@@ -276,16 +349,34 @@ class Runner:
     # ------------------------------------------------------------ the engine
 
     def on_engine(self, msg):
-        if len(json.dumps(msg)) > MAX_MESSAGE:
-            dom.console_warn("engine: an oversized message was dropped")
-            return
+        """A message of the engine (the transport dropped texts too long or not JSON): checked, then the app's."""
         problem = engine_message_problem(msg)
         if problem is not None:
             dom.console_warn("engine: a malformed message was dropped: " + problem)
             return
         if msg["type"] == "hello":
             dom.set_ready()
-        self.dispatch(("engine", msg))
+        self.coalesce = msg["type"] == "table" and self.automatic(msg)
+        try:
+            self.dispatch(("engine", msg))
+        finally:
+            self.coalesce = False
+
+    def automatic(self, msg):
+        """True when ``msg`` is a computer's move at instant speed after which the computer plays on: its save
+        may wait (the person's own moves, and a table that waits for the person, are saved at once). A move by a
+        person (any seat of pass and play) or by a friend online is never one; a guest's page saves nothing."""
+        app = self.app
+        if self.guest or app.delay() != 0:
+            return False
+        by, nxt = msg.get("by"), msg.get("next")
+        if type(by) is not int:
+            return False
+        robot = app.autoplay and app.role == "local"  # ?debug=autoplay: the computer plays seat 0 too
+        seats = app.seats()
+        computer = robot or (0 <= by < len(seats) and seats[by].get("kind") == "computer")
+        goes_on = nxt == "computer" or (nxt == "you" and robot)
+        return computer and goes_on
 
     def on_status(self, event, detail):
         if event == "ready":  # how the engine started (snapshot, normal, fallback) and its times, for tests

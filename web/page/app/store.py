@@ -25,7 +25,8 @@ class PageStore:
     """The page's storage for one tab: wraps :class:`web.page.storage.Store`."""
 
     def __init__(self, backend, framed, tab_id):
-        self.store = Store(backend, tab_id, view_problem)
+        self.store = Store(backend, tab_id, self.view_problem)
+        self.known_view = None  # the view document the app has just read (the same reader need not run again)
         self.framed = framed
         self.slot = ""
         self.offers = []
@@ -33,6 +34,12 @@ class PageStore:
         self.download = False  # a match waits to be written: "Download my game" is offered
         self.retry_due = False
         self.plan = None  # an import waiting for the player's yes
+
+    def view_problem(self, doc):
+        """The stored view's reader, run once per view document: the one the app has read is known good."""
+        if doc is not None and doc is self.known_view:
+            return None
+        return view_problem(doc)
 
     # ----- starting -----
 
@@ -55,8 +62,13 @@ class PageStore:
         self.retry_due = saved.retry
         return saved
 
-    def save_match(self, slot, record):
-        return self._saved(self.store.write_match(slot, record))
+    def save_match(self, slot, record, read_view=None):
+        """Write ``record``; ``read_view``: the view document the app read successfully (not read again)."""
+        self.known_view = read_view
+        try:
+            return self._saved(self.store.write_match(slot, record))
+        finally:
+            self.known_view = None
 
     def save_settings(self, settings):
         return self._saved(self.store.write_settings(settings))

@@ -11,6 +11,12 @@ def config(game="gin", opponents=None, seed=7):
 
 
 def settings():
+    return {"speed": "fast", "contrast": True, "bigcards": False, "sort": "melds", "last": config(),
+            "sound": False, "volume": 40, "back": "blue", "fourcolor": True, "hints": False, "felt": "charcoal"}
+
+
+def settings_v1():
+    """Settings as version 1 wrote them (before the look and sound fields)."""
     return {"speed": "fast", "contrast": True, "bigcards": False, "sort": "melds", "last": config()}
 
 

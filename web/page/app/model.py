@@ -32,12 +32,13 @@ from web.page.app.params import SPEEDS, game_config, speed_override
 from web.page.app.screen import Screen
 from web.page.app.setup import SetupState
 from web.page.app.text import describe_event, headline, names_in, spoken
+from web.page.formats import default_settings
 from web.page.shared.cards import card_of, text_of
 from web.page.shared.viewdata import Event, read_view
 
 ME = 0
 __all__ = ["SHORTCUTS", "App"]
-DEFAULT_SETTINGS = {"speed": "normal", "contrast": False, "bigcards": False, "sort": "suit", "last": None}
+DEFAULT_SETTINGS = default_settings()
 STALL_SECONDS = 12.0  # a move the engine has not answered by then: the engine is restarted from the last save
 MAX_RESTARTS = 3
 LOG_KEEP = 200

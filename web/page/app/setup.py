@@ -5,6 +5,7 @@ to the page by the site build), so the page draws this screen before the engine 
 rules when the match starts. Written in the Python both MicroPython and CPython run.
 """
 
+from web.page.app.characters import portrait
 from web.page.app.text import esc, tier_word
 
 # The form shows the match length first, then the rest in the rulebook's order.
@@ -119,6 +120,7 @@ class SetupState:
         self.preset = {"gin": "cardgames", "rummy": "cardgames"}
         self.overrides = {"gin": {}, "rummy": {}}
         self.error = ""
+        self.more = False  # the options beyond the preset and the match's length are folded
         if isinstance(last, dict):
             self.load(last)
 
@@ -235,41 +237,53 @@ def option_field(o, v):
 
 
 def setup_html(st, can_resume):
+    """The new-game screen: the game, the opponents (each a character) and the preset first; the rule options
+    folded behind "More rule options" (the match's length stays in view)."""
     cat = st.catalog
     g = st.game
     games = "".join(
-        '<label class="choice"><input type="radio" name="game" value="' + k + '" data-key="f-game-' + k + '"' + (" checked" if g == k else "")
-        + "> " + esc(lbl) + "</label>"
+        '<label class="choice game-tile"><input type="radio" name="game" value="' + k + '" data-key="f-game-' + k
+        + '"' + (" checked" if g == k else "") + "> " + esc(lbl) + "</label>"
         for k, lbl in (("gin", "Gin Rummy (2 players)"), ("rummy", "Basic Rummy (2–6 players)")))
     players = ""
     if g == "rummy":
         opts = [_option(n, n, st.players == n) for n in range(2, 7)]
         players = _select("players", "Players", opts, 'data-key="f-players"')
     ros = cat.roster(g)
+    chosen = st.opps()
     opp_fields = []
-    for i, pid in enumerate(st.opps()):
+    for i, pid in enumerate(chosen):
         opts = [_option(p["id"], p["name"] + " — " + tier_word(p["tier"]) + ", " + p["style"], p["id"] == pid)
                 for p in ros]
         label = "Opponent" if g == "gin" else "Opponent " + str(i + 1)
         opp_fields.append(_select("opp" + str(i), label, opts, 'data-key="f-opp' + str(i) + '"'))
     cards = "".join(
-        "<li><strong>" + esc(p["name"]) + '</strong> <span class="tier tier-' + esc(p["tier"]) + '">'
+        '<li class="' + ("picked" if p["id"] in chosen else "") + '">' + portrait(p["id"]) + '<div><strong>'
+        + esc(p["name"]) + '</strong> <span class="tier tier-' + esc(p["tier"]) + '">'
         + esc(tier_word(p["tier"])) + '</span> <span class="muted">' + esc(p["style"]) + "</span><br>"
-        + '<span class="desc">' + esc(p["description"]) + "</span></li>" for p in ros)
+        + '<span class="desc">' + esc(p["description"]) + "</span></div></li>" for p in ros)
     presets = cat.presets(g)
     popts = [_option(k, k, st.preset[g] == k) for k in cat.preset_names(g)]
     pdesc = presets.get(st.preset[g], {}).get("description", "")
     rules = st.resolved()
-    fields = "".join(option_field(o, rules.get(o["name"])) for o in cat.options(g))
+    first = []
+    rest = []
+    for o in cat.options(g):
+        (first if o["name"] in FIRST else rest).append(option_field(o, rules.get(o["name"])))
     err = ('<p class="message error" role="alert">' + esc(st.error) + "</p>") if st.error else ""
     resume = ('<button type="button" class="btn" data-act="back-to-game" data-key="setup-back">Back to the game</button>'
               if can_resume else "")
+    more = ('<button type="button" class="btn small fold" data-act="setup-more" data-key="setup-more" '
+            'aria-expanded="' + ("true" if st.more else "false") + '" aria-controls="setup-options">'
+            + ("Fewer rule options" if st.more else "More rule options (" + str(len(rest)) + ")") + "</button>")
     return (
         '<section class="setup" data-testid="setup" aria-labelledby="setup-title">'
         '<h2 id="setup-title">New game</h2><div class="setup-form">'
-        "<fieldset><legend>Game</legend>" + games + players + "</fieldset>"
+        '<fieldset class="games"><legend>Game</legend>' + games + players + "</fieldset>"
         "<fieldset><legend>Opponents</legend>" + "".join(opp_fields) + '<ul class="roster">' + cards + "</ul></fieldset>"
         "<fieldset><legend>Rules</legend>" + _select("preset", "Preset", popts, 'data-key="f-preset"')
-        + '<p class="muted">' + esc(pdesc) + '</p><div class="options">' + fields + "</div></fieldset>"
+        + '<p class="muted">' + esc(pdesc) + '</p><div class="options">' + "".join(first) + "</div>" + more
+        + '<div class="options" id="setup-options"' + ("" if st.more else " hidden") + ">" + "".join(rest)
+        + "</div></fieldset>"
         + err + '<div class="setup-go"><button type="button" class="btn primary" data-act="start" '
         'data-key="setup-start">Start game</button>' + resume + "</div></div></section>")

@@ -399,15 +399,16 @@
           var g = ghost();
           keyed().forEach(function (pair) {
             var el = pair[1];
-            var dragged = el.classList.contains("drag-src") || el.classList.contains("held");
-            rects[pair[0]] = (g && dragged) ? box(g) : box(el);
+            var dragged = !!el.closest(".drag-src, .held");
+            rects[pair[0]] = (g && dragged) ? box(g.querySelector("[data-card]") || g) : box(el);
             var card = pair[0].split("#")[0];
             if (leaveKeys[card] && !leaving[card]) leaving[card] = { copy: copy(el), box: box(el) };
           });
           state = { dur: dur, plan: plan, rects: rects, leaving: leaving, ghostKey: null };
           if (g) {
             var src = screenEl() && screenEl().querySelector(".drag-src, .held");
-            if (src) state.ghostKey = src.getAttribute("data-card");
+            var srcCard = src && (src.hasAttribute("data-card") ? src : src.querySelector("[data-card]"));
+            if (srcCard) state.ghostKey = srcCard.getAttribute("data-card");
           }
           return true;
         });

@@ -289,7 +289,7 @@ def make_ghost(src):
     ghost.setAttribute("aria-hidden", "true")
     ghost.style.width = str(rect.width) + "px"
     ghost.style.height = str(rect.height) + "px"
-    js.document.body.appendChild(ghost)
+    (el("rm") or js.document.body).appendChild(ghost)  # inside the game: it keeps the game's card sizes
     return ghost
 
 

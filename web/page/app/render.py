@@ -195,7 +195,9 @@ def table_html(view, names, colors):
 
 
 def hand_html(order, selected, marks, view):
-    """The player's hand, fanned: each card a toggle button named like "8 of hearts"."""
+    """The player's hand, fanned: each card a toggle button named like "8 of hearts". A button is the strip of
+    its card left in view (the card's picture overflows it, under the next one), so a tap or a click always
+    lands on the card it shows."""
     out = []
     dead = marks.get("deadwood", ())
     new = marks.get("new")
@@ -228,10 +230,10 @@ def hand_html(order, selected, marks, view):
             ", just taken from the discard pile" if c == taken else "")
         out.append('<button type="button" class="' + " ".join(cls) + '" data-act="card" data-pos="' + str(pos)
                    + '" data-drag="hand" data-drop="hand:' + str(pos) + '" data-key="card-' + text_of(c) + "-"
-                   + str(pos if c == JOKER else 0) + '" data-card="' + card_key(c) + '" aria-pressed="'
+                   + str(pos if c == JOKER else 0) + '" aria-pressed="'
                    + ("true" if pos in selected else "false") + '" aria-label="' + esc(card_words(c)) + '" title="'
-                   + esc(tip) + '" style="--i:' + str(pos) + ";--g:" + str(gap) + '">' + face_svg(c)
-                   + '<i class="mark" aria-hidden="true"></i></button>')
+                   + esc(tip) + '" style="--i:' + str(pos) + ";--g:" + str(gap) + '"><span class="cf" data-card="'
+                   + card_key(c) + '">' + face_svg(c) + '<i class="mark" aria-hidden="true"></i></span></button>')
     return ('<section class="hand" data-drop="hand:end" data-testid="hand" role="group" aria-label="Your hand: '
             + plural(len(order), "card") + '; arrows move, Space selects, Shift+arrows reorder" style="--n:'
             + str(max(len(order), 1)) + ";--G:" + str(gap) + '">' + "".join(out) + "</section>")

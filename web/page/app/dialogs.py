@@ -93,9 +93,11 @@ def settings_html(s, storage_line, embedded=False):
             + '<div class="sample" aria-hidden="true">' + sample + "</div>"
             + _check("bigcards", "Larger cards", s["bigcards"])
             + _check("hints", "Rummy: mark the cards you could meld or lay off now", s.get("hints", True))
-            + '<div class="radio-row" role="radiogroup" aria-label="Card back">' + backs + "</div></fieldset>"
+            + '<p class="radio-title" id="back-title">Card back</p><div class="radio-row" role="radiogroup" '
+            'aria-labelledby="back-title">' + backs + "</div></fieldset>"
             "<fieldset><legend>Table</legend>"
-            '<div class="radio-row" role="radiogroup" aria-label="Felt colour">' + felts + "</div>"
+            '<p class="radio-title" id="felt-title">Felt colour</p><div class="radio-row" role="radiogroup" '
+            'aria-labelledby="felt-title">' + felts + "</div>"
             + _check("contrast", "High contrast", s["contrast"])
             + '<p class="muted">Light or dark follows your system.</p></fieldset>'
             "<fieldset><legend>Your data</legend>"

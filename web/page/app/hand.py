@@ -283,7 +283,7 @@ class Hand:
 
     def marks(self):
         """Gin: the deadwood cards, the meld of each melded card (and gaps between the melds when they come
-        first), and the live deadwood line (from the hint). Rummy: the cards that could be melded or laid off now
+        first), and the live deadwood line (from the hint) as (text, class) parts. Rummy: the cards that could be melded or laid off now
         (from ``view.legal``), when hints are on."""
         marks = {"new": self.new_card}
         v = self.view
@@ -299,13 +299,13 @@ class Hand:
                 groups[card_of(t)] = i
         marks["groups"] = groups
         marks["gaps"] = self.sort_mode() == "melds"
-        text = "Deadwood " + str(h.get("deadwood"))
+        parts = [("Deadwood " + str(h.get("deadwood")), "")]
         if h.get("after_discard") is not None:
-            text += " · after your best discard " + str(h["after_discard"])
+            parts.append((" · after your best discard " + str(h["after_discard"]), "more"))
         limit = v.knock_limit
         if limit is not None:
-            text += (" · knock at " + str(limit) + " or less") if limit else " · gin only (knock limit 0)"
-        return marks, text
+            parts.append(((" · knock at " + str(limit) + " or less") if limit else " · gin only (knock limit 0)", ""))
+        return marks, parts
 
 
 def playable(view):

@@ -131,7 +131,7 @@ def opponents_html(view, names, profiles, ui):
             + ' <span class="opp-meta">' + esc(tier) + ((" · " + esc(style)) if style else "") + "</span></div></div>"
             '<div class="fan" aria-hidden="true" style="--n:' + str(max(shown, 1)) + '">' + backs + "</div>"
             '<div class="opp-foot"><span data-testid="count-' + str(s) + '">' + plural(n, "card") + "</span>"
-            ' · <span class="opp-pts">' + str(view.scores[s]) + " pts</span></div>" + bubble + "</div>")
+            '<span class="opp-pts"> · ' + str(view.scores[s]) + " pts</span></div>" + bubble + "</div>")
     return ('<section class="opponents" aria-label="Opponents" style="--opps:' + str(view.players - 1) + '">'
             + "".join(out) + "</section>")
 
@@ -271,7 +271,13 @@ def sort_html(game, mode):
 
 
 def status_html(prompt, message, level, deadwood):
-    dw = ('<span class="deadwood" data-testid="deadwood">' + esc(deadwood) + "</span>") if deadwood else ""
+    """The prompt, the live deadwood (Gin: parts of (text, class); the class "more" may be folded on a phone)
+    and the message line."""
+    dw = ""
+    if deadwood:
+        dw = ('<span class="deadwood" data-testid="deadwood">'
+              + "".join(('<span class="' + cls + '">' + esc(t) + "</span>") if cls else esc(t) for t, cls in deadwood)
+              + "</span>")
     role = "alert" if level == "error" else "status"
     # the message line always takes its place, so the hand below never moves when a message comes and goes
     msg = ('<p class="message ' + esc(level) + '" data-testid="message" role="' + role + '">' + esc(message)

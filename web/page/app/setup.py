@@ -257,11 +257,22 @@ def setup_html(st, can_resume):
                 for p in ros]
         label = "Opponent" if g == "gin" else "Opponent " + str(i + 1)
         opp_fields.append(_select("opp" + str(i), label, opts, 'data-key="f-opp' + str(i) + '"'))
-    cards = "".join(
-        '<li class="' + ("picked" if p["id"] in chosen else "") + '">' + portrait(p["id"]) + '<div><strong>'
-        + esc(p["name"]) + '</strong> <span class="tier tier-' + esc(p["tier"]) + '">'
-        + esc(tier_word(p["tier"])) + '</span> <span class="muted">' + esc(p["style"]) + "</span><br>"
-        + '<span class="desc">' + esc(p["description"]) + "</span></div></li>" for p in ros)
+    gallery = []
+    for p in ros:
+        picked = p["id"] in chosen
+        face = (portrait(p["id"]) + '<span class="who"><strong>' + esc(p["name"]) + '</strong> <span class="tier tier-'
+                + esc(p["tier"]) + '">' + esc(tier_word(p["tier"])) + '</span><span class="style">' + esc(p["style"])
+                + "</span></span>")
+        if g == "gin":  # one opponent: the gallery chooses it too
+            gallery.append('<li><label class="char' + (" picked" if picked else "") + '" title="' + esc(p["description"])
+                           + '"><input type="radio" name="opp0" value="' + esc(p["id"]) + '" data-key="f-pick-'
+                           + esc(p["id"]) + '"' + (" checked" if picked else "") + ">" + face + "</label></li>")
+        else:
+            gallery.append('<li><span class="char' + (" picked" if picked else "") + '" title="' + esc(p["description"])
+                           + '">' + face + "</span></li>")
+    about = "".join('<p class="about"><strong>' + esc(p["name"]) + ":</strong> " + esc(p["description"]) + "</p>"
+                    for pid in chosen for p in ros if p["id"] == pid)
+    cards = "".join(gallery)
     presets = cat.presets(g)
     popts = [_option(k, k, st.preset[g] == k) for k in cat.preset_names(g)]
     pdesc = presets.get(st.preset[g], {}).get("description", "")
@@ -280,7 +291,8 @@ def setup_html(st, can_resume):
         '<section class="setup" data-testid="setup" aria-labelledby="setup-title">'
         '<h2 id="setup-title">New game</h2><div class="setup-form">'
         '<fieldset class="games"><legend>Game</legend>' + games + players + "</fieldset>"
-        "<fieldset><legend>Opponents</legend>" + "".join(opp_fields) + '<ul class="roster">' + cards + "</ul></fieldset>"
+        "<fieldset><legend>Opponents</legend>" + '<ul class="roster" aria-label="The characters">' + cards + "</ul>"
+        + '<div class="opp-fields">' + "".join(opp_fields) + "</div>" + about + "</fieldset>"
         "<fieldset><legend>Rules</legend>" + _select("preset", "Preset", popts, 'data-key="f-preset"')
         + '<p class="muted">' + esc(pdesc) + '</p><div class="options">' + "".join(first) + "</div>" + more
         + '<div class="options" id="setup-options"' + ("" if st.more else " hidden") + ">" + "".join(rest)

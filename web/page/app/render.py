@@ -232,8 +232,8 @@ def hand_html(order, selected, marks, view):
                    + '" data-drag="hand" data-drop="hand:' + str(pos) + '" data-key="card-' + text_of(c) + "-"
                    + str(pos if c == JOKER else 0) + '" aria-pressed="'
                    + ("true" if pos in selected else "false") + '" aria-label="' + esc(card_words(c)) + '" title="'
-                   + esc(tip) + '" style="--i:' + str(pos) + ";--g:" + str(gap) + '"><span class="cf" data-card="'
-                   + card_key(c) + '">' + face_svg(c) + '<i class="mark" aria-hidden="true"></i></span></button>')
+                   + esc(tip) + '" style="--i:' + str(pos) + ";--g:" + str(gap) + '"><span class="cf ' + suit_class(c)
+                   + '" data-card="' + card_key(c) + '">' + face_svg(c) + '<i class="mark" aria-hidden="true"></i></span></button>')
     return ('<section class="hand" data-drop="hand:end" data-testid="hand" role="group" aria-label="Your hand: '
             + plural(len(order), "card") + '; arrows move, Space selects, Shift+arrows reorder" style="--n:'
             + str(max(len(order), 1)) + ";--G:" + str(gap) + '">' + "".join(out) + "</section>")

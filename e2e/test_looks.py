@@ -4,6 +4,7 @@ fold, themes reaching the dialogs, sound off in an embed, the embed opening on a
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 
@@ -61,7 +62,7 @@ def check_one_row(page) -> None:
         assert left >= -1 and right <= width + 1, (left, right, width)
     # each card's corner index stays in view: the next card starts at least 28% of a card's width further right
     lefts = [c[0] for c in cards]
-    steps = [b - a for a, b in zip(lefts, lefts[1:])]
+    steps = [b - a for a, b in itertools.pairwise(lefts)]
     assert min(steps) >= 0.28 * cards[0][4], steps
 
 

@@ -31,7 +31,8 @@ def main(path):
         view = app.view
         print(i, msg[0], effect_words(effects), app.next, app.waiting, len(app.order),
               view.step if view is not None else "-", app.message, checksum(app.screen_html()),
-              checksum("\n".join(app.meta["log"])))
+              checksum("\n".join(app.meta["log"])), checksum(app.dialog_html(app.dialog) if app.dialog else ""),
+              checksum(repr(sorted(app.speech.items()))))
     print("done")
 
 

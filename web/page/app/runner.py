@@ -9,7 +9,7 @@ import json
 
 import js
 
-from web.page.app import dom, netlink
+from web.page.app import deck, dom, netlink
 from web.page.app.model import SHORTCUTS, App
 from web.page.app.params import parse_query, slot_of
 from web.page.app.setup import Catalog
@@ -22,7 +22,9 @@ SHELL = """
 <div class="rm" id="rm">
   <header class="rm-top">
     <h1 class="rm-title"><span aria-hidden="true">♠</span> Rummy</h1>
-    <nav class="rm-menu" aria-label="Game menu">
+    <button type="button" class="btn small rm-menu-btn" popovertarget="rm-menu" aria-label="Menu">
+      <span aria-hidden="true">☰</span> Menu</button>
+    <nav class="rm-menu" id="rm-menu" popover aria-label="Game menu">
       <button type="button" class="btn small" data-act="new" data-key="menu-new">New game</button>
       <button type="button" class="btn small" data-act="scores" data-key="menu-scores">Scores</button>
       <button type="button" class="btn small" data-act="stats" data-key="menu-stats">Statistics</button>
@@ -68,11 +70,13 @@ class Runner:
         self.retrying = False
         self.outbox = []  # messages for the engine until its worker is started
         self.guest = False  # a page opened from an invite link: no engine of its own
+        self.motion = None  # how the next redraw moves (the app's "motion" effect)
 
     # ------------------------------------------------------------ starting
 
     def start(self):
         dom.el("app").innerHTML = SHELL
+        dom.put_sprite(deck.sprite())
         self.attach()
         fragment = str(dom.bridge().fragment() or "")
         netlink.start(self.dispatch)
@@ -93,6 +97,7 @@ class Runner:
         boot["slot"] = self.slot
         boot["url"] = dom.page_url()
         boot["reduced_motion"] = dom.reduced_motion()
+        boot["framed"] = dom.html_attr("data-framed") == "1"
         self.dispatch(("start", boot))  # the first paint (a new match or a resume waits in the outbox)
         dom.set_drawn()
         self.link.start()  # the engine worker, right after the first paint; it queues messages until it is up
@@ -176,6 +181,10 @@ class Runner:
                     self.tab_out(self.tab.play_here())
             elif kind == "log":
                 dom.console_warn(e[1])
+            elif kind == "motion":
+                self.motion = e[1]
+            elif kind == "sound":
+                dom.play_sound(e[1], e[2], e[3])
         if render:
             self.render()
         if focus is not None and not dom.dialog_open():
@@ -255,7 +264,11 @@ class Runner:
 
     def render(self):
         key = dom.focused_key()
-        dom.set_html("rm-screen", self.app.screen_html())
+        html = self.app.screen_html()
+        dom.motion_before(self.motion)
+        self.motion = None
+        dom.set_html("rm-screen", html)
+        dom.motion_after()
         if key:
             dom.focus_key(key)
 
@@ -401,11 +414,11 @@ class Runner:
         if p is None or not self.dragging:
             return
         target = dom.closest(dom.element_at(float(ev.clientX), float(ev.clientY)), "[data-drop]")
-        self.end_drag()
         self.suppress_click = True
         dom.later(0.05, self.clear_suppress)
         where = dom.attr(target, "data-drop") if target is not None else ""
-        self.dispatch(("drop", p["kind"], p["pos"], where or ""))
+        self.dispatch(("drop", p["kind"], p["pos"], where or ""))  # the ghost still there: the card flies on from it
+        self.end_drag()
 
     def on_pointer_cancel(self, ev):
         self.press = None
@@ -417,7 +430,7 @@ class Runner:
 
     def end_drag(self):
         self.dragging = False
-        dom.remove(self.ghost)
+        dom.release_ghost(self.ghost)
         self.ghost = None
         dom.hover(self.hover, False)
         self.hover = None

@@ -231,3 +231,12 @@ def _portrait(pid, size_class):
             '<circle cx="50" cy="50" r="50" fill="#fff" opacity=".55"/>' + inner
             + '<circle cx="50" cy="50" r="48" fill="none" stroke="' + color + '" stroke-width="4"/></svg>')
 
+
+def initial(name, color, size_class=""):
+    """A person's disc (people at the table have no character): their name's first letter on their seat's colour."""
+    letter = (name.strip()[:1] or "?").upper()
+    esc = letter.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return ('<svg class="portrait person' + ((" " + size_class) if size_class else "") + '" viewBox="0 0 100 100" '
+            'aria-hidden="true" focusable="false"><circle cx="50" cy="50" r="50" fill="' + color + '"/>'
+            '<text x="50" y="50" dy=".35em" text-anchor="middle" font-size="52" font-weight="700" fill="#fff" '
+            'font-family="system-ui, sans-serif">' + esc + "</text></svg>")

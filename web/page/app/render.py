@@ -126,7 +126,7 @@ def opponents_html(view, names, profiles, ui):
             '<div class="opp' + (" active" if active else "") + '" data-testid="opponent-' + str(s)
             + '" data-seat="' + str(s) + '" role="group" aria-label="' + esc(names[s]) + ": " + plural(n, "card")
             + ", score " + str(view.scores[s]) + '" style="--seat:' + colors[s] + '">'
-            '<div class="opp-who">' + characters.portrait(pid) + state
+            '<div class="opp-who">' + (characters.portrait(pid) if p else characters.initial(names[s], colors[s])) + state
             + '<div class="opp-id"><strong class="opp-name">' + esc(names[s]) + "</strong>" + dealer
             + ' <span class="opp-meta">' + esc(tier) + ((" · " + esc(style)) if style else "") + "</span></div></div>"
             '<div class="fan" aria-hidden="true" style="--n:' + str(max(shown, 1)) + '">' + backs + "</div>"

@@ -318,9 +318,9 @@
         b.w + "px;height:" + b.h + "px;transform-origin:50% 50%;";
     }
     function track(a) { flights.push(a); return a; }
-    // fly(target element, from box, delay, duration, fade): a copy of the target goes from `from` to the target
-    function fly(el, from, delay, dur, fade) {
-      var to = box(el);
+    // fly(target element, its box now, from box, delay, duration): a copy of the target goes from `from` to the
+    // target (the boxes are measured first, for every card, so that adding the copies forces no second layout)
+    function fly(el, to, from, delay, dur) {
       if (!to.w || !from) return;
       var c = copy(el);
       place(c, to);
@@ -329,19 +329,23 @@
       var dx = from.x - to.x, dy = from.y - to.y;
       var lift = Math.min(40, Math.hypot(dx, dy) * 0.12);
       var frames = [
-        { transform: "translate(" + dx + "px," + dy + "px) rotate(" + from.a + "deg) scale(" + s + ")", opacity: fade ? 0 : 1 },
+        { transform: "translate(" + dx + "px," + dy + "px) rotate(" + from.a + "deg) scale(" + s + ")" },
         { transform: "translate(" + dx * 0.45 + "px," + (dy * 0.45 - lift) + "px) rotate(" + (from.a + to.a) / 2 + "deg) scale(" +
-          (s + 1) / 2 * 1.06 + ")", opacity: 1, offset: 0.5 },
-        { transform: "translate(0px,0px) rotate(" + to.a + "deg) scale(1)", opacity: 1 }
+          (s + 1) / 2 * 1.06 + ")", offset: 0.5 },
+        { transform: "translate(0px,0px) rotate(" + to.a + "deg) scale(1)" }
       ];
       var a = track(c.animate(frames, { duration: dur, delay: delay, easing: "cubic-bezier(.3,.7,.35,1)", fill: "both" }));
-      a.onfinish = function () { c.remove(); };
-      a.oncancel = function () { c.remove(); };
-      track(el.animate([{ opacity: 0 }, { opacity: 0 }], { duration: delay + dur }));
+      hide(el, a);
     }
-    // leave(copy, from box, target element): a card that left the table flies into an opponent's hand
-    function leave(c, from, el, delay, dur) {
-      var to = box(el);
+    // the real card is hidden while its copy flies (one style change each way: no layer of its own)
+    function hide(el, a) {
+      el.style.visibility = "hidden";
+      var done = function () { el.style.visibility = ""; };
+      a.addEventListener("finish", function () { done(); a.effect.target.remove(); });
+      a.addEventListener("cancel", function () { done(); a.effect.target.remove(); });
+    }
+    // leave(copy, from box, target element, its box): a card that left the table flies into an opponent's hand
+    function leave(c, from, el, to, delay, dur) {
       place(c, from);
       layer().appendChild(c);
       var s = from.w ? to.w / from.w : 1;
@@ -349,12 +353,9 @@
         { transform: "translate(0px,0px) rotate(" + from.a + "deg) scale(1)", opacity: 1 },
         { transform: "translate(" + (to.x - from.x) + "px," + (to.y - from.y) + "px) rotate(" + to.a + "deg) scale(" + s + ")", opacity: 0.2 }
       ], { duration: dur, delay: delay, easing: "cubic-bezier(.4,0,.4,1)", fill: "both" }));
-      a.onfinish = function () { c.remove(); };
-      a.oncancel = function () { c.remove(); };
-      track(el.animate([{ opacity: 0 }, { opacity: 0 }], { duration: delay + dur * 0.8 }));
+      hide(el, a);
     }
-    function shuffle(stock, dur) {  // the deck splits in two and riffles back, twice
-      var b = box(stock);
+    function shuffle(stock, b, dur) {  // the deck splits in two and riffles back, twice
       for (var i = 0; i < 4; i++) {
         var c = copy(stock);
         place(c, b);
@@ -375,18 +376,19 @@
       var stock = document.querySelector("[data-testid=stock] .pcard");
       if (!stock) return;
       var from = box(stock);
-      shuffle(stock, dur);
       var hands = sels.map(function (s) { return Array.prototype.slice.call(document.querySelectorAll(s)); });
       var most = 0;
       hands.forEach(function (h) { most = Math.max(most, h.length); });
-      var t = dur * 2, step = dur * 0.12;
+      var jobs = [], t = dur * 2, step = dur * 0.12;
       for (var k = 0; k < most; k++) {
         for (var i = 0; i < hands.length; i++) {
-          if (hands[i][k]) { fly(hands[i][k], from, t, dur, false); t += step; }
+          if (hands[i][k]) { jobs.push([hands[i][k], box(hands[i][k]), t]); t += step; }
         }
       }
       var up = document.querySelector("[data-testid=discard-pile] .pcard.top");
-      if (up) fly(up, from, t, dur, false);
+      if (up) jobs.push([up, box(up), t]);
+      shuffle(stock, from, dur);
+      jobs.forEach(function (j) { fly(j[0], j[1], from, j[2], dur); });
     }
     function finishAll() {
       var list = flights;
@@ -441,6 +443,7 @@
           var now = keyed();
           if (plan.deal) { deal(plan.deal, dur); return true; }
           var from = plan.from || {};
+          var jobs = [], leaves = [], i, o;  // measure everything first, then add the copies (one layout)
           now.forEach(function (pair) {
             var key = pair[0], el = pair[1];
             var card = key.split("#")[0];
@@ -451,25 +454,29 @@
             var old = st.rects[key];
             if (old) {
               var b = box(el);
-              if (Math.abs(b.x - old.x) > 3 || Math.abs(b.y - old.y) > b.h * 0.3 || Math.abs(b.w - old.w) > 3) {
-                fly(el, old, 0, dur, false);
+              // a card that moved: it flies (a small shift, as when the hand closes up, just happens)
+              if (Math.abs(b.x - old.x) > b.w * 0.3 || Math.abs(b.y - old.y) > b.h * 0.3 || Math.abs(b.w - old.w) > 3) {
+                jobs.push([el, b, old]);
               }
               return;
             }
             var origin = from[key] || from[card];
             if (origin) {
-              var o = document.querySelector(origin);
-              if (o) fly(el, box(o), 0, dur, false);
+              o = document.querySelector(origin);
+              if (o) jobs.push([el, box(el), box(o)]);
             }
           });
           (plan.fans || []).forEach(function (f) {
-            var el = document.querySelector(f[0]), o = document.querySelector(f[1]);
-            if (el && o) fly(el, box(o), 0, dur, false);
+            var el = document.querySelector(f[0]);
+            o = document.querySelector(f[1]);
+            if (el && o) jobs.push([el, box(el), box(o)]);
           });
           (plan.leave || []).forEach(function (l) {
             var gone = st.leaving[l[0]], el = document.querySelector(l[1]);
-            if (gone && el) leave(gone.copy, gone.box, el, 0, dur);
+            if (gone && el) leaves.push([gone, el, box(el)]);
           });
+          for (i = 0; i < jobs.length; i++) fly(jobs[i][0], jobs[i][1], jobs[i][2], 0, dur);
+          for (i = 0; i < leaves.length; i++) leave(leaves[i][0].copy, leaves[i][0].box, leaves[i][1], leaves[i][2], 0, dur);
           (plan.pop || []).forEach(function (sel) {
             var el = document.querySelector(sel);
             if (el) track(el.animate([{ scale: "0.3", opacity: 0 }, { scale: "1.08", opacity: 1, offset: 0.7 },

@@ -18,7 +18,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_play_support import button, gin_turn, rummy_turn
+from test_play_support import button, gin_turn, rummy_turn, shot
 
 pytest_plugins = ["netns"]
 WAIT = 60_000  # ms: the longest a wait may take before the test fails (a limit, not a delay)
@@ -190,6 +190,11 @@ def test_three_players_rummy_with_two_friends_online(rtc_contexts):
         expect(page.get_by_test_id("table-screen")).to_be_visible(timeout=WAIT)
     bob.locator("[data-act=talk][data-say='3']").click()
     expect(cy.get_by_test_id("talk-1")).to_contain_text("Nice play", timeout=WAIT)
+    # the quick message sits in the strip of players (not floating over the table like a character's line)
+    strip = cy.get_by_test_id("online-strip").bounding_box()
+    said = cy.get_by_test_id("talk-1").bounding_box()
+    assert strip and said and strip["y"] <= said["y"] and said["y"] + said["height"] <= strip["y"] + strip["height"] + 1
+    shot(cy, "online-rummy-friend.png")
     play_hand(host, {1: bob, 2: cy}, "rummy")
     for guest, seat in ((bob, 1), (cy, 2)):
         expect(guest.get_by_test_id("deal-check-end")).to_contain_text("Deal verified", timeout=WAIT)

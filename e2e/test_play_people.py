@@ -53,6 +53,9 @@ def test_a_pass_and_play_gin_hand_for_two_people(page, wait_ready):
                 shot(page, "pass-and-play-cover.png")
             button(page, "Show " + name + "’s hand").click()
             expect(page.get_by_test_id("hand")).to_be_visible()
+            if len(covers) == 1:  # the other person sits across the table: their initial, as no character
+                expect(page.locator("[data-testid^=opponent-] .portrait.person")).to_have_count(1)
+                shot(page, "pass-and-play-table.png")
             continue
         _, phase, seat = state.split(":")
         turns.add(seat)

@@ -18,6 +18,11 @@ def checksum(text):
     return h
 
 
+def speech_text(speech):
+    """The speech bubbles as text (not repr(): MicroPython writes the non-ASCII characters of a repr as escapes)."""
+    return "\n".join(str(seat) + " " + str(speech[seat][1]) + " " + speech[seat][0] for seat in sorted(speech))
+
+
 def effect_words(effects):
     return " ".join(e[0] + (":" + e[1]["type"] if e[0] == "send" else "") for e in effects)
 
@@ -31,7 +36,8 @@ def main(path):
         view = app.view
         print(i, msg[0], effect_words(effects), app.next, app.waiting, len(app.order),
               view.step if view is not None else "-", app.message, checksum(app.screen_html()),
-              checksum("\n".join(app.meta["log"])))
+              checksum("\n".join(app.meta["log"])), checksum(app.dialog_html(app.dialog) if app.dialog else ""),
+              checksum(speech_text(app.speech)))
     print("done")
 
 

@@ -75,8 +75,8 @@ try {
   process.stderr.write(String((e && e.message) || e) + "\n");
   code = 1;
 }
-process.stdout.write(Buffer.concat(chunks).toString("utf8"));
-process.exit(code);
+// exit once everything is written: a pipe takes 64 KiB at a time, and process.exit() would cut the rest
+process.stdout.write(Buffer.concat(chunks).toString("utf8"), () => process.exit(code));
 """
 
 

@@ -36,6 +36,9 @@ class Harness:
         self.html = ""
         self.logs: list[str] = []
         self.set_aside: list[tuple[str, str]] = []
+        self.motions: list[dict[str, Any]] = []  # the motion plans, in order
+        self.sounds: list[tuple[str, int, float]] = []  # (name, volume, delay)
+        self.looks: list[dict[str, Any]] = []
         self.deliver = deliver
         self.engine_ready = engine_ready
 
@@ -74,6 +77,12 @@ class Harness:
                 self.logs.append(e[1])
             elif kind == "set-aside-match":
                 self.set_aside.append((e[1], e[2]))
+            elif kind == "motion":
+                self.motions.append(json.loads(json.dumps(e[1])))  # it travels as JSON
+            elif kind == "sound":
+                self.sounds.append((e[1], e[2], e[3]))
+            elif kind == "look":
+                self.looks.append(dict(e[1]))
 
     def deliver_one(self, msg: dict[str, Any]) -> None:
         for reply in self.table.handle(msg):

@@ -11,7 +11,22 @@ def config(game="gin", opponents=None, seed=7):
 
 
 def settings():
+    return {"speed": "fast", "contrast": True, "bigcards": False, "sort": "melds", "last": config(),
+            "sound": False, "volume": 40, "back": "blue", "fourcolor": True, "hints": False, "felt": "charcoal"}
+
+
+def settings_v1():
+    """Settings as version 1 wrote them (before the look and sound fields)."""
     return {"speed": "fast", "contrast": True, "bigcards": False, "sort": "melds", "last": config()}
+
+
+def settings_v1_people():
+    """Settings as version 1 wrote them after a Gin game of two people at one device (the last config's seats)."""
+    d = settings_v1()
+    d["last"] = config()
+    d["last"]["opponents"] = []
+    d["last"]["seats"] = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
+    return d
 
 
 def engine(game="gin", players=2):

@@ -102,7 +102,7 @@ def crashes():
     del no_names["meta"]["names"]
     one_name["meta"]["names"] = ["You"]
     oops["meta"]["log"] = "oops"
-    cases = [(KEY_SETTINGS, P.stored("settings", 1, bad_rules)), (KEY_MATCH, P.stored("match", 1, no_names)),
+    cases = [(KEY_SETTINGS, P.stored("settings", 2, bad_rules)), (KEY_MATCH, P.stored("match", 1, no_names)),
              (KEY_MATCH, P.stored("match", 1, one_name)), (KEY_MATCH, P.stored("match", 1, oops)),
              (KEY_MATCH, P.stored("match", 1, [])), (KEY_STATS, "x" * 3000000)]
     for key, text in cases:
@@ -130,7 +130,7 @@ def versions():
     s = Store(b, "t")
     put(s, KEY_MATCH, P.stored("match", 1, P.match_v1()))
     put(s, KEY_STATS, P.stored("stats", 1, P.stats_v1()))
-    put(s, KEY_SETTINGS, P.stored("settings", 1, P.settings()))
+    put(s, KEY_SETTINGS, P.stored("settings", 2, P.settings()))
     show("v1 opened", s.open())
     put(s, KEY_SETTINGS, P.stored("settings", 7, P.settings()))
     show("newer", s.read(KEY_SETTINGS))
@@ -208,7 +208,7 @@ def s_get(s, key):
 def export_import():
     b = backend()[1]
     s = Store(b, "t")
-    put(s, KEY_SETTINGS, P.stored("settings", 1, P.settings()))
+    put(s, KEY_SETTINGS, P.stored("settings", 2, P.settings()))
     put(s, KEY_STATS, P.stored("stats", 3, P.stats()))
     put(s, KEY_MATCH, P.stored("match", 1, P.match_v1()))
     put(s, KEY_MATCH + "@game=rummy", P.stored("match", 3, P.match("rummy")))
@@ -253,7 +253,8 @@ def odds_and_ends():
 
 # ---------------------------------------------------------------- the same damage in both interpreters
 
-VALID = [(KEY_SETTINGS, "settings", 1, P.settings()), (KEY_STATS, "stats", 3, P.stats()),
+VALID = [(KEY_SETTINGS, "settings", 2, P.settings()), (KEY_SETTINGS, "settings", 1, P.settings_v1()),
+         (KEY_STATS, "stats", 3, P.stats()),
          (KEY_STATS, "stats", 2, P.stats_v2()), (KEY_STATS, "stats", 1, P.stats_v1()),
          (KEY_MATCH, "match", 3, P.match()),
          (KEY_MATCH, "match", 3, P.match_people()), (KEY_MATCH, "match", 2, P.match_v2()),

@@ -341,8 +341,8 @@ def test_an_opponents_discard_is_shown_at_once_from_its_seat():  # defect 8
         discards = [e for e in last["events"] if e["kind"] == "discard"]
         if discards:
             seat = discards[-1]["seat"]
-            assert h.app.anim == {"discard": seat}
-            assert 'fly-from-' + str(seat) in h.html
+            # the card flies onto the pile from that opponent's hand (web.page.app.motion)
+            assert h.motions[-1]["from"].get(discards[-1]["card"]) == f"[data-testid=opponent-{seat}] .fan"
             top = h.app.view.top_discard
             assert text_of(top) == discards[-1]["card"]
             assert "top card " in h.html and h.app.view.discard[-1] == top
@@ -409,7 +409,8 @@ def test_every_effect_kind_the_app_returns_is_one_the_runner_performs():
     effects = {k for k in kinds if k in ("send", "render", "timer", "announce", "focus", "dialog", "save-match",
                                           "save-settings", "stats", "set-aside-match", "look", "copy", "export",
                                           "import", "restart-engine", "log", "claim-tab", "download-aside",
-                                          "download-game", "import-apply")}
+                                          "download-game", "import-apply", "motion", "sound")}
+    assert {"motion", "sound"} <= effects
     for k in effects:
         assert f'"{k}"' in runner, f"the runner does not perform {k}"
 

@@ -133,6 +133,7 @@ def _record_run(CATALOG, Harness, play_person):  # type: ignore[no-untyped-def]
                 break
         h.do("key", "s", {"card_pos": None, "in_dialog": False, "shift": False})
         h.do("drop", "hand", 0, "hand:2")
+        h.do("drop", "hand", 1, "")  # dropped on nothing: it goes back
         h.do("command", "stats", {})
     # pass and play: Ann and Bob at one device with a computer; the cover between their turns
     h.do("command", "new", {})
@@ -154,7 +155,32 @@ def _record_run(CATALOG, Harness, play_person):  # type: ignore[no-untyped-def]
             play_person(h, rnd)
         else:
             break
+    # the look: Settings of the cards and the table, the folded rule options
+    h.do("command", "settings", {})
+    for name, value, checked in (("felt", "blue", True), ("back", "gold", True), ("fourcolor", "", True),
+                                 ("hints", "", False), ("volume", "40", False), ("sound", "", True)):
+        h.do("change", name, value, checked)
+    h.do("command", "close", {})
+    h.do("command", "new", {})
+    h.do("command", "setup-more", {})
+    h.do("command", "back-to-game", {})
     return json.dumps({"catalog": CATALOG.data, "messages": messages})
+
+
+def test_the_deck_and_the_portraits_are_drawn_the_same_under_micropython() -> None:
+    source = ("from web.page.app import characters, deck\n"
+              "print(deck.sprite())\n"
+              "for pid in sorted(characters.CHARACTERS):\n"
+              "    print(characters.portrait(pid))\n")
+    files = {}
+    for folder in ("web/page", "web/page/app", "web/page/shared"):
+        for p in sorted((ROOT / folder).glob("*.py")):
+            files[f"{folder}/{p.name}"] = p.read_text(encoding="utf-8")
+    files["web/__init__.py"] = ""
+    from web.page.app import characters, deck
+
+    want = deck.sprite() + "\n" + "".join(characters.portrait(pid) + "\n" for pid in sorted(characters.CHARACTERS))
+    assert mpy.run(source, files) == want
 
 
 def test_the_table_app_does_the_same_under_micropython_and_cpython(tmp_path: Path) -> None:

@@ -32,7 +32,9 @@ def asides(b: P.FakeStorage) -> list[str]:
 
 # (key, kind, version, valid data, what reading gives)
 VALID = [
-    (KEY_SETTINGS, "settings", 1, P.settings(), P.settings()),
+    (KEY_SETTINGS, "settings", 2, P.settings(), P.settings()),
+    (KEY_SETTINGS, "settings", 1, P.settings_v1(), formats.upgrade_settings(P.settings_v1())),
+    (KEY_SETTINGS, "settings", 1, P.settings_v1_people(), formats.upgrade_settings(P.settings_v1_people())),
     (KEY_STATS, "stats", 3, P.stats(), P.stats()),
     (KEY_STATS, "stats", 2, P.stats_v2(), stats.upgrade(P.stats_v2(), 2)),
     (KEY_STATS, "stats", 1, P.stats_v1(), stats.upgrade(P.stats_v1(), 1)),
@@ -44,7 +46,7 @@ VALID = [
 ]
 
 # Paths (dotted; list items as [i]) where more than one JSON type is right, and zones the page does not check.
-POLYMORPHIC = re.compile(r"(\.last|\.seed|\.best_match|^data\.view|\.rules\.[^.\[]+)$")
+POLYMORPHIC = re.compile(r"(\.last|\.seed|\.sound|\.best_match|^data\.view|\.rules\.[^.\[]+)$")
 FREE = re.compile(r"^data\.(engine\.(?!format$|version$)|view\.view\.)")
 MAPS = re.compile(r"(\.rules|^data\.(games|opponents|people))$")
 
@@ -172,7 +174,7 @@ def match_with(**meta: Any) -> str:
 
 
 def bad_rules() -> str:
-    s = P.settings()
+    s = P.settings_v1()
     s["last"]["rules"] = ["a"]
     return P.stored("settings", 1, s)
 
@@ -266,9 +268,9 @@ def test_at_most_max_aside_copies_are_kept_the_oldest_removed_first() -> None:
 
 def test_a_newer_version_is_set_aside_and_says_so() -> None:
     b = P.FakeStorage()
-    b.items[KEY_SETTINGS] = P.stored("settings", 2, P.settings())
+    b.items[KEY_SETTINGS] = P.stored("settings", 3, P.settings())
     got = store(b).read(KEY_SETTINGS)
-    assert got.data is None and "newer version of the game: version 2, and this one reads up to version 1" in str(got.notice)
+    assert got.data is None and "newer version of the game: version 3, and this one reads up to version 2" in str(got.notice)
 
 
 def test_the_engine_refusing_a_match_sets_it_aside_with_its_reason() -> None:
@@ -330,11 +332,43 @@ def test_version_1_statistics_gain_abandoned_and_people() -> None:
 
 
 def test_the_web_ui_custom_sort_is_read() -> None:
-    s = P.settings()
+    s = P.settings_v1()
     s["sort"] = "custom"
     b = P.FakeStorage()
     b.items[KEY_SETTINGS] = P.stored("settings", 1, s)
-    assert store(b).open().settings == s
+    assert store(b).open().settings == formats.upgrade_settings(s)
+
+
+def test_version_1_settings_are_upgraded_with_the_look_and_sound_defaults() -> None:
+    b = P.FakeStorage()
+    b.items[KEY_SETTINGS] = P.stored("settings", 1, P.settings_v1())
+    got = store(b).open().settings
+    want = dict(P.settings_v1())
+    want.update({"sound": None, "volume": 70, "back": "red", "fourcolor": False, "hints": True, "felt": "green"})
+    assert got == want
+    # written back as version 2, and read again unchanged
+    s = store(b)
+    assert s.write_settings(got).ok
+    assert json.loads(b.items[KEY_SETTINGS])["version"] == 2 and store(b).open().settings == got
+
+
+@pytest.mark.parametrize("field,value", [("sound", "yes"), ("volume", 101), ("volume", -1), ("volume", 50.0),
+                                         ("back", "purple"), ("fourcolor", None), ("hints", 1), ("felt", "")])
+def test_version_2_settings_are_checked_exactly(field: str, value: Any) -> None:
+    s = P.settings()
+    s[field] = value
+    b = P.FakeStorage()
+    b.items[KEY_SETTINGS] = P.stored("settings", 2, s)
+    o = store(b).open()
+    assert o.settings == formats.default_settings() and o.notices and ("data." + field) in o.notices[0]
+
+
+def test_version_1_settings_with_a_version_2_field_are_refused() -> None:
+    s = P.settings_v1()
+    s["felt"] = "blue"
+    b = P.FakeStorage()
+    b.items[KEY_SETTINGS] = P.stored("settings", 1, s)
+    assert store(b).open().settings == formats.default_settings()
 
 
 # ---------------------------------------------------------------- failed writes
@@ -620,7 +654,7 @@ def test_statistics_rows() -> None:
 
 def full_store() -> tuple[P.FakeStorage, Store]:
     b = P.FakeStorage()
-    b.items[KEY_SETTINGS] = P.stored("settings", 1, P.settings())
+    b.items[KEY_SETTINGS] = P.stored("settings", 2, P.settings())
     b.items[KEY_STATS] = P.stored("stats", 3, P.stats())
     b.items[KEY_MATCH] = P.stored("match", 1, P.match_v1())
     b.items[KEY_MATCH + "@game=rummy"] = P.stored("match", 3, P.match("rummy"))

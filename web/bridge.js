@@ -155,6 +155,427 @@
       } catch (e) { return ""; }
     },
     // the address's fragment (the part after "#", which never reaches a web server), without the "#".
-    fragment: function () { try { return String(location.hash || "").replace(/^#/, ""); } catch (e) { return ""; } }
+    fragment: function () { try { return String(location.hash || "").replace(/^#/, ""); } catch (e) { return ""; } },
+    sound: null,   // below
+    motion: null,  // below
+    sprite: function (html) {
+      return guard(function () {
+        var node = document.getElementById("rm-sprite");
+        if (!node) {
+          node = document.createElement("div");
+          node.id = "rm-sprite";
+          node.setAttribute("aria-hidden", "true");
+          (document.getElementById("rm") || document.body).appendChild(node);
+        }
+        node.innerHTML = String(html);
+        return true;
+      });
+    },
+    look: function (className, attrs, motionMs) {
+      return guard(function () {
+        var root = document.getElementById("rm");
+        if (!root) return false;
+        root.className = String(className);
+        var list = JSON.parse(String(attrs));
+        for (var i = 0; i < list.length; i++) root.setAttribute(list[i][0], list[i][1]);
+        root.style.setProperty("--motion", String(motionMs) + "ms");
+        return true;
+      });
+    }
   };
+
+  // ---------------------------------------------------------------- sound
+  // Every sound is synthesised with WebAudio (no files). Nothing plays before the person has touched the page
+  // (browsers refuse an AudioContext before that, and say so in the console).
+  window.rummyBridge.sound = (function () {
+    var audio = null, master = null, noiseBuf = null, played = 0;
+
+    function activated() {
+      try {
+        var ua = navigator.userActivation;
+        return !ua || ua.hasBeenActive;
+      } catch (e) { return false; }
+    }
+
+    function context() {
+      if (!audio) {
+        var AC = window.AudioContext || window.webkitAudioContext;
+        if (!AC) return null;
+        audio = new AC();
+        master = audio.createGain();
+        master.connect(audio.destination);
+      }
+      if (audio.state === "suspended") {
+        var p = audio.resume();
+        if (p && p.catch) p.catch(function () { /* refused: silent */ });
+      }
+      return audio;
+    }
+
+    function noise(ac) {
+      if (!noiseBuf) {
+        noiseBuf = ac.createBuffer(1, Math.floor(ac.sampleRate * 0.4), ac.sampleRate);
+        var d = noiseBuf.getChannelData(0);
+        var x = 12345;  // a fixed noise (a small LCG): the same sound every time
+        for (var i = 0; i < d.length; i++) { x = (x * 1103515245 + 12345) % 2147483648; d[i] = x / 1073741824 - 1; }
+      }
+      return noiseBuf;
+    }
+
+    function env(g, t, peak, attack, dur) {
+      g.gain.setValueAtTime(0.0001, t);
+      g.gain.exponentialRampToValueAtTime(peak, t + attack);
+      g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
+    }
+
+    function burst(ac, t, dur, freq, q, peak, type, sweepTo) {
+      var src = ac.createBufferSource();
+      src.buffer = noise(ac);
+      var f = ac.createBiquadFilter();
+      f.type = type || "bandpass";
+      f.frequency.setValueAtTime(freq, t);
+      if (sweepTo) f.frequency.exponentialRampToValueAtTime(sweepTo, t + dur);
+      f.Q.value = q;
+      var g = ac.createGain();
+      env(g, t, peak, 0.004, dur);
+      src.connect(f); f.connect(g); g.connect(master);
+      src.start(t, (t * 7919) % 0.3);
+      src.stop(t + dur + 0.02);
+    }
+
+    function tone(ac, t, freq, dur, peak, type, slideTo) {
+      var o = ac.createOscillator();
+      o.type = type || "sine";
+      o.frequency.setValueAtTime(freq, t);
+      if (slideTo) o.frequency.exponentialRampToValueAtTime(slideTo, t + dur);
+      var g = ac.createGain();
+      env(g, t, peak, 0.01, dur);
+      o.connect(g); g.connect(master);
+      o.start(t);
+      o.stop(t + dur + 0.05);
+    }
+
+    var NOTE = { C4: 261.6, E4: 329.6, F4: 349.2, G4: 392.0, A4: 440.0, B4: 493.9, C5: 523.3, D5: 587.3, E5: 659.3,
+                 G5: 784.0, C6: 1046.5, Eb4: 311.1, D4: 293.7, Ab3: 207.7 };
+
+    var SOUNDS = {
+      shuffle: function (ac, t) {  // a riffle: two runs of quick card flicks
+        for (var i = 0; i < 18; i++) burst(ac, t + i * 0.028 + (i >= 9 ? 0.14 : 0), 0.03, 2600 + (i % 4) * 500, 1.4, 0.3);
+        burst(ac, t + 0.56, 0.12, 900, 0.7, 0.25, "lowpass");
+      },
+      draw: function (ac, t) { burst(ac, t, 0.16, 1200, 0.9, 0.28, "bandpass", 3800); },
+      discard: function (ac, t) {
+        burst(ac, t, 0.09, 2400, 0.8, 0.25, "bandpass", 900);
+        burst(ac, t + 0.07, 0.05, 700, 1, 0.45, "lowpass");
+      },
+      meld: function (ac, t) {
+        for (var i = 0; i < 3; i++) burst(ac, t + i * 0.07, 0.05, 800 + i * 150, 1, 0.4, "lowpass");
+      },
+      knock: function (ac, t) {  // two raps on the table
+        for (var i = 0; i < 2; i++) {
+          tone(ac, t + i * 0.17, 170, 0.12, 0.7, "triangle", 110);
+          burst(ac, t + i * 0.17, 0.05, 500, 2, 0.5, "lowpass");
+        }
+      },
+      gin: function (ac, t) {
+        var n = [NOTE.C5, NOTE.E5, NOTE.G5, NOTE.C6];
+        for (var i = 0; i < n.length; i++) tone(ac, t + i * 0.09, n[i], i === 3 ? 0.6 : 0.16, 0.3, "triangle");
+      },
+      win: function (ac, t) {
+        var n = [NOTE.G4, NOTE.C5, NOTE.E5, NOTE.G5];
+        for (var i = 0; i < n.length; i++) tone(ac, t + i * 0.12, n[i], 0.18, 0.25, "square");
+        [NOTE.C5, NOTE.E5, NOTE.G5].forEach(function (f) { tone(ac, t + 0.5, f, 0.8, 0.16, "triangle"); });
+      },
+      lose: function (ac, t) {
+        var n = [NOTE.G4, NOTE.F4, NOTE.Eb4, NOTE.D4];
+        for (var i = 0; i < n.length; i++) tone(ac, t + i * 0.22, n[i], i === 3 ? 0.7 : 0.24, 0.18, "sawtooth",
+                                               i === 3 ? NOTE.Ab3 : null);
+      }
+    };
+
+    return {
+      // play(name, volume 0-100, delay in seconds): true when it was played
+      play: function (name, volume, delay) {
+        try {
+          if (!SOUNDS[name] || !activated()) return false;
+          var ac = context();
+          if (!ac) return false;
+          master.gain.value = Math.max(0, Math.min(1, Number(volume) / 100)) * 0.9;
+          SOUNDS[name](ac, ac.currentTime + 0.01 + Math.max(0, Number(delay) || 0));
+          played += 1;
+          return true;
+        } catch (e) { return false; }
+      },
+      played: function () { return played; },
+      names: function () { return Object.keys(SOUNDS); }
+    };
+  })();
+
+  // ---------------------------------------------------------------- motion
+  // The page's Python redraws the table as new HTML; this layer makes it move. before(plan) measures every face-up
+  // card ([data-card]) and keeps copies of those about to leave; after() flies each card from where it was (or
+  // from where the plan says it came: an opponent's hand, the stock) to where it is now. A flight is a copy of the
+  // card in a fixed layer, animated with transforms and opacity only; the real card is hidden until it lands.
+  window.rummyBridge.motion = (function () {
+    var state = null;
+    var flights = [];
+    var ghostTimer = null;
+
+    function root() { return document.getElementById("rm"); }
+    function duration() {
+      var r = root();
+      if (!r) return 0;
+      try { if (matchMedia("(prefers-reduced-motion: reduce)").matches) return 0; } catch (e) { /* no media */ }
+      return parseInt(r.getAttribute("data-motion"), 10) || 0;
+    }
+    function layer() {
+      var l = document.getElementById("rm-fly");
+      if (!l) {
+        l = document.createElement("div");
+        l.id = "rm-fly";
+        l.className = "fly-layer";
+        l.setAttribute("aria-hidden", "true");
+        root().appendChild(l);
+      }
+      return l;
+    }
+    function screenEl() { return document.getElementById("rm-screen"); }
+    function keyed() {  // [key, element]: a card's text and its occurrence (jokers may repeat)
+      var out = [], seen = {};
+      var scope = screenEl();
+      if (!scope) return out;
+      var els = scope.querySelectorAll("[data-card]");
+      for (var i = 0; i < els.length; i++) {
+        var c = els[i].getAttribute("data-card");
+        var n = seen[c] || 0;
+        seen[c] = n + 1;
+        out.push([c + "#" + n, els[i]]);
+      }
+      return out;
+    }
+    function angle(el) {
+      var t = getComputedStyle(el).transform;
+      if (!t || t === "none") return 0;
+      var m = /matrix\(([^,]+),\s*([^,]+)/.exec(t);
+      return m ? Math.atan2(parseFloat(m[2]), parseFloat(m[1])) * 180 / Math.PI : 0;
+    }
+    function box(el) {
+      var r = el.getBoundingClientRect();
+      var w = el.offsetWidth || r.width, h = el.offsetHeight || r.height;
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: w, h: h, a: angle(el) };
+    }
+    function copy(el) {
+      var c = el.cloneNode(true);
+      ["id", "data-key", "data-testid", "data-act", "data-drop", "data-drag", "data-card", "style", "title",
+       "aria-label", "aria-pressed", "role"].forEach(function (a) { c.removeAttribute(a); });
+      c.classList.add("flyer");
+      c.classList.remove("drag-src", "drag-ghost");
+      return c;
+    }
+    function place(c, b) {
+      c.style.cssText = "position:fixed;margin:0;left:" + (b.x - b.w / 2) + "px;top:" + (b.y - b.h / 2) + "px;width:" +
+        b.w + "px;height:" + b.h + "px;transform-origin:50% 50%;";
+    }
+    function track(a) { flights.push(a); return a; }
+    // fly(target element, its box now, from box, delay, duration): a copy of the target goes from `from` to the
+    // target (the boxes are measured first, for every card, so that adding the copies forces no second layout)
+    function fly(el, to, from, delay, dur) {
+      if (!to.w || !from) return;
+      var c = copy(el);
+      place(c, to);
+      layer().appendChild(c);
+      var s = from.w ? from.w / to.w : 1;
+      var dx = from.x - to.x, dy = from.y - to.y;
+      var lift = Math.min(40, Math.hypot(dx, dy) * 0.12);
+      var frames = [
+        { transform: "translate(" + dx + "px," + dy + "px) rotate(" + from.a + "deg) scale(" + s + ")" },
+        { transform: "translate(" + dx * 0.45 + "px," + (dy * 0.45 - lift) + "px) rotate(" + (from.a + to.a) / 2 + "deg) scale(" +
+          (s + 1) / 2 * 1.06 + ")", offset: 0.5 },
+        { transform: "translate(0px,0px) rotate(" + to.a + "deg) scale(1)" }
+      ];
+      var a = track(c.animate(frames, { duration: dur, delay: delay, easing: "cubic-bezier(.3,.7,.35,1)", fill: "both" }));
+      hide(el, a);
+    }
+    // the real card is hidden while its copy flies (one style change each way: no layer of its own)
+    function hide(el, a) {
+      el.style.visibility = "hidden";
+      var done = function () { el.style.visibility = ""; };
+      a.addEventListener("finish", function () { done(); a.effect.target.remove(); });
+      a.addEventListener("cancel", function () { done(); a.effect.target.remove(); });
+    }
+    // leave(copy, from box, target element, its box): a card that left the table flies into an opponent's hand
+    function leave(c, from, el, to, delay, dur) {
+      place(c, from);
+      layer().appendChild(c);
+      var s = from.w ? to.w / from.w : 1;
+      var a = track(c.animate([
+        { transform: "translate(0px,0px) rotate(" + from.a + "deg) scale(1)", opacity: 1 },
+        { transform: "translate(" + (to.x - from.x) + "px," + (to.y - from.y) + "px) rotate(" + to.a + "deg) scale(" + s + ")", opacity: 0.2 }
+      ], { duration: dur, delay: delay, easing: "cubic-bezier(.4,0,.4,1)", fill: "both" }));
+      hide(el, a);
+    }
+    function shuffle(stock, b, dur) {  // the deck splits in two and riffles back, twice
+      for (var i = 0; i < 4; i++) {
+        var c = copy(stock);
+        place(c, b);
+        layer().appendChild(c);
+        var side = (i % 2 ? 1 : -1) * b.w * 0.55;
+        var a = track(c.animate([
+          { transform: "translate(0,0) rotate(0deg)" },
+          { transform: "translate(" + side + "px," + (-4 - i) + "px) rotate(" + (side > 0 ? 8 : -8) + "deg)", offset: 0.25 },
+          { transform: "translate(0,0) rotate(0deg)", offset: 0.5 },
+          { transform: "translate(" + side + "px," + (-4 - i) + "px) rotate(" + (side > 0 ? 8 : -8) + "deg)", offset: 0.75 },
+          { transform: "translate(0,0) rotate(0deg)" }
+        ], { duration: dur * 2, delay: i * 30, easing: "ease-in-out" }));
+        a.onfinish = (function (x) { return function () { x.remove(); }; })(c);
+        a.oncancel = a.onfinish;
+      }
+    }
+    function deal(sels, dur) {
+      var stock = document.querySelector("[data-testid=stock] .pcard");
+      if (!stock) return;
+      var from = box(stock);
+      var hands = sels.map(function (s) { return Array.prototype.slice.call(document.querySelectorAll(s)); });
+      var most = 0;
+      hands.forEach(function (h) { most = Math.max(most, h.length); });
+      var jobs = [], t = dur * 2, step = dur * 0.12;
+      for (var k = 0; k < most; k++) {
+        for (var i = 0; i < hands.length; i++) {
+          if (hands[i][k]) { jobs.push([hands[i][k], box(hands[i][k]), t]); t += step; }
+        }
+      }
+      var up = document.querySelector("[data-testid=discard-pile] .pcard.top");
+      if (up) jobs.push([up, box(up), t]);
+      shuffle(stock, from, dur);
+      jobs.forEach(function (j) { fly(j[0], j[1], from, j[2], dur); });
+    }
+    function finishAll() {
+      var list = flights;
+      flights = [];
+      list.forEach(function (a) { try { a.finish(); } catch (e) { try { a.cancel(); } catch (e2) { /* gone */ } } });
+    }
+    function ghost() { return document.querySelector(".drag-ghost"); }
+
+    return {
+      before: function (planText) {
+        return guard(function () {
+          state = null;
+          var dur = duration();
+          finishAll();
+          if (!dur) return false;
+          var plan = planText ? JSON.parse(String(planText)) : null;
+          var rects = {}, leaving = {};
+          var leaveKeys = {};
+          ((plan && plan.leave) || []).forEach(function (l) { leaveKeys[l[0]] = true; });
+          var g = ghost();
+          keyed().forEach(function (pair) {
+            var el = pair[1];
+            var dragged = !!el.closest(".drag-src, .held");
+            rects[pair[0]] = (g && dragged) ? box(g.querySelector("[data-card]") || g) : box(el);
+            var card = pair[0].split("#")[0];
+            if (leaveKeys[card] && !leaving[card]) leaving[card] = { copy: copy(el), box: box(el) };
+          });
+          state = { dur: dur, plan: plan, rects: rects, leaving: leaving, ghostKey: null };
+          if (g) {
+            var src = screenEl() && screenEl().querySelector(".drag-src, .held");
+            var srcCard = src && (src.hasAttribute("data-card") ? src : src.querySelector("[data-card]"));
+            if (srcCard) state.ghostKey = srcCard.getAttribute("data-card");
+          }
+          return true;
+        });
+      },
+      after: function () {
+        return guard(function () {
+          var st = state;
+          state = null;
+          if (!st) return false;
+          var plan = st.plan || {};
+          var dur = st.dur;
+          var g = ghost();
+          var table = document.querySelector("[data-testid=table-screen]");
+          var waiting = table && table.getAttribute("data-waiting") === "true";
+          if (g) {
+            // a dragged card: while its move is on its way it stays where it was dropped; then it flies on
+            if (waiting && !plan.snap) g.setAttribute("data-pending", "1");
+            else g.removeAttribute("data-pending");
+          }
+          var now = keyed();
+          if (plan.deal) { deal(plan.deal, dur); return true; }
+          var from = plan.from || {};
+          var jobs = [], leaves = [], i, o;  // measure everything first, then add the copies (one layout)
+          now.forEach(function (pair) {
+            var key = pair[0], el = pair[1];
+            var card = key.split("#")[0];
+            if (g && g.getAttribute("data-pending") === "1" && card === st.ghostKey) {
+              el.classList.add("held");  // hidden under the ghost until the move's answer
+              return;
+            }
+            var old = st.rects[key];
+            if (old) {
+              var b = box(el);
+              // a card that moved: it flies (a small shift, as when the hand closes up, just happens)
+              if (Math.abs(b.x - old.x) > b.w * 0.3 || Math.abs(b.y - old.y) > b.h * 0.3 || Math.abs(b.w - old.w) > 3) {
+                jobs.push([el, b, old]);
+              }
+              return;
+            }
+            var origin = from[key] || from[card];
+            if (origin) {
+              o = document.querySelector(origin);
+              if (o) jobs.push([el, box(el), box(o)]);
+            }
+          });
+          (plan.fans || []).forEach(function (f) {
+            var el = document.querySelector(f[0]);
+            o = document.querySelector(f[1]);
+            if (el && o) jobs.push([el, box(el), box(o)]);
+          });
+          (plan.leave || []).forEach(function (l) {
+            var gone = st.leaving[l[0]], el = document.querySelector(l[1]);
+            if (gone && el) leaves.push([gone, el, box(el)]);
+          });
+          for (i = 0; i < jobs.length; i++) fly(jobs[i][0], jobs[i][1], jobs[i][2], 0, dur);
+          for (i = 0; i < leaves.length; i++) leave(leaves[i][0].copy, leaves[i][0].box, leaves[i][1], leaves[i][2], 0, dur);
+          (plan.pop || []).forEach(function (sel) {
+            var el = document.querySelector(sel);
+            if (el) track(el.animate([{ scale: "0.3", opacity: 0 }, { scale: "1.08", opacity: 1, offset: 0.7 },
+                                      { scale: "1", opacity: 1 }], { duration: dur * 1.2, delay: dur * 0.5, fill: "backwards",
+                                                                     easing: "ease-out" }));
+          });
+          (plan.shake || []).forEach(function (sel) {
+            var els = document.querySelectorAll(sel);
+            for (var i = 0; i < els.length; i++) {
+              els[i].animate([{ translate: "0 0" }, { translate: "-7px 0" }, { translate: "6px 0" }, { translate: "-4px 0" },
+                              { translate: "0 0" }], { duration: 320, easing: "ease-in-out" });
+            }
+          });
+          if (g && g.getAttribute("data-pending") !== "1" && !document.querySelector(".rm.dragging")) g.remove();
+          return true;
+        });
+      },
+      // the drag is over: the ghost goes unless its move is on its way (then the next drawing takes it)
+      release: function (node) {
+        return guard(function () {
+          if (!node) return false;
+          if (node.getAttribute("data-pending") === "1" && duration()) {
+            clearTimeout(ghostTimer);
+            ghostTimer = setTimeout(function () { node.remove(); }, 10000);
+            return true;
+          }
+          node.remove();
+          return true;
+        });
+      }
+    };
+  })();
+
+  // ---------------------------------------------------------------- the menu on narrow screens
+  // The menu folds into one button (a popover); choosing an item closes it.
+  document.addEventListener("click", function (ev) {
+    try {
+      var t = ev.target;
+      var menu = t && t.closest ? t.closest("#rm-menu") : null;
+      if (menu && t.closest("[data-act]") && menu.matches(":popover-open")) menu.hidePopover();
+    } catch (e) { /* no popovers here */ }
+  });
 })();

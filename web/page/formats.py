@@ -3,20 +3,25 @@
 Every stored value is an envelope ``{"format": "rummy-ui/<kind>", "version": N, "data": DATA}`` and nothing
 else. The DATA of each format:
 
-``rummy-ui/settings`` version 1 (key ``rummy.settings``)::
+``rummy-ui/settings`` version 2 (key ``rummy.settings``)::
 
     {"speed": "slow"|"normal"|"fast"|"instant", "contrast": bool, "bigcards": bool,
-     "sort": "suit"|"rank"|"melds"|"custom", "last": null or CONFIG}
+     "sort": "suit"|"rank"|"melds"|"custom", "last": null or CONFIG,
+     "sound": null or bool, "volume": whole number 0-100, "back": "red"|"blue"|"green"|"gold",
+     "fourcolor": bool, "hints": bool, "felt": "green"|"blue"|"red"|"charcoal"}
     CONFIG = {"game": "gin"|"rummy", "opponents": [ID, ...], "rules": {OPTION: null|bool|int|text, ...},
               "seed": null or a whole number from 0 to 2**64 - 1, and, when people play, "seats": [SEAT, ...]}
     SEAT = {"kind": "person"|"guest", "name": NAME} or {"kind": "computer", "id": ID}, one per seat (2 to 6),
            the first a person; the computers' ids are "opponents", in order; NAME: 1 to 24 characters, no two
            alike (whatever the case)
 
-  ``"custom"`` is the order the player made by dragging cards (web/ui writes it). ID and OPTION are names of the
-  game's (lower-case letters, digits, ``_``, ``-``); Gin has 1 opponent, Rummy 1 to 5 (with seats: 2 players
-  in Gin, 2 to 6 in Rummy, any of them computers); ``rules`` holds ``"preset"`` (a text) and any option changed
-  from it.
+  ``"custom"`` is the order the player made by dragging cards (web/ui writes it). ``sound`` null follows the
+  default (on, but off in an embedded game); ``back`` is the card back, ``fourcolor`` the four-colour deck,
+  ``hints`` marks the cards that could be melded or laid off now (Rummy), ``felt`` the table's colour.
+  Version 1 is the same without the six fields from ``sound`` on; :func:`upgrade_settings` gives them their
+  defaults. ID and OPTION are names of the game's (lower-case letters, digits, ``_``, ``-``); Gin has 1
+  opponent, Rummy 1 to 5 (with seats: 2 players in Gin, 2 to 6 in Rummy, any of them computers); ``rules``
+  holds ``"preset"`` (a text) and any option changed from it.
 
 ``rummy-ui/stats`` version 3 (key ``rummy.stats``): see :mod:`web.page.stats` (versions 1 and 2 are read and
 upgraded).
@@ -57,7 +62,11 @@ except ImportError:  # pragma: no cover - MicroPython
 GAMES = ("gin", "rummy")
 SPEEDS = ("slow", "normal", "fast", "instant")
 SORTS = ("suit", "rank", "melds", "custom")
-SETTINGS_KEYS = ("speed", "contrast", "bigcards", "sort", "last")
+SETTINGS_V1_KEYS = ("speed", "contrast", "bigcards", "sort", "last")
+SETTINGS_KEYS = ("speed", "contrast", "bigcards", "sort", "last", "sound", "volume", "back", "fourcolor", "hints",
+                 "felt")
+BACKS = ("red", "blue", "green", "gold")
+FELTS = ("green", "blue", "red", "charcoal")
 CONFIG_KEYS = ("game", "opponents", "rules", "seed")
 SEAT_KINDS = ("person", "guest", "computer")
 MAX_NAME = 24
@@ -71,7 +80,7 @@ MOST_CARDS = 108  # two decks with jokers: more than any hand holds
 
 # kind -> (format, the version this page writes, the versions it reads)
 FORMATS = {
-    "settings": ("rummy-ui/settings", 1, (1,)),
+    "settings": ("rummy-ui/settings", 2, (1, 2)),
     "stats": (stats.FORMAT, stats.VERSION, stats.READABLE),
     "match": ("rummy-ui/match", 3, (1, 2, 3)),
     "export": ("rummy-ui/export", 1, (1,)),
@@ -79,21 +88,40 @@ FORMATS = {
 
 
 def default_settings() -> dict[str, Any]:
-    return {"speed": "normal", "contrast": False, "bigcards": False, "sort": "suit", "last": None}
+    return {"speed": "normal", "contrast": False, "bigcards": False, "sort": "suit", "last": None,
+            "sound": None, "volume": 70, "back": "red", "fourcolor": False, "hints": True, "felt": "green"}
 
 
 # ---------------------------------------------------------------- settings
 
 
-def check_settings(data: Any, version: int = 1) -> dict[str, Any]:
-    d = record(data, "data", SETTINGS_KEYS)
+def check_settings(data: Any, version: int = 2) -> dict[str, Any]:
+    """Settings of ``version`` (1 or 2), as stored (version 1 is not upgraded here)."""
+    d = record(data, "data", SETTINGS_V1_KEYS if version == 1 else SETTINGS_KEYS)
     text(d["speed"], "data.speed", choices=SPEEDS)
     flag(d["contrast"], "data.contrast")
     flag(d["bigcards"], "data.bigcards")
     text(d["sort"], "data.sort", choices=SORTS)
     if d["last"] is not None:
         check_config(d["last"], "data.last")
+    if version == 1:
+        return d
+    if d["sound"] is not None:
+        flag(d["sound"], "data.sound")
+    whole(d["volume"], "data.volume", 0, 100)
+    text(d["back"], "data.back", choices=BACKS)
+    flag(d["fourcolor"], "data.fourcolor")
+    flag(d["hints"], "data.hints")
+    text(d["felt"], "data.felt", choices=FELTS)
     return d
+
+
+def upgrade_settings(d: dict[str, Any]) -> dict[str, Any]:
+    """Checked version-1 settings as version 2: the look and sound fields at their defaults."""
+    out = default_settings()
+    for k in SETTINGS_V1_KEYS:
+        out[k] = d[k]
+    return out
 
 
 def check_config(v: Any, where: str, extras: bool = False) -> dict[str, Any]:
@@ -300,7 +328,8 @@ def is_card(s: str) -> bool:
 def check_data(kind: str, version: int, data: Any, view_check: Any = None) -> dict[str, Any]:
     """The data of a ``kind`` envelope of ``version``, upgraded to the version the page writes."""
     if kind == "settings":
-        return check_settings(data, version)
+        d = check_settings(data, version)
+        return upgrade_settings(d) if version == 1 else d
     if kind == "stats":
         d = stats.check(data, version)
         return stats.upgrade(d, version) if version < stats.VERSION else d

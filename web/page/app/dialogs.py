@@ -3,7 +3,9 @@
 Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app.render import button, dialog_frame
+from web.page.app import looks
+from web.page.app.deck import back_svg, face_svg, suit_class
+from web.page.app.render import button, dialog_frame, log_items
 from web.page.app.text import esc
 from web.page.stats import rate, rows
 
@@ -63,20 +65,68 @@ def stats_html(data, catalog, confirm_reset):
     return dialog_frame("Statistics", "".join(parts), btns, "stats-dialog")
 
 
-def settings_html(s, storage_line):
-    sp = "".join('<label class="choice"><input type="radio" name="speed" value="' + k + '" data-key="speed-' + k
-                 + '"' + (" checked" if s["speed"] == k else "") + "> " + v + "</label>" for k, v in SPEED_WORDS)
+def _check(name, label, on, key=None):
+    return ('<label class="field check"><input type="checkbox" name="' + name + '" data-key="set-' + (key or name)
+            + '"' + (" checked" if on else "") + "> " + label + "</label>")
+
+
+def _radios(name, items, current, preview=None):
+    out = []
+    for k, words in items:
+        pic = preview(k) if preview else ""
+        out.append('<label class="choice' + (" pic" if pic else "") + '"><input type="radio" name="' + name
+                   + '" value="' + k + '" data-key="' + name + "-" + k + '"' + (" checked" if current == k else "")
+                   + "> " + pic + '<span class="choice-words">' + esc(words) + "</span></label>")
+    return "".join(out)
+
+
+def _back_preview(back_id):
+    return '<span class="card back swatch">' + back_svg(back_id) + "</span>"
+
+
+def _felt_preview(felt):
+    return '<span class="felt-swatch felt-' + felt + '" aria-hidden="true"></span>'
+
+
+def settings_html(s, storage_line, embedded=False):
+    sp = _radios("speed", SPEED_WORDS, s["speed"])
+    sound = s.get("sound")
+    sound_on = (not embedded) if sound is None else bool(sound)
+    sample = "".join('<span class="card dcard ' + suit_class(c) + '">' + face_svg(c) + "</span>" for c in (13, 0, 38))
+    backs = _radios("back", [(b, looks.BACK_WORDS[b]) for b in looks.BACK_IDS], s.get("back", "red"), _back_preview)
+    felts = _radios("felt", [(f, looks.FELT_WORDS[f]) for f in looks.FELT_IDS], s.get("felt", "green"),
+                    _felt_preview)
     body = ("<fieldset><legend>Speed of the opponents' moves</legend>" + sp
             + '<p class="muted">Moves are instant when your system asks for reduced motion.</p></fieldset>'
-            '<fieldset><legend>Look</legend><label class="field check"><input type="checkbox" name="contrast" '
-            'data-key="set-contrast"' + (" checked" if s["contrast"] else "") + "> High contrast</label>"
-            '<label class="field check"><input type="checkbox" name="bigcards" data-key="set-bigcards"'
-            + (" checked" if s["bigcards"] else "") + "> Larger cards</label></fieldset>"
+            "<fieldset><legend>Sound</legend>" + _check("sound", "Sound effects", sound_on)
+            + '<label class="field">Volume <input type="range" name="volume" min="0" max="100" step="5" value="'
+            + str(s.get("volume", 70)) + '" data-key="set-volume" aria-label="Volume"></label>'
+            + ('<p class="muted">Off until you turn it on, in a game embedded in another page.</p>' if embedded
+               else "") + "</fieldset>"
+            "<fieldset><legend>Cards</legend>"
+            + _check("fourcolor", "Four-colour deck (blue diamonds, green clubs)", s.get("fourcolor"))
+            + '<div class="sample" aria-hidden="true">' + sample + "</div>"
+            + _check("bigcards", "Larger cards", s["bigcards"])
+            + _check("hints", "Rummy: mark the cards you could meld or lay off now", s.get("hints", True))
+            + '<p class="radio-title" id="back-title">Card back</p><div class="radio-row" role="radiogroup" '
+            'aria-labelledby="back-title">' + backs + "</div></fieldset>"
+            "<fieldset><legend>Table</legend>"
+            '<p class="radio-title" id="felt-title">Felt colour</p><div class="radio-row" role="radiogroup" '
+            'aria-labelledby="felt-title">' + felts + "</div>"
+            + _check("contrast", "High contrast", s["contrast"])
+            + '<p class="muted">Light or dark follows your system.</p></fieldset>'
             "<fieldset><legend>Your data</legend>"
             '<p class="muted">' + esc(storage_line) + "</p>"
             + button("export", "Export my data") + button("import", "Import data…")
             + "</fieldset>")
     return dialog_frame("Settings", body, button("close", "Done", True), "settings-dialog")
+
+
+def moves_html(lines):
+    """The move log, for screens too narrow to show it beside the table."""
+    body = ('<ol class="log-list" aria-label="Moves, newest first" reversed data-testid="moves-list">' + log_items(lines)
+            + "</ol>")
+    return dialog_frame("Moves", body, button("close", "Close", True), "moves-dialog")
 
 
 def embed_html(snippet, url, copied):

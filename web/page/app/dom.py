@@ -4,7 +4,11 @@ Everything that can be missing or refuse (storage, the clipboard, matchMedia, el
 nothing here raises into the app.
 """
 
+import json
+
 import js
+
+from web.page.app import looks
 
 try:
     from pyscript.ffi import create_proxy
@@ -182,11 +186,31 @@ def set_banner(html):
     b.hidden = not html
 
 
-def apply_look(settings):
-    root = el("rm")
-    if root is not None:
-        root.className = ("rm" + (" contrast" if settings.get("contrast") else "")
-                          + (" bigcards" if settings.get("bigcards") else ""))
+def apply_look(look):
+    """The look of the game (:mod:`web.page.app.looks`): the root's classes, its data attributes (felt, deck,
+    motion) and the pace of its animations."""
+    bridge().look(looks.root_class(look), json.dumps(looks.root_data(look)), int(look.get("motion") or 0))
+
+
+# ----- the deck, motion and sound (web/bridge.js; nothing here can throw into the app) -----
+
+def put_sprite(html):
+    """The deck's SVG symbols, once (the cards on the table refer to them)."""
+    bridge().sprite(html)
+
+
+def motion_before(plan):
+    """Measure the cards before a redraw (``plan``: :mod:`web.page.app.motion`, or None)."""
+    bridge().motion.before(json.dumps(plan) if plan is not None else "")
+
+
+def motion_after():
+    """Fly the cards from where they were to where the redraw put them."""
+    bridge().motion.after()
+
+
+def play_sound(name, volume, delay):
+    bridge().sound.play(name, volume, delay)
 
 
 # ----- the dialog -----
@@ -285,7 +309,7 @@ def make_ghost(src):
     ghost.setAttribute("aria-hidden", "true")
     ghost.style.width = str(rect.width) + "px"
     ghost.style.height = str(rect.height) + "px"
-    js.document.body.appendChild(ghost)
+    (el("rm") or js.document.body).appendChild(ghost)  # inside the game: it keeps the game's card sizes
     return ghost
 
 
@@ -305,6 +329,12 @@ def hover(node, on):
 def remove(node):
     if node is not None:
         node.remove()
+
+
+def release_ghost(node):
+    """The drag is over: the ghost goes, unless its move is on its way (the next redraw flies the card on)."""
+    if node is not None:
+        bridge().motion.release(node)
 
 
 def end_drag():

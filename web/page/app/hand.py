@@ -8,7 +8,8 @@ from web.page.shared.cards import JOKER, by_rank, by_suit, card_of, face_of, tex
 
 SHORTCUTS = {"d": "draw", "t": "take", "p": "pass", "x": "discard", "k": "knock", "g": "biggin",
              "m": "meld", "l": "layoff", "s": "cycle-sort", "n": "next", "?": "help", "h": "focus-hand"}
-GAME_ACTS = ("draw", "take", "pass", "biggin", "discard-pile", "discard", "knock", "meld", "layoff", "meld-target")
+GAME_ACTS = ("draw", "take", "pass", "biggin", "discard-pile", "discard", "knock", "gin", "meld", "layoff",
+             "meld-target")
 ACT_KINDS = {"draw": ("draw stock",), "take": ("draw discard",), "pass": ("pass",), "biggin": ("big gin",),
              "discard": ("discard",), "knock": ("knock",), "meld": ("meld",), "layoff": ("layoff", "swap")}
 
@@ -66,6 +67,12 @@ class Hand:
                 return self.complain("Select the one card to discard (click it, or move to it with the arrows and "
                                      "press Space).")
             return self.send_move("discard " + text_of(sel[0]))
+        if act == "gin":
+            # Gin is a knock that leaves no deadwood: the engine's best knock when the hint says it does
+            best = self.hint.get("best_knock")
+            if self.gin_ready() and best and v.move(best) is not None:
+                return self.send_move(best)
+            return self.complain("Not gin yet: a knock now would leave deadwood.")
         if act == "knock":
             if len(sel) == 1:
                 return self.send_move("knock " + text_of(sel[0]))
@@ -92,6 +99,16 @@ class Hand:
     def complain(self, text):
         self.say(text, "error")
         return [("render",)]
+
+    def refuse_drop(self, text):
+        """A card dropped where it cannot go: it goes back where it came from, and the reason is said."""
+        return [("motion", self.refused_motion())] + self.complain(text)
+
+    def gin_ready(self):
+        """Gin: a knock is legal and the engine's hint says the best discard leaves no deadwood."""
+        v = self.view
+        return (v is not None and v.game == "gin" and v.turn == v.seat and "knock" in v.kinds()
+                and self.hint.get("after_discard") == 0 and bool(self.hint.get("best_knock")))
 
     def meld(self, sel):
         if len(sel) < 3:
@@ -204,7 +221,7 @@ class Hand:
         if kind in ("stock", "discard"):
             if where.startswith("hand"):
                 return self.play("draw" if kind == "stock" else "take", {})
-            return self.complain("Drag the stock or the discard pile onto your hand to draw.")
+            return self.refuse_drop("Drag the stock or the discard pile onto your hand to draw.")
         if pos is None or pos >= len(self.order):
             return []
         c = self.order[pos]
@@ -225,8 +242,8 @@ class Hand:
             return self.play("meld", {})
         # dropped on nothing that takes a card: say where it could go
         if c is not None:
-            return self.complain("Drop a card on the discard pile, on Knock or a meld, on the table, or between your "
-                                 "cards to move it.")
+            return self.refuse_drop("Drop a card on the discard pile, on Knock or a meld, on the table, or between "
+                                    "your cards to move it.")
         return []
 
     def sync_order(self):
@@ -266,10 +283,14 @@ class Hand:
         return [self.order[p] for p in sorted(self.selected) if p < len(self.order)]
 
     def marks(self):
-        """Gin: the deadwood cards, the meld of each melded card, and the live deadwood line (from the hint)."""
+        """Gin: the deadwood cards, the meld of each melded card (and gaps between the melds when they come
+        first), and the live deadwood line (from the hint) as (text, class) parts. Rummy: the cards that could be melded or laid off now
+        (from ``view.legal``), when hints are on."""
         marks = {"new": self.new_card}
         v = self.view
         h = self.hint
+        if v is not None and v.game == "rummy" and self.settings.get("hints", True):
+            marks["hints"] = playable(v)
         if v is None or v.game != "gin" or not h or not v.hand:
             return marks, ""
         marks["deadwood"] = {card_of(t) for t in h.get("unmatched") or []}
@@ -278,10 +299,21 @@ class Hand:
             for t in m:
                 groups[card_of(t)] = i
         marks["groups"] = groups
-        text = "Deadwood " + str(h.get("deadwood"))
+        marks["gaps"] = self.sort_mode() == "melds"
+        parts = [("Deadwood " + str(h.get("deadwood")), "")]
         if h.get("after_discard") is not None:
-            text += " · after your best discard " + str(h["after_discard"])
+            parts.append((" · after your best discard " + str(h["after_discard"]), "more"))
         limit = v.knock_limit
         if limit is not None:
-            text += (" · knock at " + str(limit) + " or less") if limit else " · gin only (knock limit 0)"
-        return marks, text
+            parts.append(((" · knock at " + str(limit) + " or less") if limit else " · gin only (knock limit 0)", ""))
+        return marks, parts
+
+
+def playable(view):
+    """The cards of the hand that some legal meld or lay-off would play now (nothing else is read: no rule)."""
+    out = set()
+    for m in view.legal:
+        if m.kind in ("meld", "layoff", "swap"):
+            for c in m.hand_cards():
+                out.add(c)
+    return out

@@ -21,25 +21,29 @@ Messages (``(kind, ...)``):
 Effects (``(kind, ...)``):
     ("send", msg) ("render",) ("timer", name, seconds, token) ("announce", text) ("focus", selector)
     ("dialog", html or None) ("save-match", slot, record) ("save-settings", settings) ("stats", op, args)
-    ("set-aside-match", slot, why) ("look", settings) ("copy", text) ("export",) ("import",)
+    ("set-aside-match", slot, why) ("look", look) ("copy", text) ("export",) ("import",)
     ("restart-engine",) ("log", text)
+    ("motion", plan)                    how the next drawing moves (web.page.app.motion); performed with the render
+    ("sound", name, volume, delay)      a sound effect (web/bridge.js synthesises it), volume 0-100, delay in s
 Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app import dialogs
+from web.page.app import dialogs, looks, motion
 from web.page.app.hand import GAME_ACTS, SHORTCUTS, Hand
 from web.page.app.online import Online
 from web.page.app.params import SPEEDS, game_config, speed_override
 from web.page.app.screen import Screen
 from web.page.app.setup import SetupState
 from web.page.app.text import describe_event, headline, names_in, spoken
+from web.page.formats import default_settings
 from web.page.shared import online
 from web.page.shared.cards import card_of, text_of
 from web.page.shared.viewdata import Event, read_view
 
 ME = 0
 __all__ = ["SHORTCUTS", "App"]
-DEFAULT_SETTINGS = {"speed": "normal", "contrast": False, "bigcards": False, "sort": "suit", "last": None}
+DEFAULT_SETTINGS = default_settings()
+LOOK_SETTINGS = ("speed", "contrast", "bigcards", "sound", "volume", "back", "fourcolor", "hints", "felt")
 STALL_SECONDS = 12.0  # a move the engine has not answered by then: the engine is restarted from the last save
 MAX_RESTARTS = 3
 LOG_KEEP = 200
@@ -92,7 +96,6 @@ class App(Hand, Screen, Online):
         self.waiting = None  # the request in flight: its type, e.g. "act"; no second one is sent meanwhile
         self.pending = None  # a command given before the engine was ready, done once it is
         self.next = None  # what comes next, as the engine said: "you" | "computer" | "deal" | "over"
-        self.anim = {}
         self.token = 0  # timers of an older state are ignored
         self.autoplay = False
         self.reduced_motion = False
@@ -102,6 +105,8 @@ class App(Hand, Screen, Online):
         self.offers = []  # names of unreadable values too big to keep aside, to offer as downloads
         self.import_plan = None  # {"problems", "changes"} of a file to import, for the player to confirm
         self.page_url = "./index.html"
+        self.embedded = False  # in an iframe or asked for the embed layout: sound is off until turned on
+        self.speech = {}  # seat -> [what the character said, table updates it stays]
         self.init_online()
 
     # ================================================================ the one entry point
@@ -121,6 +126,7 @@ class App(Hand, Screen, Online):
         self.query = boot.get("query") or {}
         self.page_url = boot.get("url") or self.page_url
         self.reduced_motion = bool(boot.get("reduced_motion"))
+        self.embedded = self.query.get("embed", "") not in ("", "0", "false") or bool(boot.get("framed"))
         self.speed_q = speed_override(self.query)
         self.autoplay = self.query.get("debug") == "autoplay"  # benchmarks: a computer player in seat 0 too
         self.slot = boot.get("slot", "")
@@ -143,7 +149,7 @@ class App(Hand, Screen, Online):
         fragment = boot.get("hash") or ""
         if "j=" in fragment:  # an invite link: this page is a guest's (no engine, nothing saved)
             out += self.start_guest(fragment)
-            out.append(("look", self.settings))
+            out.append(("look", self.look()))
             return out
         if record is not None:
             self.adopt_record(record)
@@ -152,9 +158,11 @@ class App(Hand, Screen, Online):
             out.append(self.stall_timer())
         elif cfg is not None:
             out += self.start_match(cfg)
+        elif self.embedded and not err:
+            out += self.start_match(SetupState(self.catalog).config())  # an embed opens on a Gin game at once
         else:
             self.screen = "setup"
-        out.append(("look", self.settings))
+        out.append(("look", self.look()))
         out.append(("render",))
         if self.notices or self.offers:
             out += self.open("notice")
@@ -210,6 +218,7 @@ class App(Hand, Screen, Online):
                 n += 1
             names.append(name)
         self.meta = {"names": names, "counted": 0, "match_counted": False, "log": []}
+        self.speech = {}
         self.view = None
         self.view_doc = None
         self.save_data = None
@@ -271,7 +280,7 @@ class App(Hand, Screen, Online):
             if self.view is None or msg["step"] != self.view.step:
                 return []
             self.say(self.refusal_words(msg), "error")
-            return [("render",)]
+            return [("motion", self.refused_motion()), ("render",)]
         if kind == "stale":
             self.waiting = None
             return []
@@ -322,6 +331,8 @@ class App(Hand, Screen, Online):
             self.orders[before.seat] = list(self.order)
             self.order = list(self.orders.get(me, []))
             mine = None
+        dealt = self.waiting in ("new", "deal") or (
+            self.role == "guest" and view.in_hand and (before is None or before.hand_number != view.hand_number))
         self.view = view
         self.view_doc = msg["view"]
         self.hint = msg["hint"]
@@ -359,17 +370,20 @@ class App(Hand, Screen, Online):
         if by == me or mine is None or new_hand:
             self.selected = set()
         self.sync_order()
-        self.anim = self.animation(events, by, me)
         if not view.in_hand:
             self.cover = None  # the end of a hand shows everything, as at a real table
         elif self.pass_and_play() and (mine is None or new_hand):
             self.cover = me  # the device goes to the next person: every hand stays hidden until they tap
+        out += self.stage(view, events, dealt, ended, me)
         out += self.count_results()
         if self.writable and self.save_data is not None:
             out.append(("save-match", self.slot, self.record()))
         # what comes next
         if self.next == "computer" or (self.next == "you" and self.autoplay and self.role == "local"):
-            out.append(("timer", "advance", self.delay(), self.token))
+            wait = self.delay()
+            if dealt and wait > 0:
+                wait += self.deal_seconds(view)  # the first move waits for the deal to land
+            out.append(("timer", "advance", wait, self.token))
         elif self.next in ("deal", "over") and ended:
             if self.autoplay and self.next == "deal":
                 out.append(("timer", "deal", 0.0, self.token))
@@ -405,17 +419,46 @@ class App(Hand, Screen, Online):
             out.append(("focus", ".hand .card"))
         return out
 
-    def animation(self, events, by, me):
-        if by is None or by == me:
-            return {}
-        for e in reversed(events):
-            if e.kind in ("discard", "knock"):
-                return {"discard": by}
-            if e.kind in ("draw stock", "draw discard"):
-                return {"drew": by, "from": e.kind}
-            if e.kind in ("meld", "layoff", "swap"):
-                return {"melded": by}
-        return {}
+    def stage(self, view, events, dealt, ended, me):
+        """How this update moves, sounds and what the characters say (:mod:`web.page.app.motion`), seen from
+        seat ``me`` (the person whose view this is)."""
+        out = [("motion", motion.table_plan(view, events, dealt, self.new_card))]
+        ids = motion.ids_by_seat(self.seats())
+        if dealt:
+            self.speech = {}
+        said = motion.speech(view, events, ended, ids, me, view.step)
+        self.speech = motion.age_speech(self.speech, said)
+        out[0][1]["pop"] = ["[data-testid=speech-" + str(s) + "]" for s in sorted(said)]
+        if looks.sound_on(self.settings, self.embedded):
+            vol = self.settings.get("volume", 70)
+            for name, at in motion.sounds(view, events, dealt, ended, me):
+                out.append(("sound", name, vol, at))
+        return out
+
+    def motion_ms(self):
+        return looks.motion_ms(self.settings.get("speed"), self.speed_q, self.reduced_motion)
+
+    def deal_seconds(self, view):
+        """How long the shuffle and the deal take on screen (web/bridge.js times them the same way)."""
+        ms = self.motion_ms()
+        if not ms:
+            return 0.0
+        cards = len(view.hand) * view.players
+        return (ms * 2 + cards * ms * 0.12 + ms) / 1000.0
+
+    def look(self):
+        """What the page's look needs: the settings, the motion's pace, and whether sound is on."""
+        out = dict(self.settings)
+        out["motion"] = self.motion_ms()
+        out["sound_on"] = looks.sound_on(self.settings, self.embedded)
+        return out
+
+    def refused_motion(self):
+        """A refused move: a dragged card goes back, the selected cards shake."""
+        plan = motion.new_plan()
+        plan["snap"] = True
+        plan["shake"] = [".hand .card.selected"]
+        return plan
 
     def count_results(self):
         """Hands and a match finished since the last count go into the statistics (once each): for the player
@@ -525,7 +568,10 @@ class App(Hand, Screen, Online):
         if act == "back-to-game":
             self.screen = "table"
             return [("render",)]
-        if act in ("scores", "stats", "settings", "embed", "help"):
+        if act == "setup-more":
+            self.setup.more = not self.setup.more
+            return [("render",)]
+        if act in ("scores", "stats", "settings", "embed", "help", "moves"):
             if act == "scores" and self.view is None:
                 return []
             return self.open(act)
@@ -631,12 +677,8 @@ class App(Hand, Screen, Online):
     # ----- forms and dialogs -----
 
     def on_change(self, name, value, checked):
-        if self.dialog == "settings" and name in ("speed", "contrast", "bigcards"):
-            if name == "speed":
-                self.settings["speed"] = value
-            else:
-                self.settings[name] = checked
-            return [("save-settings", self.settings), ("look", self.settings)]
+        if self.dialog == "settings" and name in LOOK_SETTINGS:
+            return self.change_setting(name, value, checked)
         net = self.online_change(name, value, checked)
         if net is not None:
             return net
@@ -645,6 +687,30 @@ class App(Hand, Screen, Online):
             return [("render",)]
         return []
 
+
+    def change_setting(self, name, value, checked):
+        """One field of the Settings dialog: stored, applied to the page, and heard (sound and volume)."""
+        if name == "speed":
+            if value not in SPEEDS:
+                return []
+            self.settings["speed"] = value
+        elif name == "volume":
+            try:
+                self.settings["volume"] = max(0, min(100, int(value)))
+            except ValueError:
+                return []
+        elif name in ("back", "felt"):
+            if value not in (looks.BACK_IDS if name == "back" else looks.FELT_IDS):
+                return []
+            self.settings[name] = value
+        else:
+            self.settings[name] = checked
+        out = [("save-settings", self.settings), ("look", self.look())]
+        if name in ("back", "hints", "fourcolor", "bigcards"):
+            out.append(("render",))
+        if name in ("sound", "volume") and looks.sound_on(self.settings, self.embedded):
+            out.append(("sound", "draw", self.settings.get("volume", 70), 0.0))
+        return out
 
     # ----- other tabs -----
 

@@ -9,7 +9,7 @@ import json
 
 import js
 
-from web.page.app import dom, netlink
+from web.page.app import deck, dom, netlink
 from web.page.app.model import SHORTCUTS, App
 from web.page.app.params import parse_query, slot_of
 from web.page.app.setup import Catalog
@@ -22,7 +22,9 @@ SHELL = """
 <div class="rm" id="rm">
   <header class="rm-top">
     <h1 class="rm-title"><span aria-hidden="true">♠</span> Rummy</h1>
-    <nav class="rm-menu" aria-label="Game menu">
+    <button type="button" class="btn small rm-menu-btn" popovertarget="rm-menu" aria-label="Menu">
+      <span aria-hidden="true">☰</span> Menu</button>
+    <nav class="rm-menu" id="rm-menu" popover aria-label="Game menu">
       <button type="button" class="btn small" data-act="new" data-key="menu-new">New game</button>
       <button type="button" class="btn small" data-act="scores" data-key="menu-scores">Scores</button>
       <button type="button" class="btn small" data-act="stats" data-key="menu-stats">Statistics</button>
@@ -78,11 +80,13 @@ class Runner:
         self.coalesce = False  # while performing an automatic move at instant speed: its save may wait
         self.waiting_save = None  # (slot, record) of the last automatic move, not written yet
         self.save_timer = False
+        self.motion = None  # how the next redraw moves (the app's "motion" effect)
 
     # ------------------------------------------------------------ starting
 
     def start(self):
         dom.el("app").innerHTML = SHELL
+        dom.put_sprite(deck.sprite())
         self.attach()
         fragment = str(dom.bridge().fragment() or "")
         netlink.start(self.dispatch)
@@ -103,6 +107,7 @@ class Runner:
         boot["slot"] = self.slot
         boot["url"] = dom.page_url()
         boot["reduced_motion"] = dom.reduced_motion()
+        boot["framed"] = dom.html_attr("data-framed") == "1"
         self.dispatch(("start", boot))  # the first paint (a new match or a resume waits in the outbox)
         dom.set_drawn()
         self.link.start()  # the engine worker, right after the first paint; it queues messages until it is up
@@ -188,6 +193,10 @@ class Runner:
                     self.tab_out(self.tab.play_here())
             elif kind == "log":
                 dom.console_warn(e[1])
+            elif kind == "motion":
+                self.motion = e[1]
+            elif kind == "sound":
+                dom.play_sound(e[1], e[2], e[3])
         if self.coalesce and (render or self.owed is not None):
             # an automatic move at instant speed: the next move is asked for at once, and that asks for a
             # drawing too; one drawing, in its own task, shows both (the person's cards do not move meanwhile)
@@ -325,10 +334,14 @@ class Runner:
         """Draw the screen; only what changed reaches the page, and focus stays where it was."""
         html = self.app.screen_html()
         if html == self.shown:
+            self.motion = None
             return
         key = dom.focused_key()
+        dom.motion_before(self.motion)
+        self.motion = None
         dom.morph("rm-screen", html)
         self.shown = html
+        dom.motion_after()
         if key and dom.focused_key() != key:
             dom.focus_key(key)
 
@@ -492,11 +505,11 @@ class Runner:
         if p is None or not self.dragging:
             return
         target = dom.closest(dom.element_at(float(ev.clientX), float(ev.clientY)), "[data-drop]")
-        self.end_drag()
         self.suppress_click = True
         dom.later(0.05, self.clear_suppress)
         where = dom.attr(target, "data-drop") if target is not None else ""
-        self.dispatch(("drop", p["kind"], p["pos"], where or ""))
+        self.dispatch(("drop", p["kind"], p["pos"], where or ""))  # the ghost still there: the card flies on from it
+        self.end_drag()
 
     def on_pointer_cancel(self, ev):
         self.press = None
@@ -508,7 +521,7 @@ class Runner:
 
     def end_drag(self):
         self.dragging = False
-        dom.remove(self.ghost)
+        dom.release_ghost(self.ghost)
         self.ghost = None
         dom.hover(self.hover, False)
         self.hover = None

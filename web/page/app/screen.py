@@ -4,7 +4,7 @@
 Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app import dialogs, onlineview, render
+from web.page.app import dialogs, onlineview, render, results
 from web.page.app.params import embed_url, iframe_snippet, rules_delta
 from web.page.app.setup import setup_html
 from web.page.app.text import headline, names_in, prompt
@@ -40,8 +40,8 @@ class Screen:
             if v is None or not v.results:
                 return None
             r = v.results[-1]
-            body = render.end_of_hand_html(v, names, headline(r, names), names_in(r.detail, names), r)
-            sheet = render.score_sheet_html(v, names)
+            body = results.end_of_hand_html(v, names, headline(r, names), names_in(r.detail, names), r)
+            sheet = results.score_sheet_html(v, names)
             if self.role == "guest" and v.phase != "match-over":
                 check = self.deal_checks.get(v.hand_number)
                 if check is not None:
@@ -63,12 +63,14 @@ class Screen:
             return render.dialog_frame("End of hand", body + sheet, btn + render.button("close", "View the table"),
                                        "end-of-hand")
         if which == "scores":
-            return None if v is None else dialogs.scores_html(render.score_sheet_html(v, names))
+            return None if v is None else dialogs.scores_html(results.score_sheet_html(v, names))
+        if which == "moves":
+            return dialogs.moves_html(self.meta.get("log", []))
         if which == "stats":
             return dialogs.stats_html(self.stats, self.catalog, self.confirm_reset)
         if which == "settings":
             line = self.banner or "Your match, settings and statistics are saved in this browser."
-            return dialogs.settings_html(self.settings, line)
+            return dialogs.settings_html(self.settings, line, self.embedded)
         if which == "embed":
             return self.embed_dialog()
         if which == "confirm-new":
@@ -95,6 +97,13 @@ class Screen:
             (self.catalog.profile(cfg["game"], o) or {"name": o})["name"] for o in cfg["opponents"])
         self.embed_snippet = iframe_snippet(url, title)
         return dialogs.embed_html(self.embed_snippet, url, self.embed_status)
+
+    def speech_now(self):
+        """The speech bubbles to draw: ``{seat: text}``."""
+        out = {}
+        for seat in self.speech:
+            out[seat] = self.speech[seat][0]
+        return out
 
     def names(self):
         return [str(n) for n in self.meta.get("names") or ["You"]]
@@ -134,8 +143,9 @@ class Screen:
               else "Getting the game ready…",
               "message": self.message, "level": self.level, "deadwood": dw, "order": self.order,
               "selected": self.selected, "marks": marks, "busy": v.turn != v.seat,
-              "sort": self.sort_mode(), "log": self.meta.get("log", []), "anim": self.anim,
-              "waiting": self.waiting is not None}
+              "sort": self.sort_mode(), "log": self.meta.get("log", []),
+              "waiting": self.waiting is not None, "back": self.settings.get("back", "red"),
+              "speech": self.speech_now(), "gin_ready": self.gin_ready()}
         if not v.in_hand and self.dialog != "end":
             ui["after"] = render.after_html(v.phase)
         return render.table_screen(v, self.names(), profiles, ui)

@@ -6,6 +6,7 @@ to the page by the site build), so the page draws this screen before the engine 
 rules when the match starts. Written in the Python both MicroPython and CPython run.
 """
 
+from web.page.app.characters import portrait
 from web.page.app.text import esc, tier_word
 
 # The form shows the match length first, then the rest in the rulebook's order.
@@ -126,6 +127,7 @@ class SetupState:
         self.friends = {"gin": [], "rummy": []}  # the seats of people online (guests), a part of people
         self.my_name = ""  # seat 0's name when people play
         self.error = ""
+        self.more = False  # the options beyond the preset and the match's length are folded
         if isinstance(last, dict):
             self.load(last)
 
@@ -324,22 +326,26 @@ def option_field(o, v):
 
 
 def setup_html(st, can_resume):
+    """The new-game screen: the game, the opponents (each a character) and the preset first; the rule options
+    folded behind "More rule options" (the match's length stays in view)."""
     cat = st.catalog
     g = st.game
     games = "".join(
-        '<label class="choice"><input type="radio" name="game" value="' + k + '" data-key="f-game-' + k + '"' + (" checked" if g == k else "")
-        + "> " + esc(lbl) + "</label>"
+        '<label class="choice game-tile"><input type="radio" name="game" value="' + k + '" data-key="f-game-' + k
+        + '"' + (" checked" if g == k else "") + "> " + esc(lbl) + "</label>"
         for k, lbl in (("gin", "Gin Rummy (2 players)"), ("rummy", "Basic Rummy (2–6 players)")))
     players = ""
     if g == "rummy":
         opts = [_option(n, n, st.players == n) for n in range(2, 7)]
         players = _select("players", "Players", opts, 'data-key="f-players"')
     ros = cat.roster(g)
+    chosen = st.opps()
     opp_fields = []
     people = st.person_seats()
+    computers = [pid for i, pid in enumerate(chosen) if (i + 1) not in people]  # the characters playing
     if people:
         opp_fields.append(_name_field(0, "Your name", st.my_name, "Player 1"))
-    for i, pid in enumerate(st.opps()):
+    for i, pid in enumerate(chosen):
         person = (i + 1) in people
         friend = (i + 1) in st.friends[g]
         opts = [_option(p["id"], p["name"] + " — " + tier_word(p["tier"]) + ", " + p["style"],
@@ -358,24 +364,45 @@ def setup_html(st, can_resume):
         opp_fields.append('<p class="muted" data-testid="online-note">Friends online: you get an invite link for '
                           "each. Your page runs the game and sends each friend only their own cards; the "
                           "connection goes straight between the browsers (no game server).</p>")
-    cards = "".join(
-        "<li><strong>" + esc(p["name"]) + '</strong> <span class="tier tier-' + esc(p["tier"]) + '">'
-        + esc(tier_word(p["tier"])) + '</span> <span class="muted">' + esc(p["style"]) + "</span><br>"
-        + '<span class="desc">' + esc(p["description"]) + "</span></li>" for p in ros)
+    gallery = []
+    for p in ros:
+        picked = p["id"] in computers
+        face = (portrait(p["id"]) + '<span class="who"><strong>' + esc(p["name"]) + '</strong> <span class="tier tier-'
+                + esc(p["tier"]) + '">' + esc(tier_word(p["tier"])) + '</span><span class="style">' + esc(p["style"])
+                + "</span></span>")
+        if g == "gin":  # one opponent: the gallery chooses it too
+            gallery.append('<li><label class="char' + (" picked" if picked else "") + '" title="' + esc(p["description"])
+                           + '"><input type="radio" name="opp0" value="' + esc(p["id"]) + '" data-key="f-pick-'
+                           + esc(p["id"]) + '"' + (" checked" if picked else "") + ">" + face + "</label></li>")
+        else:
+            gallery.append('<li><span class="char' + (" picked" if picked else "") + '" title="' + esc(p["description"])
+                           + '">' + face + "</span></li>")
+    about = "".join('<p class="about"><strong>' + esc(p["name"]) + ":</strong> " + esc(p["description"]) + "</p>"
+                    for pid in computers for p in ros if p["id"] == pid)
+    cards = "".join(gallery)
     presets = cat.presets(g)
     popts = [_option(k, k, st.preset[g] == k) for k in cat.preset_names(g)]
     pdesc = presets.get(st.preset[g], {}).get("description", "")
     rules = st.resolved()
-    fields = "".join(option_field(o, rules.get(o["name"])) for o in cat.options(g))
+    first = []
+    rest = []
+    for o in cat.options(g):
+        (first if o["name"] in FIRST else rest).append(option_field(o, rules.get(o["name"])))
     err = ('<p class="message error" role="alert">' + esc(st.error) + "</p>") if st.error else ""
     resume = ('<button type="button" class="btn" data-act="back-to-game" data-key="setup-back">Back to the game</button>'
               if can_resume else "")
+    more = ('<button type="button" class="btn small fold" data-act="setup-more" data-key="setup-more" '
+            'aria-expanded="' + ("true" if st.more else "false") + '" aria-controls="setup-options">'
+            + ("Fewer rule options" if st.more else "More rule options (" + str(len(rest)) + ")") + "</button>")
     return (
         '<section class="setup" data-testid="setup" aria-labelledby="setup-title">'
         '<h2 id="setup-title">New game</h2><div class="setup-form">'
-        "<fieldset><legend>Game</legend>" + games + players + "</fieldset>"
-        "<fieldset><legend>Players</legend>" + "".join(opp_fields) + '<ul class="roster">' + cards + "</ul></fieldset>"
+        '<fieldset class="games"><legend>Game</legend>' + games + players + "</fieldset>"
+        "<fieldset><legend>Players</legend>" + '<ul class="roster" aria-label="The characters">' + cards + "</ul>"
+        + '<div class="opp-fields">' + "".join(opp_fields) + "</div>" + about + "</fieldset>"
         "<fieldset><legend>Rules</legend>" + _select("preset", "Preset", popts, 'data-key="f-preset"')
-        + '<p class="muted">' + esc(pdesc) + '</p><div class="options">' + fields + "</div></fieldset>"
+        + '<p class="muted">' + esc(pdesc) + '</p><div class="options">' + "".join(first) + "</div>" + more
+        + '<div class="options" id="setup-options"' + ("" if st.more else " hidden") + ">" + "".join(rest)
+        + "</div></fieldset>"
         + err + '<div class="setup-go"><button type="button" class="btn primary" data-act="start" '
         'data-key="setup-start">Start game</button>' + resume + "</div></div></section>")

@@ -1,0 +1,242 @@
+"""The computer opponents as characters: a portrait drawn by our code (SVG), a colour, and a few lines of
+speech in each one's style, said in a bubble on their moves.
+
+A portrait is built from a few parts (face, hair, headwear, glasses, a bird's head for the two birds); every
+coordinate is a whole number, so the drawing is the same text under MicroPython and CPython. Lines are chosen
+from the step of the view (no randomness: the same game says the same things). Nothing here decides a move.
+Written in the Python both MicroPython and CPython run.
+"""
+
+
+# What a character can say, by occasion.
+OCCASIONS = ("take", "pass", "knock", "gin", "undercut", "undercut-by", "meld", "layoff", "win", "lose", "rummy",
+             "draw-low")
+
+DEFAULT = {
+    "color": "#5c6bc0", "skin": "#f0c7a0", "hair": "#4a3222", "style": "short", "hat": None, "glasses": False,
+    "beard": False, "bird": None, "mouth": "smile",
+    "lines": {"take": ("I'll take that.",), "pass": ("Pass.",), "knock": ("Knock!",), "gin": ("Gin!",),
+              "undercut": ("Undercut!",), "undercut-by": ("Oh no…",), "meld": ("There.",), "layoff": ("That fits.",),
+              "win": ("Good hand.",), "lose": ("Well played.",), "rummy": ("Rummy!",), "draw-low": ("Hmm.",)},
+}
+
+CHARACTERS = {
+    # Gin
+    "pip": {"color": "#43a047", "skin": "#f6d2b4", "hair": "#d9822b", "style": "tuft", "hat": "beanie",
+            "mouth": "open",
+            "lines": {"take": ("Ooh, I'll have that one!", "Mine? Mine!"), "pass": ("Um… pass?", "Not that one."),
+                      "knock": ("Knock knock! Did I do it right?",), "gin": ("GIN! Did I win? I won!",),
+                      "undercut": ("Wait, I got you?!",), "undercut-by": ("Aw, shucks.", "That's not fair…"),
+                      "win": ("Yay!",), "lose": ("Next time!", "Aw…")}},
+    "rex": {"color": "#e53935", "skin": "#e8b48c", "hair": "#2b1d14", "style": "flat", "hat": "cap",
+            "mouth": "grin",
+            "lines": {"take": ("Mine.", "Gimme that."), "pass": ("Nah.",), "knock": ("Knock! Let's go!", "Knocking. Boom."),
+                      "gin": ("Gin, baby!",), "undercut": ("Ha! Undercut!",),
+                      "undercut-by": ("Argh! Undercut?!", "No way…"), "win": ("Too easy.",),
+                      "lose": ("Lucky cards.", "Rematch."), "draw-low": ("Come on…",)}},
+    "magpie": {"color": "#263238", "bird": "magpie",
+               "lines": {"take": ("Shiny! I'll have that.", "Ooh, mine now."), "pass": ("Not shiny enough.",),
+                         "knock": ("Knock. Hand over the shinies.",), "gin": ("Gin! All mine!",),
+                         "undercut": ("Caught you, little thief.",), "undercut-by": ("Squawk!",),
+                         "win": ("Into the nest it goes.",), "lose": ("Hmph. Ruffled.",)}},
+    "sam": {"color": "#6d4c41", "skin": "#d9a47a", "hair": "#5a3b22", "style": "short", "glasses": True,
+            "lines": {"take": ("Sensible card.", "That'll do nicely."), "pass": ("I'll pass.",),
+                      "knock": ("I'll knock here.",), "gin": ("Gin. Textbook.",), "undercut": ("Undercut, sorry.",),
+                      "undercut-by": ("Ah. Should have waited.",), "win": ("Steady wins.",),
+                      "lose": ("Good game.",)}},
+    "vera": {"color": "#8e24aa", "skin": "#f3cdb0", "hair": "#1d1d2b", "style": "bob", "mouth": "smirk",
+             "lines": {"take": ("Thank you, darling.",), "pass": ("Go on.", "Not for me."),
+                       "knock": ("Knock. Rarely wrong.",), "gin": ("Gin, darling.",),
+                       "undercut": ("Undercut. I was waiting.", "Knock into me? Sweet."),
+                       "undercut-by": ("How rude.",), "win": ("As planned.",), "lose": ("Hm. Clever.",)}},
+    "ada": {"color": "#1e88e5", "skin": "#f1d0b5", "hair": "#7b4a2a", "style": "bun", "glasses": True,
+            "lines": {"take": ("Probability says yes.", "Noted, and taken."), "pass": ("The odds say pass.",),
+                      "knock": ("Expected value: positive. Knock.",), "gin": ("Gin. As computed.",),
+                      "undercut": ("Undercut, by the numbers.",), "undercut-by": ("An outlier.",),
+                      "win": ("Q.E.D.",), "lose": ("Interesting data.",)}},
+    "goldie": {"color": "#f9a825", "skin": "#f6d5bd", "hair": "#e2b23c", "style": "curls", "mouth": "smile",
+               "earrings": True,
+               "lines": {"take": ("Gorgeous. Mine.",), "pass": ("Darling, no.",),
+                         "knock": ("Fine, a knock. Don't get used to it.",),
+                         "gin": ("Gin or nothing, honey!", "Gin! Obviously."),
+                         "undercut": ("Oops, undercut!",), "undercut-by": ("Ugh. Tacky.",), "win": ("Dazzling.",),
+                         "lose": ("Next hand is mine.",)}},
+    # Basic Rummy
+    "tilly": {"color": "#ec407a", "skin": "#f8d9c2", "hair": "#c8742c", "style": "pigtails", "mouth": "open",
+              "lines": {"take": ("Can I have that? Thanks!",), "meld": ("Is this a run? It's a run!", "Look, a meld!"),
+                        "layoff": ("It fits!",), "win": ("I won! Really?",), "rummy": ("RUMMY! Is that good?",),
+                        "lose": ("Oh well!",)}},
+    "mel": {"color": "#fb8c00", "skin": "#e9b892", "hair": "#3b2a20", "style": "short", "hat": "chef",
+            "mouth": "grin",
+            "lines": {"take": ("Ooh, fresh from the pile!",), "meld": ("Down it goes!", "Fresh meld, coming up!"),
+                      "layoff": ("And a little extra.",), "win": ("Out! Ta-da!",), "rummy": ("Rummy, all at once!",),
+                      "lose": ("Half-baked, that one.",)}},
+    "corvo": {"color": "#37474f", "bird": "crow",
+              "lines": {"take": ("Caw. That's mine now.", "You wanted that? Pity."),
+                        "meld": ("Caw.",), "layoff": ("Snatched.",), "win": ("Caw caw!",),
+                        "rummy": ("Rummy. Caw!",), "lose": ("Hmph.",)}},
+    "dot": {"color": "#00897b", "skin": "#f0c9a6", "hair": "#9e9e9e", "style": "curls", "glasses": True, "dots": True,
+            "lines": {"take": ("Tidy.", "That'll go nicely."), "meld": ("Neat and tidy.", "In its place."),
+                      "layoff": ("Tucked in.",), "win": ("All tidied up.",), "rummy": ("Rummy, dear.",),
+                      "lose": ("Oh, well done you.",)}},
+    "rufus": {"color": "#c62828", "skin": "#e8b48c", "hair": "#b5522a", "style": "short", "hat": "tophat",
+              "beard": True, "mouth": "smirk",
+              "lines": {"take": ("Patience… patience.",), "meld": ("Very well.",), "layoff": ("If I must.",),
+                        "win": ("Splendid.",), "rummy": ("Rummy! All in one go!",), "lose": ("Curses.",)}},
+    "sage": {"color": "#5e35b1", "skin": "#e6c2a0", "hair": "#e0e0e0", "style": "bald", "hat": "hood",
+             "beard": True,
+             "lines": {"take": ("Every card in its time.",), "meld": ("Now.",), "layoff": ("It belongs there.",),
+                       "win": ("As foreseen.",), "rummy": ("Rummy. Patience rewarded.",),
+                       "lose": ("The river flows on.",)}},
+}
+
+YOU_COLOR = "#f2c14e"
+SEAT_COLORS = ("#f2c14e", "#e57373", "#64b5f6", "#81c784", "#ba68c8", "#ffb74d")
+
+
+def character(pid):
+    """A character's data (the default one for an unknown id)."""
+    return CHARACTERS.get(pid) or DEFAULT
+
+
+def color_of(pid):
+    return character(pid).get("color") or DEFAULT["color"]
+
+
+def line(pid, occasion, salt):
+    """What ``pid`` says on ``occasion`` (None when it says nothing): a line chosen by ``salt`` (a step)."""
+    lines = character(pid).get("lines", {}).get(occasion) or DEFAULT["lines"].get(occasion)
+    if not lines:
+        return None
+    return lines[salt % len(lines)]
+
+
+# ---------------------------------------------------------------- portraits (viewBox 0 0 100 100)
+
+def _eyes(c):
+    out = '<circle cx="41" cy="50" r="3.5" fill="#222"/><circle cx="59" cy="50" r="3.5" fill="#222"/>'
+    if c.get("glasses"):
+        out += ('<g fill="none" stroke="#222" stroke-width="2.5"><circle cx="41" cy="50" r="8"/>'
+                '<circle cx="59" cy="50" r="8"/><path d="M49 50H51M33 49L27 46M67 49L73 46"/></g>')
+    return out
+
+
+MOUTHS = {
+    "smile": '<path d="M42 64C46 69 54 69 58 64" fill="none" stroke="#6b2b1e" stroke-width="2.5" stroke-linecap="round"/>',
+    "grin": '<path d="M40 62C44 71 56 71 60 62Z" fill="#fff" stroke="#6b2b1e" stroke-width="2"/>',
+    "open": '<ellipse cx="50" cy="65" rx="5" ry="4" fill="#7a2b22"/>',
+    "smirk": '<path d="M43 65C48 67 54 66 59 61" fill="none" stroke="#6b2b1e" stroke-width="2.5" stroke-linecap="round"/>',
+}
+
+HAIR_BACK = {
+    "bob": '<path d="M24 52C22 26 36 18 50 18C64 18 78 26 76 52L76 66L24 66Z"/>',
+    "curls": ('<circle cx="30" cy="40" r="12"/><circle cx="70" cy="40" r="12"/><circle cx="28" cy="58" r="11"/>'
+              '<circle cx="72" cy="58" r="11"/><circle cx="40" cy="26" r="12"/><circle cx="60" cy="26" r="12"/>'),
+    "pigtails": '<circle cx="22" cy="46" r="10"/><circle cx="78" cy="46" r="10"/>',
+    "bun": '<circle cx="50" cy="17" r="10"/>',
+}
+
+HAIR_FRONT = {
+    "short": '<path d="M29 44C28 28 38 22 50 22C62 22 72 28 71 44C66 34 58 31 50 31C42 31 34 34 29 44Z"/>',
+    "flat": '<path d="M29 42V30C29 26 33 24 37 24H63C67 24 71 26 71 30V42C66 36 34 36 29 42Z"/>',
+    "tuft": ('<path d="M30 44C29 30 38 23 50 23C62 23 71 30 70 44C64 36 36 36 30 44Z"/>'
+             '<path d="M48 24C46 16 52 12 56 14C52 16 52 20 52 24Z"/>'),
+    "bob": '<path d="M29 46C28 30 38 22 50 22C62 22 72 30 71 46C64 34 40 32 29 46Z"/>',
+    "curls": '<path d="M29 44C28 28 38 22 50 22C62 22 72 28 71 44C64 34 36 34 29 44Z"/>',
+    "pigtails": '<path d="M29 44C28 28 38 22 50 22C62 22 72 28 71 44C62 32 38 32 29 44Z"/>',
+    "bun": '<path d="M30 44C29 29 38 23 50 23C62 23 71 29 70 44C66 33 34 33 30 44Z"/>',
+    "bald": '<path d="M29 46C27 40 28 36 30 34M71 46C73 40 72 36 70 34" fill="none" stroke-width="4"/>',
+}
+
+HATS = {
+    "beanie": ('<path d="M28 40C28 20 38 14 50 14C62 14 72 20 72 40Z" fill="#43a047"/>'
+               '<rect x="26" y="36" width="48" height="8" rx="4" fill="#2e7d32"/><circle cx="50" cy="12" r="5" '
+               'fill="#a5d6a7"/>'),
+    "cap": ('<path d="M29 38C29 22 38 18 50 18C62 18 71 22 71 38Z" fill="#c62828"/>'
+            '<path d="M50 36H82C80 42 70 42 50 41Z" fill="#8e0000"/>'),
+    "chef": ('<path d="M32 34C24 30 26 16 36 18C38 8 60 8 62 16C74 14 76 30 68 34Z" fill="#fff" stroke="#bbb" '
+             'stroke-width="1.5"/><rect x="32" y="32" width="36" height="8" fill="#f5f5f5" stroke="#bbb" '
+             'stroke-width="1.5"/>'),
+    "tophat": ('<rect x="34" y="6" width="32" height="24" rx="2" fill="#212121"/><rect x="34" y="24" width="32" '
+               'height="5" fill="#c62828"/><rect x="24" y="29" width="52" height="6" rx="3" fill="#212121"/>'),
+    "hood": '<path d="M20 70C18 30 32 14 50 14C68 14 82 30 80 70L70 70C72 40 64 28 50 28C36 28 28 40 30 70Z" fill="#4527a0"/>',
+}
+
+
+def _person(c):
+    skin = c.get("skin", DEFAULT["skin"])
+    hair = c.get("hair", DEFAULT["hair"])
+    style = c.get("style", "short")
+    out = ['<g fill="' + hair + '" stroke="' + hair + '">' + HAIR_BACK.get(style, "") + "</g>",
+           '<path d="M18 100C20 80 34 74 50 74C66 74 80 80 82 100Z" fill="' + c.get("color", "#555") + '"/>',
+           '<path d="M44 68H56V78C53 80 47 80 44 78Z" fill="' + skin + '"/>',
+           '<ellipse cx="50" cy="50" rx="21" ry="24" fill="' + skin + '"/>',
+           '<circle cx="29" cy="52" r="4" fill="' + skin + '"/><circle cx="71" cy="52" r="4" fill="' + skin + '"/>']
+    if c.get("dots"):
+        out.append('<g fill="#fff" opacity=".85"><circle cx="28" cy="92" r="3"/><circle cx="40" cy="86" r="3"/>'
+                   '<circle cx="60" cy="86" r="3"/><circle cx="72" cy="92" r="3"/><circle cx="50" cy="95" r="3"/>'
+                   '</g>')
+    if c.get("earrings"):
+        out.append('<circle cx="29" cy="59" r="3" fill="#ffd54f"/><circle cx="71" cy="59" r="3" fill="#ffd54f"/>')
+    if c.get("beard"):
+        out.append('<path d="M30 54C31 76 42 84 50 84C58 84 69 76 70 54C64 66 36 66 30 54Z" fill="' + hair + '"/>')
+    out.append('<g fill="' + hair + '" stroke="' + hair + '">' + HAIR_FRONT.get(style, "") + "</g>")
+    out.append('<path d="M35 42L46 41M54 41L65 42" stroke="#3a2a1c" stroke-width="2.5" stroke-linecap="round"/>')
+    out.append(_eyes(c))
+    out.append('<path d="M50 52L48 59H52" fill="none" stroke="#b07a58" stroke-width="2" stroke-linecap="round"/>')
+    out.append('<circle cx="37" cy="60" r="4" fill="#f08a8a" opacity=".35"/><circle cx="63" cy="60" r="4" '
+               'fill="#f08a8a" opacity=".35"/>')
+    out.append(MOUTHS.get(c.get("mouth", "smile"), MOUTHS["smile"]))
+    hat = c.get("hat")
+    if hat:
+        out.append(HATS.get(hat, ""))
+    return "".join(out)
+
+
+def _bird(c):
+    kind = c.get("bird")
+    if kind == "magpie":
+        body, breast, beak = "#1c2530", "#f4f4f4", "#222"
+        sheen = '<path d="M22 96C30 78 40 74 48 74L40 100Z" fill="#2f5f8f"/>'
+    else:
+        body, breast, beak = "#2b2f38", "#3d434f", "#1a1a1a"
+        sheen = '<path d="M24 96C30 80 40 76 48 76L42 100Z" fill="#454b5a"/>'
+    return ('<path d="M16 100C18 78 32 70 50 70C68 70 82 78 84 100Z" fill="' + body + '"/>'
+            '<path d="M36 100C38 84 44 78 52 78C60 78 64 86 64 100Z" fill="' + breast + '"/>' + sheen
+            + '<ellipse cx="50" cy="46" rx="24" ry="26" fill="' + body + '"/>'
+            '<path d="M30 30C36 18 46 16 54 18C48 20 44 24 42 28Z" fill="' + body + '"/>'
+            '<circle cx="58" cy="42" r="8" fill="#fff"/><circle cx="60" cy="42" r="4" fill="#111"/>'
+            '<circle cx="61" cy="41" r="1.5" fill="#fff"/>'
+            '<path d="M70 48L94 54L70 60Z" fill="' + beak + '" stroke="#000" stroke-width="1"/>'
+            '<path d="M70 54H88" stroke="#555" stroke-width="1"/>')
+
+
+_DRAWN = {}  # portraits already drawn (the table draws them on every update)
+
+
+def portrait(pid, size_class=""):
+    """A character's portrait: an inline SVG on a disc of its colour."""
+    key = pid + "/" + size_class
+    if key not in _DRAWN:
+        _DRAWN[key] = _portrait(pid, size_class)
+    return _DRAWN[key]
+
+
+def _portrait(pid, size_class):
+    c = character(pid)
+    color = c.get("color", DEFAULT["color"])
+    inner = _bird(c) if c.get("bird") else _person(c)
+    return ('<svg class="portrait' + ((" " + size_class) if size_class else "") + '" viewBox="0 0 100 100" '
+            'aria-hidden="true" focusable="false"><circle cx="50" cy="50" r="50" fill="' + color + '"/>'
+            '<circle cx="50" cy="50" r="50" fill="#fff" opacity=".55"/>' + inner
+            + '<circle cx="50" cy="50" r="48" fill="none" stroke="' + color + '" stroke-width="4"/></svg>')
+
+
+def initial(name, color, size_class=""):
+    """A person's disc (people at the table have no character): their name's first letter on their seat's colour."""
+    letter = (name.strip()[:1] or "?").upper()
+    esc = letter.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return ('<svg class="portrait person' + ((" " + size_class) if size_class else "") + '" viewBox="0 0 100 100" '
+            'aria-hidden="true" focusable="false"><circle cx="50" cy="50" r="50" fill="' + color + '"/>'
+            '<text x="50" y="50" dy=".35em" text-anchor="middle" font-size="52" font-weight="700" fill="#fff" '
+            'font-family="system-ui, sans-serif">' + esc + "</text></svg>")

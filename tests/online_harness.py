@@ -50,6 +50,8 @@ class Net:
         self.open: set[int] = set()
         self.values = 0
         self.dropped: list[tuple[str, Any]] = []
+        self.configured: list[tuple[str, list[Any]]] = []  # (page's name, ICE servers) per "configure", in order
+        self.order: list[tuple[str, str]] = []  # (page's name, rtc op), in order
 
     def effect(self, page: Page, e: tuple[Any, ...]) -> None:
         if e[0] == "qr":
@@ -60,6 +62,9 @@ class Net:
             self.queue.append((page, ("entropy", e[1], f"{self.values:032x}")))
             return
         op = e[1]
+        self.order.append((page.name, op))
+        if op == "configure":
+            self.configured.append((page.name, json.loads(e[2])))
         if op == "offer":
             self.queue.append((page, ("rtc-offer", e[2], SDP["offer"], "")))
         elif op == "answer":

@@ -12,7 +12,8 @@ def config(game="gin", opponents=None, seed=7):
 
 def settings():
     return {"speed": "fast", "contrast": True, "bigcards": False, "sort": "melds", "last": config(),
-            "sound": False, "volume": 40, "back": "blue", "fourcolor": True, "hints": False, "felt": "charcoal"}
+            "sound": False, "volume": 40, "back": "blue", "fourcolor": True, "hints": False, "felt": "charcoal",
+            "stun": ["stun:stun.example.org:3478"]}
 
 
 def settings_v1():

@@ -348,3 +348,61 @@ def test_a_guest_who_loses_the_host_is_told_how_to_rejoin():
     before = len(bob.inbox)
     bob.do("command", "draw", {})
     assert len(bob.inbox) == before
+
+
+# ---------------------------------------------------------------- STUN servers (Settings)
+
+GOOGLE, CLOUDFLARE = "stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478"
+
+
+def test_stun_servers_come_from_settings_and_only_online_tables_use_them():
+    net = CheckedNet()
+    host = net.host_page()
+    assert net.configured == []  # a page that does not play online gives the browser no STUN server
+    # Settings: the list, edited (a line that is not a STUN address is left out, and said)
+    host.do("command", "settings", {})
+    assert 'data-testid="stun-list"' in host.dialog and GOOGLE in host.dialog  # the defaults, shown
+    effects = host.do("change", "stun", "stun:stun.example.org:3478\nhttp://not-stun.example\n", False)
+    assert host.app.settings["stun"] == ["stun:stun.example.org:3478"]
+    assert ("save-settings", host.app.settings) in effects
+    assert "http://not-stun.example" in host.dialog and 'data-testid="stun-note"' in host.dialog
+    host.do("command", "close", {})
+    set_up(host, "gin", ["guest"], ["Ann", "Bob"])
+    host.do("command", "start", {})
+    net.run()
+    assert net.configured == [("host", [{"urls": "stun:stun.example.org:3478"}])]
+    # the lobby's "same network only": none for this table
+    host.do("change", "same-network", "", True)
+    assert net.configured[-1] == ("host", [])
+    assert host.app.settings["stun"] == ["stun:stun.example.org:3478"]  # the setting itself is kept
+    # the guest's page configures its own (default) servers before it answers the invite
+    net.join(1)
+    guest_ops = [op for name, op in net.order if name == "guest1"]
+    assert guest_ops[:2] == ["configure", "answer"]
+    assert ("guest1", [{"urls": GOOGLE}, {"urls": CLOUDFLARE}]) in net.configured
+
+
+def test_an_empty_stun_list_means_same_network_only_and_defaults_come_back():
+    net = CheckedNet()
+    host = net.host_page()
+    host.do("command", "settings", {})
+    host.do("change", "stun", "  \n", False)
+    assert host.app.settings["stun"] == []
+    assert host.app.stun_servers() == []
+    host.do("command", "stun-defaults", {})
+    assert host.app.settings["stun"] is None
+    assert host.app.stun_servers() == [GOOGLE, CLOUDFLARE]
+
+
+def test_stored_settings_with_a_bad_stun_list_are_refused_by_the_check():
+    from web.page.formats import check_settings, default_settings
+    from web.page.shape import Bad
+
+    good = default_settings()
+    good["stun"] = ["stun:stun.example.org:3478", "stuns:secure.example.org"]
+    assert check_settings(good) == good
+    for bad in (["http://x.example"], ["stun:"], "stun:a.example", [GOOGLE] * 9, [1], ["stun:a b"]):
+        d = default_settings()
+        d["stun"] = bad
+        with pytest.raises(Bad):
+            check_settings(d)

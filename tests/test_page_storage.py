@@ -344,7 +344,8 @@ def test_version_1_settings_are_upgraded_with_the_look_and_sound_defaults() -> N
     b.items[KEY_SETTINGS] = P.stored("settings", 1, P.settings_v1())
     got = store(b).open().settings
     want = dict(P.settings_v1())
-    want.update({"sound": None, "volume": 70, "back": "red", "fourcolor": False, "hints": True, "felt": "green"})
+    want.update({"sound": None, "volume": 70, "back": "red", "fourcolor": False, "hints": True, "felt": "green",
+                 "stun": None})
     assert got == want
     # written back as version 2, and read again unchanged
     s = store(b)
@@ -353,7 +354,9 @@ def test_version_1_settings_are_upgraded_with_the_look_and_sound_defaults() -> N
 
 
 @pytest.mark.parametrize("field,value", [("sound", "yes"), ("volume", 101), ("volume", -1), ("volume", 50.0),
-                                         ("back", "purple"), ("fourcolor", None), ("hints", 1), ("felt", "")])
+                                         ("back", "purple"), ("fourcolor", None), ("hints", 1), ("felt", ""),
+                                         ("stun", "stun:a.example"), ("stun", ["http://a.example"]),
+                                         ("stun", ["stun:x.example"] * 9)])
 def test_version_2_settings_are_checked_exactly(field: str, value: Any) -> None:
     s = P.settings()
     s[field] = value

@@ -8,7 +8,8 @@ else. The DATA of each format:
     {"speed": "slow"|"normal"|"fast"|"instant", "contrast": bool, "bigcards": bool,
      "sort": "suit"|"rank"|"melds"|"custom", "last": null or CONFIG,
      "sound": null or bool, "volume": whole number 0-100, "back": "red"|"blue"|"green"|"gold",
-     "fourcolor": bool, "hints": bool, "felt": "green"|"blue"|"red"|"charcoal"}
+     "fourcolor": bool, "hints": bool, "felt": "green"|"blue"|"red"|"charcoal",
+     "stun": null or [STUN address, ...] (0 to 8; online play's STUN servers: null the defaults, [] none)}
     CONFIG = {"game": "gin"|"rummy", "opponents": [ID, ...], "rules": {OPTION: null|bool|int|text, ...},
               "seed": null or a whole number from 0 to 2**64 - 1, and, when people play, "seats": [SEAT, ...]}
     SEAT = {"kind": "person"|"guest", "name": NAME} or {"kind": "computer", "id": ID}, one per seat (2 to 6),
@@ -64,7 +65,10 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 SORTS = ("suit", "rank", "melds", "custom")
 SETTINGS_V1_KEYS = ("speed", "contrast", "bigcards", "sort", "last")
 SETTINGS_KEYS = ("speed", "contrast", "bigcards", "sort", "last", "sound", "volume", "back", "fourcolor", "hints",
-                 "felt")
+                 "felt", "stun")
+STUN_SCHEMES = ("stun:", "stuns:")
+DEFAULT_STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")  # well-known public servers
+MAX_STUN = 8
 BACKS = ("red", "blue", "green", "gold")
 FELTS = ("green", "blue", "red", "charcoal")
 CONFIG_KEYS = ("game", "opponents", "rules", "seed")
@@ -89,7 +93,8 @@ FORMATS = {
 
 def default_settings() -> dict[str, Any]:
     return {"speed": "normal", "contrast": False, "bigcards": False, "sort": "suit", "last": None,
-            "sound": None, "volume": 70, "back": "red", "fourcolor": False, "hints": True, "felt": "green"}
+            "sound": None, "volume": 70, "back": "red", "fourcolor": False, "hints": True, "felt": "green",
+            "stun": None}
 
 
 # ---------------------------------------------------------------- settings
@@ -113,7 +118,21 @@ def check_settings(data: Any, version: int = 2) -> dict[str, Any]:
     flag(d["fourcolor"], "data.fourcolor")
     flag(d["hints"], "data.hints")
     text(d["felt"], "data.felt", choices=FELTS)
+    if d["stun"] is not None:
+        for i, address in enumerate(items(d["stun"], "data.stun", 0, MAX_STUN)):
+            need(stun_problem(address) is None, at("data.stun", i), "is not a STUN address")
     return d
+
+
+def stun_problem(address: Any) -> str | None:
+    """Why ``address`` is not a STUN server's address (``stun:host:port``), or None."""
+    if type(address) is not str or not 6 <= len(address) <= 200:
+        return "a STUN address is 6 to 200 characters"
+    if not any(address.startswith(s) for s in STUN_SCHEMES):
+        return "a STUN address starts with stun: or stuns:"
+    if any(ch in address for ch in " \t\"'<>\\") or len(address.split(":")[1]) == 0:
+        return "a STUN address is stun:host or stun:host:port"
+    return None
 
 
 def upgrade_settings(d: dict[str, Any]) -> dict[str, Any]:

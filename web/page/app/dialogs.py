@@ -88,7 +88,22 @@ def _felt_preview(felt):
     return '<span class="felt-swatch felt-' + felt + '" aria-hidden="true"></span>'
 
 
-def settings_html(s, storage_line, embedded=False):
+def stun_html(s, in_use, note):
+    """Online play's STUN servers: the list (one per line), what a STUN server learns, the defaults."""
+    listed = s.get("stun")
+    shown = "\n".join(in_use if listed is None else listed)
+    return ("<fieldset><legend>Online play</legend>"
+            '<label class="field block">STUN servers, one per line (none: same network only) <textarea name="stun" '
+            'rows="3" spellcheck="false" autocomplete="off" data-key="set-stun" data-testid="stun-list">' + esc(shown)
+            + "</textarea></label>"
+            + ('<p class="message error" data-testid="stun-note">' + esc(note) + "</p>" if note else "")
+            + '<p class="muted">A STUN server tells each browser its public address so that two players can connect '
+            "across the internet; it learns your IP address and nothing of the game. The game contacts them only "
+            "while you play online.</p>"
+            + ("" if listed is None else button("stun-defaults", "Use the default servers")) + "</fieldset>")
+
+
+def settings_html(s, storage_line, embedded=False, stun_in_use=(), stun_note=""):
     sp = _radios("speed", SPEED_WORDS, s["speed"])
     sound = s.get("sound")
     sound_on = (not embedded) if sound is None else bool(sound)
@@ -115,7 +130,8 @@ def settings_html(s, storage_line, embedded=False):
             'aria-labelledby="felt-title">' + felts + "</div>"
             + _check("contrast", "High contrast", s["contrast"])
             + '<p class="muted">Light or dark follows your system.</p></fieldset>'
-            "<fieldset><legend>Your data</legend>"
+            + stun_html(s, list(stun_in_use), stun_note)
+            + "<fieldset><legend>Your data</legend>"
             '<p class="muted">' + esc(storage_line) + "</p>"
             + button("export", "Export my data") + button("import", "Import data…")
             + "</fieldset>")

@@ -595,6 +595,8 @@ class App(Hand, Screen, Online):
             return self.open("embed") if self.dialog == "embed" else []
         if act in ("export", "import", "download-game"):
             return [(act,)]
+        if act == "stun-defaults" and self.dialog == "settings":
+            return self.default_stun()
         if act == "download-aside":
             self.offers = []
             return [("download-aside",)] + self.open("notice")
@@ -679,6 +681,8 @@ class App(Hand, Screen, Online):
     def on_change(self, name, value, checked):
         if self.dialog == "settings" and name in LOOK_SETTINGS:
             return self.change_setting(name, value, checked)
+        if self.dialog == "settings" and name == "stun":
+            return self.change_stun(value)
         net = self.online_change(name, value, checked)
         if net is not None:
             return net

@@ -22,11 +22,11 @@ Written in the Python both MicroPython and CPython run.
 """
 
 from web.page.app.invite import invite_fragment, read_invite
+from web.page.formats import DEFAULT_STUN, MAX_STUN, stun_problem
 from web.page.shared import online, rtc
 from web.page.shared.viewdata import read_view
 
 NET = online.NET
-DEFAULT_STUN = ["stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478"]
 REPLACEMENT = {"gin": "ada", "rummy": "tilly"}  # the computer opponent that takes a dropped guest's seat
 
 
@@ -59,7 +59,8 @@ class Online:
         self.my_values = {}  # guest: hand -> the value it gave
         self.first_seen = {}  # guest: hand -> what it saw at the deal
         self.deal_checks = {}  # guest: hand -> (ok, words)
-        self.stun = list(DEFAULT_STUN)
+        self.same_network = False  # the host's choice in the lobby: no STUN server for this table
+        self.stun_note = ""  # Settings: addresses left out of the STUN list, said once
 
     # ================================================================ who sits where
 
@@ -115,8 +116,16 @@ class Online:
         self.links = kept
         return out + self.maybe_deal() + [("render",)]
 
+    def stun_servers(self):
+        """The STUN servers online play uses: none on the same network only, else those of Settings (null: the
+        defaults). Given to the browser only while a table is online (the lobby, a guest's page)."""
+        if self.same_network:
+            return []
+        listed = self.settings.get("stun")
+        return list(DEFAULT_STUN) if listed is None else [a for a in listed if stun_problem(a) is None]
+
     def stun_json(self):
-        servers = [{"urls": u} for u in self.stun]
+        servers = [{"urls": u} for u in self.stun_servers()]
         parts = ['{"urls": "' + s["urls"].replace('"', "") + '"}' for s in servers]
         return "[" + ", ".join(parts) + "]"
 
@@ -470,13 +479,28 @@ class Online:
             return [("reload",)]
         return None
 
+    def change_stun(self, text):
+        """Settings: the STUN servers, one per line (empty: none, same network only). Lines that are not STUN
+        addresses are left out, and the dialog shows the list in use."""
+        lines = [ln.strip() for ln in text.replace(",", "\n").split("\n") if ln.strip()]
+        good = [a for a in lines if stun_problem(a) is None][:MAX_STUN]
+        self.stun_note = "" if len(good) == len(lines) else \
+            "Left out (not a STUN address like stun:host:port): " + ", ".join(a for a in lines if a not in good)
+        self.settings["stun"] = good
+        return [("save-settings", self.settings)] + self.open("settings")
+
+    def default_stun(self):
+        self.settings["stun"] = None
+        self.stun_note = ""
+        return [("save-settings", self.settings)] + self.open("settings")
+
     def online_change(self, name, value, checked):
         """Form fields of online play; None when ``name`` is not one of them."""
         if name.startswith("reply") and name[5:].isdigit() and int(name[5:]) in self.links:
             self.links[int(name[5:])]["reply"] = value.strip()
             return []
         if name == "same-network" and self.role == "host":
-            self.stun = [] if checked else list(DEFAULT_STUN)
+            self.same_network = bool(checked)
             out = [("rtc", "configure", self.stun_json())]
             for seat in sorted(self.links):
                 if self.links[seat]["state"] in ("inviting", "making", "error"):
@@ -507,7 +531,7 @@ class Online:
                          "error": "This invite link is damaged: ask for it again (copy it whole)."}
             return [("render",)]
         self.join = {"state": "making", "code": "", "qr": "", "error": ""}
-        return [("rtc", "answer", "host", sdp), ("render",)]
+        return [("rtc", "configure", self.stun_json()), ("rtc", "answer", "host", sdp), ("render",)]
 
     def on_rtc_answer(self, key, sdp, err):
         if self.role != "guest":

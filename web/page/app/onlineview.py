@@ -55,8 +55,8 @@ STATE_WORDS = {"making": "making the invite…", "inviting": "invited", "connect
 def lobby_html(app):
     """The host's page before the first deal: invite each friend."""
     cards = "".join(seat_card(s, app.links[s], False) for s in sorted(app.links))
-    same = not app.stun
-    servers = ", ".join(app.stun) if app.stun else "none"
+    same = app.same_network
+    servers = ", ".join(app.stun_servers()) or "none"
     waiting = ""
     if app.deal_wait is not None or app.waiting == "prepare":
         waiting = '<p class="prompt" data-testid="lobby-dealing">Everyone is here: shuffling…</p>'
@@ -68,7 +68,8 @@ def lobby_html(app):
             + '<details class="connection"><summary>Connection</summary>'
             '<label class="field check"><input type="checkbox" name="same-network" data-key="f-same-network"'
             + (" checked" if same else "") + "> Same network only (no STUN server)</label>"
-            '<p class="muted">STUN servers: ' + esc(servers) + ". " + esc(STUN_NOTE) + "</p></details>"
+            '<p class="muted">STUN servers: ' + esc(servers) + ". " + esc(STUN_NOTE)
+            + " Change the list in Settings.</p></details>"
             + _button("new", "Back to the new-game screen") + "</section>")
 
 

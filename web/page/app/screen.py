@@ -70,7 +70,7 @@ class Screen:
             return dialogs.stats_html(self.stats, self.catalog, self.confirm_reset)
         if which == "settings":
             line = self.banner or "Your match, settings and statistics are saved in this browser."
-            return dialogs.settings_html(self.settings, line, self.embedded)
+            return dialogs.settings_html(self.settings, line, self.embedded, self.stun_servers(), self.stun_note)
         if which == "embed":
             return self.embed_dialog()
         if which == "confirm-new":

@@ -17,6 +17,7 @@ from __future__ import annotations
 from .base import TIERS, Bot, Profile, decision_rng
 from .basic import RummyBot, RummyStyle
 from .gin import CASUAL, GinBot, GinStyle
+from .rummy_search import RummySearchBot, SearchStyle
 
 # ----- styles -----
 
@@ -38,6 +39,11 @@ _RUMMY_STYLES: dict[str, RummyStyle] = {
     "corvo": RummyStyle(take="cover", meld="early", potential=1.0, danger=1.5, hoard=1.0),
     "rufus": RummyStyle(take="meld", meld="rummy", potential=1.0, danger=0.0),
     "sage": RummyStyle(take="meld", meld="rummy", potential=1.0, danger=0.5),
+}
+
+# Basic Rummy opponents that search (rummy/bots/rummy_search.py)
+_RUMMY_SEARCH_STYLES: dict[str, SearchStyle] = {
+    "iris": SearchStyle(),
 }
 
 # ----- the roster (ratings: Elo-like, from the arena; see docs/bots.md) -----
@@ -69,12 +75,15 @@ _PROFILES: list[Profile] = [
             "Never throws a card you could use or lay off, and snaps up discards the next player wants.", 1820),
     Profile("sage", "Sage", "rummy", "expert", "Weighs every meld",
             "Hides its melds to go out in one turn for double points, lays down when you get close, never feeds you.", 2186),
+    Profile("iris", "Iris", "rummy", "expert", "Counts every out",
+            "Counts the cards still to come, keeps the hand with the most ways out, takes any discard that "
+            "brings her closer, and hides her melds for rummy.", 2290),
 ]
 
 # the reference bot of each tier (the arena's ladder uses these)
 TIER_BOTS = {
     "gin": {"beginner": "pip", "casual": "rex", "skilled": "sam", "expert": "ada"},
-    "rummy": {"beginner": "tilly", "casual": "mel", "skilled": "dot", "expert": "sage"},
+    "rummy": {"beginner": "tilly", "casual": "mel", "skilled": "dot", "expert": "iris"},
 }
 
 
@@ -99,9 +108,11 @@ def make_bot(id_or_tier: str, game: str, seed: int = 0) -> Bot:
         raise ValueError(f"unknown game {game!r}: choose 'gin' or 'rummy'")
     key = id_or_tier.strip().lower()
     key = TIER_BOTS[game].get(key, key)
+    if game == "rummy" and key in _RUMMY_SEARCH_STYLES:
+        return RummySearchBot(_RUMMY_SEARCH_STYLES[key], seed)
     styles = _GIN_STYLES if game == "gin" else _RUMMY_STYLES
     if key not in styles:
-        names = ", ".join(list(TIERS) + sorted(styles))
+        names = ", ".join(list(TIERS) + sorted(list(styles) + (list(_RUMMY_SEARCH_STYLES) if game == "rummy" else [])))
         raise ValueError(f"no {game} opponent called {id_or_tier!r}: choose one of {names}")
     if game == "gin":
         return GinBot(styles[key], seed)
@@ -109,6 +120,7 @@ def make_bot(id_or_tier: str, game: str, seed: int = 0) -> Bot:
 
 
 __all__ = [
-    "Bot", "CASUAL", "GinBot", "GinStyle", "Profile", "RummyBot", "RummyStyle", "TIERS", "TIER_BOTS",
+    "Bot", "CASUAL", "GinBot", "GinStyle", "Profile", "RummyBot", "RummySearchBot", "RummyStyle", "SearchStyle",
+    "TIERS", "TIER_BOTS",
     "decision_rng", "get_profile", "make_bot", "roster",
 ]

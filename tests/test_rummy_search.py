@@ -1,0 +1,302 @@
+"""The searching Basic Rummy expert (rummy/bots/rummy_search.py) and its parts: the distance-to-going-out
+solver (reach), the playout simulator and the determinized deals.
+
+Strength and decision times are measured by ``python -m rummy arena`` (docs/bots.md), not here.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummy import Game
+from rummy.bots import TIER_BOTS, make_bot
+from rummy.bots.reach import reach
+from rummy.bots.rummy_mc import Deals, mask, table_history, utility
+from rummy.bots.rummy_search import RummySearchBot, SearchStyle
+from rummy.bots.rummy_sim import SAGE_LIKE, Outcome
+from rummy.cards import JOKER, parse_cards
+from rummy.rng import Rng
+
+FULL = (1 << 52) - 1
+MC = SearchStyle(mc_draw=6)  # the expert with Monte Carlo draws switched on
+
+
+def bits(text: str) -> int:
+    return mask(parse_cards(text))
+
+
+def play(g: Game, bots: list, max_actions: int, check=None) -> None:
+    for _ in range(max_actions):
+        if g.phase == "match-over":
+            return
+        if g.phase == "hand-over":
+            g.deal()
+            continue
+        s = g.turn
+        view = g.view(s)
+        a = bots[s].choose(view)
+        assert a in view.legal, (a, view.legal)
+        if check:
+            check(bots[s], view, a)
+        g.apply(a, s)
+
+
+# ----- the bot -----
+
+def test_expert_tier_is_the_searching_bot():
+    assert TIER_BOTS["rummy"]["expert"] == "iris"
+    assert isinstance(make_bot("expert", "rummy", 1), RummySearchBot)
+
+
+PRESETS = [
+    None,
+    {"preset": "classic-book"},
+    {"preset": "novel-games"},
+    {"jokers": True},
+    {"aces": "high-or-low"},
+    {"aces": "high-or-low", "jokers": True, "discard_to_go_out": True},
+    {"reuse_discards": "never", "scoring": "penalty"},
+    {"melds_per_turn": 1, "going_rummy_doubles": False},
+]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("style", [SearchStyle(), MC], ids=["reach", "monte-carlo"])
+def test_legal_in_every_phase_with_every_preset(players, style):
+    phases = set()
+    for k, rules in enumerate(PRESETS):
+        if style.mc_draw and k % 2:
+            continue  # keep the Monte Carlo runs short
+        seed = players * 31 + k
+        g = Game.new("rummy", players, rules, seed=seed)
+        bots = [RummySearchBot(style, seed + s) if s % 2 == 0 else make_bot("sage", "rummy", seed + s)
+                for s in range(players)]
+        play(g, bots, 120 if players > 3 else 180, lambda b, v, a: phases.add(v.phase))
+    assert phases == {"draw", "play"}
+
+
+def test_goes_out_and_finishes_a_match_with_jokers():
+    g = Game.new("rummy", 3, {"jokers": True, "target": 60}, seed=8)
+    bots = [make_bot("iris", "rummy", 1), make_bot("sage", "rummy", 2), make_bot("dot", "rummy", 3)]
+    play(g, bots, 6000)
+    assert g.phase == "match-over"
+    assert any(r["end"] in ("out", "rummy") and r["winner"] == 0 for r in g.results)
+
+
+@pytest.mark.parametrize("style", [SearchStyle(), MC], ids=["reach", "monte-carlo"])
+def test_deterministic_for_seed_and_view(style):
+    g = Game.new("rummy", 3, None, seed=4)
+    drivers = [make_bot("sage", "rummy", s) for s in range(3)]
+    for _ in range(90):
+        if g.phase not in ("draw", "play"):
+            break
+        s = g.turn
+        v = g.view(s)
+        assert RummySearchBot(style, 9).choose(v) == RummySearchBot(style, 9).choose(g.view(s))
+        g.apply(drivers[s].choose(v), s)
+
+
+def test_monte_carlo_stays_within_its_sample_budget():
+    used = []
+
+    def check(bot, view, action):
+        if isinstance(bot, RummySearchBot):
+            assert bot.playouts <= 2 * bot.style.mc_draw
+            used.append(bot.playouts)
+
+    g = Game.new("rummy", 2, None, seed=12)
+    play(g, [RummySearchBot(MC, 1), RummySearchBot(MC, 2)], 150, check)
+    assert max(used) == 2 * MC.mc_draw  # it did search, and never beyond the budget
+    assert RummySearchBot(SearchStyle(), 1).style.mc_draw == 0
+
+
+def test_takes_a_discard_that_is_an_out():
+    # 2 players; seat 0 holds 5H 6H and two pairs; 7H on the pile completes a run: take it
+    g = Game.new("rummy", 2, None, seed=1)
+    d = g.to_dict()
+    d["hands"][0] = "5H 6H 9C 9D KS KD 2C 3D QS JC".split()
+    used = set(d["hands"][0]) | {"7H"}
+    rest = [c for c in (r + s for s in "CDHS" for r in "A23456789TJQK") if c not in used]
+    d["hands"][1] = rest[:10]
+    d["discard"] = ["7H"]
+    d["stock"] = rest[10:]
+    d["turn"] = 0
+    d["phase"] = "draw"
+    d["log"] = []
+    g2 = Game.from_dict(d)
+    assert str(make_bot("iris", "rummy", 1).choose(g2.view(0))) == "draw discard"
+
+
+# ----- reach: the distance to going out -----
+
+def _runs(avail_or_hand: int, ext: int) -> list[int]:
+    out = []
+    for s in range(4):
+        for lo in range(13):
+            for hi in range(lo + 2, 13):
+                m = sum(1 << (s * 13 + r) for r in range(lo, hi + 1))
+                out.append(m)
+    return out
+
+
+def brute_reach(hand: int, avail: int, need: int, ext: int = 0) -> int:
+    """The fewest missing cards by exhaustive search over the same melds reach() considers: runs, sets with
+    at least two cards of the hand and at most one missing card, and single lay-offs on the table."""
+    cards = hand | avail
+    melds = [m for m in _runs(cards, ext) if m & ~cards == 0]
+    for r in range(13):
+        rank = [1 << (s * 13 + r) for s in range(4) if cards >> (s * 13 + r) & 1]
+        for k in (3, 4):
+            for comb in combinations(rank, k):
+                m = sum(comb)
+                if (m & hand).bit_count() >= 2 and (m & ~hand).bit_count() <= 1:
+                    melds.append(m)
+    melds += [1 << c for c in range(52) if ext >> c & 1 and cards >> c & 1]
+    melds = [m for m in melds if m & hand or m.bit_count() == 1]
+    best = [99]
+
+    def dfs(i: int, used: int, covered: int, missing: int) -> None:
+        if missing >= best[0]:
+            return
+        if covered >= need:
+            best[0] = missing
+            return
+        for j in range(i, len(melds)):
+            m = melds[j]
+            if not m & used:
+                dfs(j + 1, used | m, covered + m.bit_count(), missing + (m & ~hand).bit_count())
+
+    dfs(0, 0, 0, 0)
+    return best[0]
+
+
+hands = st.lists(st.integers(0, 51), min_size=3, max_size=7, unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands, st.lists(st.integers(0, 51), max_size=25, unique=True), st.integers(0, 3))
+def test_reach_matches_exhaustive_search(hand, dead, extra):
+    h = mask(hand)
+    avail = FULL & ~h & ~mask(dead)
+    # lay-off targets: a few cards of the suits held
+    ext = sum(1 << c for c in range(52) if (c * 7 + extra) % 17 == 0) & ~h
+    need = len(hand)
+    got, _ = reach(h, avail, need, ext)
+    want = brute_reach(h, avail, need, ext)
+    assert got == min(want, 99)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=6, max_size=10, unique=True), st.lists(st.integers(0, 51), max_size=15, unique=True))
+def test_every_out_brings_the_hand_one_card_closer(hand, dead):
+    h = mask(hand)
+    avail = FULL & ~h & ~mask(dead)
+    need = len(hand)
+    missing, outs = reach(h, avail, need)
+    assert outs & ~avail == 0
+    assert (missing == 0) == (outs == 0) or missing >= 99
+    for c in range(52):
+        if outs >> c & 1:
+            assert reach(h | 1 << c, avail & ~(1 << c), need)[0] <= missing - 1
+
+
+def test_reach_known_hands():
+    full = FULL
+    # three melds of ten cards: nothing missing
+    h = bits("3D 4D 5D 6D 5H 6H 7H 8H 9H TH")
+    assert reach(h, full & ~h, 10) == (0, 0)
+    # one card short: any card that extends a run (a lone king makes no set: a set needs two held)
+    h = bits("3D 4D 5D 6D 5H 6H 7H 8H 9H KS")
+    assert reach(h, full & ~h, 10) == (1, bits("2D 7D 4H TH"))
+    # the 7D is dead: one fewer out
+    assert reach(h, full & ~h & ~bits("7D"), 10) == (1, bits("2D 4H TH"))
+    # with a second king, a third one is an out too
+    h = bits("3D 4D 5D 6D 5H 6H 7H 8H KD KS")
+    assert reach(h, full & ~h, 10) == (1, bits("KC KH"))
+    # a lay-off on the table covers a card
+    assert reach(bits("5C 5D 5H KS"), full & ~bits("5C 5D 5H KS"), 4, ext=bits("KS"))[0] == 0
+    # aces high: Q K A is a run only then
+    h = bits("QS KS AS")
+    assert reach(h, full & ~h, 3)[0] == 1
+    assert reach(h, full & ~h, 3, aces_high=True)[0] == 0
+
+
+# ----- the simulator and the deals -----
+
+def test_deals_keep_what_the_seat_sees():
+    g = Game.new("rummy", 4, None, seed=3)
+    bots = [make_bot("sage", "rummy", s) for s in range(4)]
+    play(g, bots, 40)
+    s = g.turn
+    view = g.view(s)
+    deals = Deals(view)
+    seen = mask(view.hand) | mask(view.discard)
+    for _ in range(20):
+        sim = deals.deal(Rng(7), [SAGE_LIKE] * 4)
+        assert sim.hands[s] == mask(view.hand)
+        assert [h.bit_count() for h in sim.hands] == list(view.hand_counts)
+        assert len(sim.stock) == view.stock_count
+        every = 0
+        for h in sim.hands:
+            assert not every & h
+            every |= h
+        for c in sim.stock + sim.discard:
+            assert not every >> c & 1
+            every |= 1 << c
+        for m in sim.table:
+            every |= m
+        assert every == FULL
+        for o in range(4):
+            if o != s:
+                assert mask(view.known_cards(o)) & ~seen & ~sim.hands[o] == 0
+
+
+def test_playouts_conserve_cards_and_end():
+    rng = random.Random(5)
+    for k in range(30):
+        players = rng.choice([2, 3, 4, 6])
+        rules = rng.choice([None, {"preset": "classic-book"}, {"discard_to_go_out": True}, {"reuse_discards": "never"}])
+        g = Game.new("rummy", players, rules, seed=k)
+        view = g.view(g.turn)
+        sim = Deals(view).deal(Rng(k), [SAGE_LIKE] * players)
+        out = sim.playout()
+        assert isinstance(out, Outcome) and len(out.points) == players
+        every = 0
+        for h in sim.hands:
+            assert not every & h
+            every |= h
+        for c in sim.stock + sim.discard:
+            assert not every >> c & 1
+            every |= 1 << c
+        for m in sim.table:
+            assert not every & m
+            every |= m
+        assert every == FULL
+        if out.winner is not None and (rules or {}).get("reuse_discards") != "never":
+            assert sim.hands[out.winner] == 0
+
+
+def test_utility_reads_the_match():
+    g = Game.new("rummy", 2, None, seed=1)
+    v = g.view(0)
+    assert utility(v, Outcome(0, [120, 0], True)) == 1.0
+    assert utility(v, Outcome(1, [0, 120], True)) == 0.0
+    assert 0.5 < utility(v, Outcome(0, [20, 0], False)) < 1.0
+    assert table_history(v) == ([False, False], 0)
+
+
+def test_joker_is_never_thrown_when_another_card_can_go():
+    g = Game.new("rummy", 2, {"jokers": True}, seed=2)
+    bots = [make_bot("iris", "rummy", 1), make_bot("sage", "rummy", 2)]
+
+    def check(bot, view, action):
+        if isinstance(bot, RummySearchBot) and action.kind == "discard":
+            others = [a for a in view.legal if a.kind == "discard" and a.card != JOKER]
+            assert action.card != JOKER or not others
+
+    play(g, bots, 600, check)

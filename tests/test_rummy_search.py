@@ -1,7 +1,8 @@
-"""The searching Basic Rummy expert (rummy/bots/rummy_search.py) and its parts: the distance-to-going-out
-solver (reach), the playout simulator and the determinized deals.
+"""The Basic Rummy expert Iris (rummy/bots/rummy_search.py), its distance-to-going-out solver (reach), and
+the playout simulator and determinized deals of the lever bench (bench/rummy_sim.py, bench/rummy_mc.py).
 
-Strength and decision times are measured by ``python -m rummy arena`` (docs/bots.md), not here.
+Strength and decision times are measured by ``python -m rummy arena`` and ``python -m bench.rummy_levers``
+(docs/bots.md), not here.
 """
 
 from __future__ import annotations
@@ -13,17 +14,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rummy.bots.rummy_search as search
+from bench.rummy_levers import McDrawBot
+from bench.rummy_mc import Deals, table_history, utility
+from bench.rummy_sim import SAGE_LIKE, Outcome
 from rummy import Game
 from rummy.bots import TIER_BOTS, make_bot
-from rummy.bots.reach import reach
-from rummy.bots.rummy_mc import Deals, mask, table_history, utility
+from rummy.bots.reach import clear_cache, reach
 from rummy.bots.rummy_search import RummySearchBot, SearchStyle
-from rummy.bots.rummy_sim import SAGE_LIKE, Outcome
-from rummy.cards import JOKER, parse_cards
+from rummy.cards import JOKER, mask_of as mask, parse_cards
 from rummy.rng import Rng
 
 FULL = (1 << 52) - 1
-MC = SearchStyle(mc_draw=6)  # the expert with Monte Carlo draws switched on
 
 
 def bits(text: str) -> int:
@@ -66,15 +68,12 @@ PRESETS = [
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-@pytest.mark.parametrize("style", [SearchStyle(), MC], ids=["reach", "monte-carlo"])
-def test_legal_in_every_phase_with_every_preset(players, style):
+def test_legal_in_every_phase_with_every_preset(players):
     phases = set()
     for k, rules in enumerate(PRESETS):
-        if style.mc_draw and k % 2:
-            continue  # keep the Monte Carlo runs short
         seed = players * 31 + k
         g = Game.new("rummy", players, rules, seed=seed)
-        bots = [RummySearchBot(style, seed + s) if s % 2 == 0 else make_bot("sage", "rummy", seed + s)
+        bots = [make_bot("iris", "rummy", seed + s) if s % 2 == 0 else make_bot("sage", "rummy", seed + s)
                 for s in range(players)]
         play(g, bots, 120 if players > 3 else 180, lambda b, v, a: phases.add(v.phase))
     assert phases == {"draw", "play"}
@@ -88,31 +87,55 @@ def test_goes_out_and_finishes_a_match_with_jokers():
     assert any(r["end"] in ("out", "rummy") and r["winner"] == 0 for r in g.results)
 
 
-@pytest.mark.parametrize("style", [SearchStyle(), MC], ids=["reach", "monte-carlo"])
-def test_deterministic_for_seed_and_view(style):
-    g = Game.new("rummy", 3, None, seed=4)
+@pytest.mark.parametrize("rules", [None, {"jokers": True, "aces": "high-or-low"}])
+def test_deterministic_for_seed_and_view(rules):
+    g = Game.new("rummy", 3, rules, seed=4)
     drivers = [make_bot("sage", "rummy", s) for s in range(3)]
+    clear_cache()
     for _ in range(90):
         if g.phase not in ("draw", "play"):
             break
         s = g.turn
         v = g.view(s)
-        assert RummySearchBot(style, 9).choose(v) == RummySearchBot(style, 9).choose(g.view(s))
+        first = RummySearchBot(SearchStyle(), 9).choose(v)
+        assert first == RummySearchBot(SearchStyle(), 9).choose(g.view(s))
+        clear_cache()  # a cold cache gives the same answer
+        assert first == RummySearchBot(SearchStyle(), 9).choose(v)
         g.apply(drivers[s].choose(v), s)
 
 
-def test_monte_carlo_stays_within_its_sample_budget():
-    used = []
+def test_work_is_bounded_by_the_hand(monkeypatch):
+    """No sampling: one search of the hand for the draw, one per card that may be thrown."""
+    calls = []
+    real = search.reach
+
+    def counting(*args, **kw):
+        calls.append(1)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(search, "reach", counting)
 
     def check(bot, view, action):
         if isinstance(bot, RummySearchBot):
-            assert bot.playouts <= 2 * bot.style.mc_draw
+            throws = len({a.card for a in view.legal if a.kind == "discard"})
+            assert len(calls) <= (1 if view.phase == "draw" else throws)
+        calls.clear()
+
+    g = Game.new("rummy", 4, None, seed=12)
+    play(g, [make_bot("iris", "rummy", s) for s in range(4)], 400, check)
+
+
+def test_monte_carlo_lever_stays_within_its_sample_budget():
+    used = []
+
+    def check(bot, view, action):
+        if isinstance(bot, McDrawBot):
+            assert bot.playouts <= 2 * bot.samples
             used.append(bot.playouts)
 
     g = Game.new("rummy", 2, None, seed=12)
-    play(g, [RummySearchBot(MC, 1), RummySearchBot(MC, 2)], 150, check)
-    assert max(used) == 2 * MC.mc_draw  # it did search, and never beyond the budget
-    assert RummySearchBot(SearchStyle(), 1).style.mc_draw == 0
+    play(g, [McDrawBot(4, 1), make_bot("sage", "rummy", 2)], 150, check)
+    assert max(used) == 2 * 4  # it did search, and never beyond the budget
 
 
 def test_takes_a_discard_that_is_an_out():

@@ -5,18 +5,18 @@ fewest cards it must still draw to go out, and which cards would bring it one cl
 only cards that can still come: not on the discard pile or the table, nor known to be in another hand.
 
 - Draw: take the discard when it is one of the hand's outs (or makes a new meld), else draw from the stock.
-  Optionally (``mc_draw``) a close call is settled by determinized Monte Carlo: deal the unseen cards at
-  random consistent with the view, play each choice and the rest of the hand out with a fast policy
-  (:mod:`rummy.bots.rummy_mc`), keep the choice whose hands end best for the seat's chances in the match.
 - Discard: the card whose loss leaves the fewest missing cards, then the most outs, then the least danger
   of feeding the next player (cards it could lay off on the table, cards that go with what it took from
   the pile), then the most points.
 - Going out, holding melds for rummy and laying them down follow the heuristic expert
   (:mod:`rummy.bots.basic`): go out whenever the hand allows it; hold the melds while nobody is close to
-  going out; lay them down as soon as someone is, or once rummy is lost.
+  going out (another hand of 3 cards or fewer, or the stock nearly out when it may not be rebuilt); lay them
+  down as soon as someone is, or once rummy is lost.
 
-Every choice is a function of the view and the bot's seed (:func:`~rummy.bots.base.decision_rng`); budgets
-are in samples, never in seconds.
+Nothing is random: every choice is a function of the view (the heuristic parts take their generator from
+:func:`~rummy.bots.base.decision_rng`), and the work is bounded by the cards in hand: one search of the hand
+for the draw, one per card that may be thrown. Determinized Monte Carlo (deal the unseen cards, play the
+hand out) was measured and lost to these rules; it lives in ``bench/rummy_levers.py`` with the other levers.
 """
 
 from __future__ import annotations
@@ -24,15 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, LAYOFF, MELD, SWAP, Action
-from ..cards import JOKER, card_value
+from ..cards import JOKER, card_value, mask_of
 from ..melds import meld_extensions
 from ..rng import Rng
 from ..view import SeatView
 from .base import decision_rng, legal_or_first
 from .basic import RummyBot, RummyStyle, _Table
 from .reach import reach
-from .rummy_mc import Deals, mask, simulable, utility
-from .rummy_sim import SAGE_LIKE, SimPolicy
 
 SAGE = RummyStyle(take="meld", meld="rummy", potential=1.0, danger=0.5)
 FULL = (1 << 52) - 1
@@ -42,15 +40,15 @@ FULL = (1 << 52) - 1
 class SearchStyle:
     """The knobs of :class:`RummySearchBot` (defaults: the expert's)."""
 
-    take: str = "outs"  # "meld": take the discard only for a new meld; "outs": also when it is an out
+    take: str = "outs"  # "meld": take the discard only for a new meld; "outs": also when it is an out;
+    #                     "outs-only": only when it is an out
     discard: str = "reach"  # "reach": by missing cards, outs, danger, points; "heuristic": the base bot's
     missing_weight: float = 100.0  # score of one missing card (in outs)
     danger_weight: float = 1.0  # score of feeding the next player (in outs, per unit of danger)
     points_weight: float = 0.01  # score of a point kept in hand (in outs)
     close: int = 3  # lay the melds down when another hand has this many cards or fewer ...
     stock_low: int = 4  # ... or the stock this many or fewer
-    mc_draw: int = 0  # playouts per choice to settle the draw (0: no Monte Carlo)
-    playout: SimPolicy = SAGE_LIKE  # how every seat plays on in a playout
+    stock_final: bool = True  # ... counting the stock only when it may not be rebuilt
     base: RummyStyle = field(default=SAGE)  # the heuristic bot it shares going out and melding with
 
 
@@ -63,7 +61,6 @@ class RummySearchBot:
         self.style = style
         self.seed = seed
         self.base = RummyBot(style.base, seed)
-        self.playouts = 0  # playouts run by the last decision (tests check the budget)
 
     def __repr__(self) -> str:
         return f"RummySearchBot({self.style!r}, seed={self.seed})"
@@ -71,7 +68,6 @@ class RummySearchBot:
     def choose(self, view: SeatView) -> Action:
         if not view.legal:
             raise ValueError("it is not this seat's turn: view.legal is empty")
-        self.playouts = 0
         rng = decision_rng(self.seed, view, salt=0x5EA2C4)
         t = _Table(view)
         if view.phase == "draw":
@@ -96,26 +92,8 @@ class RummySearchBot:
         else:
             shape = _Shape(view, t)
             _, outs = shape.reach(shape.hand, shape.avail | 1 << up, len(view.hand))
-            wanted = by_meld or bool(outs >> up & 1)
-        if st.mc_draw and simulable(view):
-            return take if self._draw_playouts(view, rng) else stock
+            wanted = bool(outs >> up & 1) or (by_meld and st.take != "outs-only")
         return take if wanted else stock
-
-    def _draw_playouts(self, view: SeatView, rng: Rng) -> bool:
-        """Whether taking the discard ends the sampled hands better than drawing from the stock."""
-        deals = Deals(view)
-        policies = [self.style.playout] * view.players
-        totals = [0.0, 0.0]
-        for _ in range(self.style.mc_draw):
-            seed = rng.next64()
-            for i, choice in enumerate((True, False)):
-                sim = deals.deal(Rng(seed), policies)
-                out = sim.play_turn(take=choice)
-                if out is None:
-                    out = sim.playout()
-                self.playouts += 1
-                totals[i] += utility(view, out)
-        return totals[0] > totals[1]
 
     # ----- melds, lay-offs and the discard -----
 
@@ -157,7 +135,16 @@ class RummySearchBot:
         if self.style.base.meld == "early" or t.played_before:
             return True
         others = [n for s, n in enumerate(view.hand_counts) if s != view.seat]
-        return min(others) <= self.style.close or view.stock_count <= self.style.stock_low
+        if min(others) <= self.style.close:
+            return True
+        if self.style.stock_final and _rebuilds_left(view):
+            return False
+        return view.stock_count <= self.style.stock_low
+
+    def _danger(self, view: SeatView, t: _Table, card: int) -> float:
+        """How much throwing ``card`` may help the next player: it fits a table meld (it could lay it off),
+        or goes with cards that player took from the pile."""
+        return (1.0 if t.fits(card) else 0.0) + t.next_wants(card)
 
     def _discard(self, view: SeatView, t: _Table) -> Action:
         """The card whose loss leaves the fewest missing cards, the most outs, the least danger, the most points."""
@@ -171,7 +158,7 @@ class RummySearchBot:
                 score = 1e9  # a joker fills any gap: keep it
             else:
                 missing, outs = shape.reach(shape.hand & ~(1 << c), shape.avail, need)
-                danger = (1.0 if t.fits(c) else 0.0) + t.next_wants(c)
+                danger = self._danger(view, t, c)
                 score = (st.missing_weight * missing - (outs & shape.avail).bit_count()
                          + st.danger_weight * danger - st.points_weight * card_value(c, t.hi))
             if best is None or (score, c) < best:
@@ -180,22 +167,31 @@ class RummySearchBot:
         return Action(DISCARD, (best[1],))
 
 
+def _rebuilds_left(view: SeatView) -> bool:
+    """Whether the stock may still be rebuilt from the discard pile this hand (rule 9)."""
+    r = view.rules
+    if r.get("reuse_discards") == "never":
+        return False
+    limit = r.get("reuse_limit", 1)
+    return limit is None or view.restocks_done < limit
+
+
 class _Shape:
     """One decision's hand as masks: natural cards, jokers, the cards that may still come, table lay-offs."""
 
     def __init__(self, view: SeatView, t: _Table) -> None:
-        self.hand = mask(view.hand)
+        self.hand = mask_of(view.hand)
         self.jokers = sum(1 for c in view.hand if c == JOKER)
         self.hi = t.hi
-        dead = self.hand | mask(view.discard)
+        dead = self.hand | mask_of(view.discard)
         ext = 0
         for m in view.table:
-            dead |= mask(m.cards)
+            dead |= mask_of(m.cards)
             for c in meld_extensions(m, t.hi):
                 ext |= 1 << c
         for s in range(view.players):
             if s != view.seat:
-                dead |= mask(view.known_cards(s))
+                dead |= mask_of(view.known_cards(s))
         self.avail = FULL & ~dead
         self.ext = ext if t.can_layoff else 0
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from ..actions import DRAW_DISCARD, DRAW_STOCK, LAYOFF, MELD, SWAP
-from ..cards import JOKER
-from ..rng import Rng
-from ..view import SeatView
-from .base import seat_events
+from rummy.actions import DRAW_DISCARD, DRAW_STOCK, LAYOFF, MELD, SWAP
+from rummy.cards import JOKER
+from rummy.rng import Rng
+from rummy.view import SeatView
+from rummy.bots.base import seat_events
 from .rummy_sim import Outcome, SimHand, SimPolicy, SimRules
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..deadwood import _md as min_deadwood_mask  # least deadwood of a valid 52-bit mask
-from ..deadwood import best_arrangement
-from ..rng import Rng
+from rummy.deadwood import _md as min_deadwood_mask  # least deadwood of a valid 52-bit mask
+from rummy.deadwood import best_arrangement
+from rummy.rng import Rng
 
 VALUE = tuple(min(c % 13 + 1, 10) for c in range(52))
 RANK_MASK = tuple(0x8004002001 << r for r in range(13))

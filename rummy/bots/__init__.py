@@ -18,6 +18,8 @@ from .advice import Advice, Option, Reason
 from .base import TIERS, Advisor, Bot, Profile, decision_rng
 from .basic import RummyBot, RummyStyle
 from .gin import CASUAL, GinBot, GinStyle
+from .rummy_search import RummySearchBot
+from .rummy_search import SearchStyle as RummySearchStyle
 
 # ----- styles -----
 
@@ -39,6 +41,11 @@ _RUMMY_STYLES: dict[str, RummyStyle] = {
     "corvo": RummyStyle(take="cover", meld="early", potential=1.0, danger=1.5, hoard=1.0),
     "rufus": RummyStyle(take="meld", meld="rummy", potential=1.0, danger=0.0),
     "sage": RummyStyle(take="meld", meld="rummy", potential=1.0, danger=0.5),
+}
+
+# Basic Rummy opponents that search (rummy/bots/rummy_search.py)
+_RUMMY_SEARCH_STYLES: dict[str, RummySearchStyle] = {
+    "iris": RummySearchStyle(),
 }
 
 # ----- the roster (ratings: Elo-like, from the arena; see docs/bots.md) -----
@@ -72,12 +79,15 @@ _PROFILES: list[Profile] = [
     Profile("sage", "Sage", "rummy", "expert", "Weighs every meld",
             "Hides its melds to go out in one turn for double points, lays down when you get close, "
             "never feeds you.", 2186),
+    Profile("iris", "Iris", "rummy", "expert", "Counts every out",
+            "Counts the cards still to come, keeps the hand with the most ways out, takes any discard that "
+            "brings her closer, and hides her melds for rummy.", 2290),
 ]
 
 # the reference bot of each tier (the arena's ladder uses these)
 TIER_BOTS = {
     "gin": {"beginner": "pip", "casual": "rex", "skilled": "sam", "expert": "ada"},
-    "rummy": {"beginner": "tilly", "casual": "mel", "skilled": "dot", "expert": "sage"},
+    "rummy": {"beginner": "tilly", "casual": "mel", "skilled": "dot", "expert": "iris"},
 }
 
 
@@ -102,9 +112,12 @@ def make_bot(id_or_tier: str, game: str, seed: int = 0) -> Bot:
         raise ValueError(f"unknown game {game!r}: choose 'gin' or 'rummy'")
     key = id_or_tier.strip().lower()
     key = TIER_BOTS[game].get(key, key)
+    if game == "rummy" and key in _RUMMY_SEARCH_STYLES:
+        return RummySearchBot(_RUMMY_SEARCH_STYLES[key], seed)
     styles: dict[str, GinStyle] | dict[str, RummyStyle] = _GIN_STYLES if game == "gin" else _RUMMY_STYLES
     if key not in styles:
-        names = ", ".join(list(TIERS) + sorted(styles))
+        extra = list(_RUMMY_SEARCH_STYLES) if game == "rummy" else []
+        names = ", ".join(list(TIERS) + sorted(list(styles) + extra))
         raise ValueError(f"no {game} opponent called {id_or_tier!r}: choose one of {names}")
     if game == "gin":
         return GinBot(_GIN_STYLES[key], seed)
@@ -133,6 +146,8 @@ __all__ = [
     "Profile",
     "Reason",
     "RummyBot",
+    "RummySearchBot",
+    "RummySearchStyle",
     "RummyStyle",
     "decision_rng",
     "expert_advisor",

@@ -56,6 +56,28 @@ def test_expert_tier_is_the_searching_bot():
     assert isinstance(make_bot("expert", "rummy", 1), RummySearchBot)
 
 
+def test_the_hint_is_iris_own_choice():
+    """Hints and the coach ask the rummy expert: Iris advises her own choice, worded and priced by the heuristic
+    expert's evaluation of the same table (rummy_advice); the costs are never negative."""
+    from rummy.bots import Advisor, expert_advisor
+
+    iris = expert_advisor("rummy", seed=4)
+    assert isinstance(iris, RummySearchBot) and isinstance(iris, Advisor)
+    n = 0
+
+    def check(bot, view, a):
+        nonlocal n
+        adv = iris.advise(view, ["You", "Dot", "Mel"][:view.players])
+        assert adv.action == iris.choose(view) and adv.action in view.legal
+        assert all(o.cost is None or o.cost >= 0 for o in adv.options)
+        assert adv.words.endswith(".")
+        n += 1
+
+    play(Game.new("rummy", 3, None, seed=8),
+         [make_bot("iris", "rummy", 4), make_bot("sage", "rummy", 5), make_bot("dot", "rummy", 6)], 150, check)
+    assert n >= 100
+
+
 PRESETS = [
     None,
     {"preset": "classic-book"},

@@ -21,9 +21,11 @@ hand out) was measured and lost to these rules; it lives in ``bench/rummy_levers
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, LAYOFF, MELD, SWAP, Action
+from ..actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, SWAP, Action
 from ..cards import JOKER, card_value, mask_of
 from ..melds import meld_extensions
 from ..rng import Rng
@@ -31,6 +33,9 @@ from ..view import SeatView
 from .base import decision_rng, legal_or_first
 from .basic import RummyBot, RummyStyle, _Table
 from .reach import reach
+
+if TYPE_CHECKING:
+    from .advice import Advice
 
 SAGE = RummyStyle(take="meld", meld="rummy", potential=1.0, danger=0.5)
 FULL = (1 << 52) - 1
@@ -66,13 +71,37 @@ class RummySearchBot:
         return f"RummySearchBot({self.style!r}, seed={self.seed})"
 
     def choose(self, view: SeatView) -> Action:
+        return self.evaluate(view)[0]
+
+    def evaluate(self, view: SeatView) -> tuple[Action, _Table]:
+        """The choice and the table it was made on; ``t.notes`` holds what :mod:`rummy.bots.rummy_advice`
+        reads (the upcard's points before and after, the plan, whether the melds go down now, the discards
+        weighed), as :meth:`RummyBot.evaluate` gives them."""
         if not view.legal:
             raise ValueError("it is not this seat's turn: view.legal is empty")
         rng = decision_rng(self.seed, view, salt=0x5EA2C4)
         t = _Table(view)
         if view.phase == "draw":
-            return legal_or_first(view, self._draw(view, t, rng))
-        return legal_or_first(view, self._play(view, t, rng))
+            return legal_or_first(view, self._draw(view, t, rng)), t
+        return legal_or_first(view, self._play(view, t, rng)), t
+
+    def advise(self, view: SeatView, names: Sequence[str] | None = None) -> Advice:
+        """Iris's own choice for ``view``, worded and priced by the heuristic expert's evaluation of the same
+        table (:func:`~rummy.bots.rummy_advice.advise_rummy`): the reasons (points shed, chances, feeding the
+        next player, holding for rummy, going out) are facts of the position; the costs of the other actions
+        are the heuristic expert's, measured from Iris's choice (:class:`~rummy.bots.base.Advisor`)."""
+        from .rummy_advice import advise_rummy
+
+        return advise_rummy(self, view, names)
+
+    # what rummy_advice asks of the bot beyond evaluate(): the heuristic expert's numbers
+
+    def discard_score(self, t: _Table, card: int, hand: list[int]) -> float:
+        return self.base.discard_score(t, card, hand)
+
+    def _going_out(self, t: _Table, hand: list[int], melds: list[Action], lays: list[int],
+                   left: list[int]) -> list[Action] | None:
+        return self.base._going_out(t, hand, melds, lays, left)
 
     # ----- the draw -----
 
@@ -101,7 +130,7 @@ class RummySearchBot:
         base = self.base
         legal = set(view.legal)
         hand = list(view.hand)
-        _, melds, lays, left = t.plan(hand)
+        total, melds, lays, left = t.plan(hand)
         out = base._going_out(t, hand, melds, lays, left)
         if out is not None:
             for a in out:
@@ -111,7 +140,9 @@ class RummySearchBot:
             for a in view.legal:
                 if a.kind == SWAP:
                     return a
-        if self._lay_down_now(view, t):
+        lay_down = self._lay_down_now(view, t)
+        t.notes.update(plan=(total, melds, lays, left), lay_down=lay_down)
+        if lay_down:
             for m in melds:
                 if m in legal:
                     return m
@@ -150,6 +181,7 @@ class RummySearchBot:
         """The card whose loss leaves the fewest missing cards, the most outs, the least danger, the most points."""
         st = self.style
         options = sorted({a.card for a in view.legal if a.kind == DISCARD})
+        t.notes["pool"] = options
         shape = _Shape(view, t)
         need = len(view.hand) - 1
         best: tuple[float, int] | None = None

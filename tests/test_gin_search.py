@@ -11,16 +11,24 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import new_game, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import new_game, play
-from rummy import Game
+from rummy import Game, seat_view
 from rummy.actions import Action
 from rummy.bots import make_bot
 from rummy.bots.gin_search import GinSearchBot, SearchStyle
-from rummy.bots.gin_sim import (HandRules, MatchValue, Policy, best_discard, defender_deadwood, fits,
-                                knock_points, playout)
+from rummy.bots.gin_sim import (
+    HandRules,
+    MatchValue,
+    Policy,
+    best_discard,
+    defender_deadwood,
+    fits,
+    knock_points,
+    playout,
+)
 from rummy.deadwood import best_discards, hand_mask, knock_outcome, min_deadwood
 
 SMALL = SearchStyle(samples=6, budget=40)
@@ -36,7 +44,7 @@ def drive(g: Game, bots: list, max_actions: int, check=None) -> None:
             g.deal()
             continue
         s = g.turn
-        v = g.view(s)
+        v = seat_view(g, s)
         a = bots[s].choose(v)
         assert a in v.legal, (a, v.legal)
         if check:
@@ -57,7 +65,7 @@ def test_best_discard_leaves_the_least_deadwood(cards):
     ranked = best_discards(cards)
     assert dw == ranked[0][0]
     assert card in cards and min_deadwood([c for c in cards if c != card]) == dw
-    value = lambda c: min(c % 13 + 1, 10)  # noqa: E731
+    value = lambda c: min(c % 13 + 1, 10)
     assert value(card) == max(value(c) for d, c in ranked if d == dw)  # ties: the higher card goes
 
 
@@ -97,7 +105,7 @@ def test_playout_ends_with_a_score_from_the_rules():
         up, stock = deck[20], deck[21:]
         pts = playout(hands, stock, 0, len(stock) - 1, up, 0, False, [0, 0], (Policy(), Policy(knock_at=3)), rules)
         assert isinstance(pts, int) and -200 < pts < 200
-        assert bin(hands[0]).count("1") == 10 and bin(hands[1]).count("1") == 10 or pts != 0
+        assert (bin(hands[0]).count("1") == 10 and bin(hands[1]).count("1") == 10) or pts != 0
         assert not hands[0] & hands[1]
 
 
@@ -130,18 +138,18 @@ def test_search_calls_big_gin_and_gin_at_once():
     # big gin: 11 cards in melds after taking the upcard
     g = new_game("gin", hands=["", "AC 2C 3C 4D 5D 6D 7H 8H 9H JH"], upcard="TH", dealer=0)
     play(g, "draw discard")
-    assert GinSearchBot(SMALL, 1).choose(g.view(1)) == Action("big gin")
+    assert GinSearchBot(SMALL, 1).choose(seat_view(g, 1)) == Action("big gin")
     # gin (big gin not played): knock with the only card that leaves 0 deadwood
     g = new_game("gin", 2, {"big_gin": False}, hands=["", "AC 2C 3C 4D 5D 6D 7H 8H 9H KS"], upcard="TH", dealer=0)
     play(g, "draw discard")
-    assert GinSearchBot(SMALL, 1).choose(g.view(1)) == Action.parse("knock KS")
+    assert GinSearchBot(SMALL, 1).choose(seat_view(g, 1)) == Action.parse("knock KS")
 
 
 def test_search_weighs_a_knock_against_playing_on():
     # 1 deadwood after throwing KS: the knock is a candidate next to the best discards, and the answer is legal
     g = new_game("gin", hands=[LOSER, "AC 2C 3C 4D 5D 6D 7H 8H 9H KS"], upcard="AH", dealer=0)
     play(g, "draw discard")
-    v = g.view(1)
+    v = seat_view(g, 1)
     run = GinSearchBot(SearchStyle(samples=8), 3).start(v)
     a = run.finish()
     assert a in v.legal
@@ -159,10 +167,10 @@ def test_search_is_deterministic_and_counts_its_playouts():
     for _ in range(40):
         if g.phase not in ("first-upcard", "draw", "play"):
             break
-        v = g.view(g.turn)
+        v = seat_view(g, g.turn)
         r1 = GinSearchBot(style, 9).start(v)
         a1 = r1.finish()
-        a2 = GinSearchBot(style, 9).choose(g.view(g.turn))
+        a2 = GinSearchBot(style, 9).choose(seat_view(g, g.turn))
         assert a1 == a2 and a1 in v.legal
         assert r1.playouts <= style.budget
         if r1.arms:
@@ -185,7 +193,7 @@ def test_sliced_search_ends_on_the_one_shot_action():
             g.deal()
             continue
         assert g.phase in ("first-upcard", "draw", "play")
-        v = g.view(g.turn)
+        v = seat_view(g, g.turn)
         whole = bot.choose(v)
         for step in (1, 3, 7):
             run = bot.start(v)
@@ -201,6 +209,6 @@ def test_sliced_search_ends_on_the_one_shot_action():
 
 def test_search_refuses_a_view_without_a_turn():
     g = Game.new("gin", 2, None, seed=1)
-    v = g.view(1 - g.turn)
+    v = seat_view(g, 1 - g.turn)
     with pytest.raises(ValueError):
         GinSearchBot(SMALL, 1).choose(v)

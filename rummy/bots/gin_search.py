@@ -26,8 +26,19 @@ from ..deadwood import best_discards
 from ..rng import Rng
 from ..view import SeatView
 from .base import decision_rng, legal_or_first, passed_cards, seat_events
-from .gin_sim import (ASAP, HandRules, MatchValue, Policy, best_discard, finish_turn, fits, knock_points,
-                      min_deadwood_mask, playout, takes_upcard)
+from .gin_sim import (
+    ASAP,
+    HandRules,
+    MatchValue,
+    Policy,
+    best_discard,
+    finish_turn,
+    fits,
+    knock_points,
+    min_deadwood_mask,
+    playout,
+    takes_upcard,
+)
 
 
 @dataclass(frozen=True)
@@ -106,7 +117,7 @@ class _Arm:
 class SearchRun:
     """One decision's search, advanced by :meth:`advance`; :attr:`action` is set once it is done."""
 
-    def __init__(self, bot: "GinSearchBot", view: SeatView) -> None:
+    def __init__(self, bot: GinSearchBot, view: SeatView) -> None:
         self.view = view
         self.playouts = 0
         self.samples = 0
@@ -181,7 +192,7 @@ class GinSearchBot:
         if knocks:
             arms.append(_Arm(Action(KNOCK, (knocks[0][1],)), "knock", knocks[0][1]))
         discards = [(dw, c) for dw, c in ranked if Action(DISCARD, (c,)) in legal]
-        for dw, c in discards[: self.style.candidates]:
+        for _dw, c in discards[: self.style.candidates]:
             arms.append(_Arm(Action(DISCARD, (c,)), "discard", c))
         if len(arms) == 1:
             return [], arms[0].action
@@ -235,11 +246,13 @@ class GinSearchBot:
         rest = unseen[need:]
         known = pos.known
         m = len(rest)
+        # a hand that could knock is one the opponent would have knocked with (when it has had a turn)
+        floor = pos.rules.knock_limit if pos.could_have_knocked and st.no_knock < 1.0 else -1
         for _ in range(min(pos.opp_draws + st.improve_extra, st.improve) if need and m else 0):
             i = (rng.next64() * m) >> 64
             x = rest[i]
             dw, out = best_discard(hand | 1 << x)
-            if out == x or known >> out & 1:
+            if out == x or known >> out & 1 or dw <= floor:
                 continue
             hand = (hand | 1 << x) & ~(1 << out)
             rest[i] = out

@@ -12,7 +12,7 @@ to, so the search values a point more when it brings a target near.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..deadwood import _SUIT_DW, _best_groupings, _md, _set_combos  # the solver's tables and mask-level helpers
 
@@ -33,6 +33,7 @@ _NONE = 1 << 30  # the key of an empty suit: never the best
 _REM_KEY: list[list[int]] = []
 # For the cards of one rank held 3 or 4 times (a mask): every choice of set there, "none" first.
 _SET_CHOICES: dict[int, tuple[int, ...]] = {}
+_MULTI_SET_CHOICES: dict[int, tuple[int, ...]] = {}  # the same for several ranks: a bounded cache
 
 
 def _build_tables() -> None:
@@ -79,8 +80,13 @@ def best_discard(m: int) -> tuple[int, int]:
         return key >> 10, _CARD_OF_TIE[key & 1023]
     # Taking card c out leaves exactly the set choices of this hand that do not use c: the best throw is
     # the best, over every choice of sets, of the best throw from one suit of what the sets leave.
-    if t3 & (t3 - 1):
-        combos: tuple[int, ...] | list[int] = _set_combos(m, t3)
+    if t3 & (t3 - 1):  # two or three ranks held 3+ times: every combination of their set choices
+        ranks = t3 | t3 << 13 | t3 << 26 | t3 << 39
+        combos = _MULTI_SET_CHOICES.get(m & ranks)
+        if combos is None:
+            if len(_MULTI_SET_CHOICES) >= 4096:
+                _MULTI_SET_CHOICES.clear()
+            combos = _MULTI_SET_CHOICES[m & ranks] = tuple(_set_combos(m, t3))
     else:
         combos = _SET_CHOICES[m & (_RANK_ALL << (t3.bit_length() - 1))]
     best = _NONE
@@ -140,7 +146,7 @@ class HandRules:
     double: bool = False  # Oklahoma with a spade upcard: every score doubled
 
     @classmethod
-    def from_view(cls, rules: dict[str, Any], knock_limit: int | None, upcard: int | None) -> "HandRules":
+    def from_view(cls, rules: dict[str, Any], knock_limit: int | None, upcard: int | None) -> HandRules:
         double = bool(rules.get("oklahoma") and rules.get("oklahoma_double_spades")
                       and upcard is not None and upcard // 13 == 3)
         return cls(
@@ -334,7 +340,7 @@ class MatchValue:
     """The chance of winning a 2-player match to ``target`` from scores ``(mine, theirs)``, when every later
     hand is an even contest whose winner scores points as in a typical game. Built once per target."""
 
-    _tables: dict[int, list[list[float]]] = {}
+    _tables: ClassVar[dict[int, list[list[float]]]] = {}
 
     def __init__(self, target: int) -> None:
         self.target = max(1, int(target))

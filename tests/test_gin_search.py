@@ -212,3 +212,35 @@ def test_search_refuses_a_view_without_a_turn():
     v = seat_view(g, 1 - g.turn)
     with pytest.raises(ValueError):
         GinSearchBot(SMALL, 1).choose(v)
+
+
+def test_hugo_advises_his_own_choice_in_adas_words():
+    """Hugo is an Advisor: the advice is his own choice, worded and priced by Ada's evaluation of the same view
+    (gin_advice.advise_gin), every cost non-negative; READER is Ada's style."""
+    from rummy.bots import (
+        _GIN_STYLES,  # the roster's styles
+        Advisor,
+        get_profile,
+    )
+    from rummy.bots.gin_search import READER
+
+    assert _GIN_STYLES["ada"] == READER and get_profile("hugo").game == "gin"
+    hugo = make_bot("hugo", "gin", 3)
+    assert isinstance(hugo, GinSearchBot) and isinstance(hugo, Advisor)
+    g = Game.new("gin", 2, None, seed=6)
+    n = 0
+    for _ in range(60):
+        if g.phase == "match-over":
+            break
+        if g.phase == "hand-over":
+            g.deal()
+            continue
+        v = seat_view(g, g.turn)
+        adv = hugo.advise(v, ["You", "Ada"])
+        assert adv.action == hugo.choose(v) and adv.action in v.legal
+        assert [o.action for o in adv.options] == list(v.legal)
+        assert all(o.cost is None or o.cost >= 0 for o in adv.options)
+        assert adv.words.endswith(".")
+        g.apply(adv.action, g.turn)
+        n += 1
+    assert n >= 40

@@ -75,7 +75,7 @@ _PROFILES: list[Profile] = [
             "Tracks every card, estimates your hand, and knocks only when the expected score says so.", 1385),
     Profile("hugo", "Hugo", "gin", "expert", "Plays it out in his head",
             "Guesses your hand from what you threw, passed on and took, and plays each choice to the end of "
-            "the hand a few hundred times before making it.", 1390),
+            "the hand a few hundred times before making it.", 1455),
     Profile("tilly", "Tilly", "rummy", "beginner", "Still learning",
             "Lays down what she can and often throws away the wrong card.", 1000),
     Profile("mel", "Mel", "rummy", "casual", "Melds early",

@@ -18,14 +18,16 @@ time (for a page that must not block); however it is sliced, it ends on the same
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..actions import BIG_GIN, DISCARD, DRAW_DISCARD, DRAW_STOCK, KNOCK, PASS, Action
 from ..deadwood import best_discards
 from ..rng import Rng
 from ..view import SeatView
 from .base import decision_rng, legal_or_first, passed_cards, seat_events
+from .gin import GinBot, GinStyle
 from .gin_sim import (
     ASAP,
     HandRules,
@@ -39,6 +41,12 @@ from .gin_sim import (
     playout,
     takes_upcard,
 )
+
+if TYPE_CHECKING:
+    from .advice import Advice
+
+# The heuristic expert (Ada's style) whose evaluation words and prices this bot's advice.
+READER = GinStyle(danger=2.0, knock_ev_min=-6.0, undercut_max=0.5)
 
 
 @dataclass(frozen=True)
@@ -164,6 +172,24 @@ class GinSearchBot:
         if not view.legal:
             raise ValueError("it is not this seat's turn: view.legal is empty")
         return self.start(view).finish()
+
+    def evaluate(self, view: SeatView) -> tuple[Action, Any]:
+        """The search's choice, with the heuristic expert's (Ada's) evaluation of the same view: the numbers
+        :mod:`rummy.bots.gin_advice` words and prices advice with."""
+        return self.choose(view), self._reader().evaluate(view)[1]
+
+    def discard_value(self, ctx: Any, dw: int, card: int) -> float:
+        return self._reader().discard_value(ctx, dw, card)
+
+    def advise(self, view: SeatView, names: Sequence[str] | None = None) -> Advice:
+        """The search's own choice for ``view``, worded and priced by Ada's evaluation of the same view
+        (:func:`~rummy.bots.gin_advice.advise_gin`; :class:`~rummy.bots.base.Advisor`)."""
+        from .gin_advice import advise_gin
+
+        return advise_gin(self, view, names)
+
+    def _reader(self) -> GinBot:
+        return GinBot(READER, self.seed)
 
     def start(self, view: SeatView) -> SearchRun:
         """The search for ``view``, to be advanced by the caller (see :class:`SearchRun`)."""

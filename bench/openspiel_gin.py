@@ -258,7 +258,8 @@ def play_game(job: tuple[str, int, int, int]) -> dict[str, Any]:
     h = 0
     while ours < target and theirs < target and h < 500:
         me = (g + h) % 2
-        ret, t, c = play_hand(pyspiel, game, bot, me, rng, h, (ours, theirs))
+        scores = (ours, theirs) if me == 0 else (theirs, ours)  # by seat, as a view holds them
+        ret, t, c = play_hand(pyspiel, game, bot, me, rng, h, scores)
         times.extend(t)
         cpu.extend(c)
         if ret[me] > 0:

@@ -63,7 +63,7 @@ def _check_advice(advisor, v) -> None:
 
 @pytest.mark.parametrize("game,players,rules", [
     ("gin", 2, None), ("gin", 2, {"preset": "oklahoma"}), ("rummy", 2, None), ("rummy", 4, {"jokers": True}),
-    ("rummy", 3, {"aces": "high-or-low", "discard_to_go_out": True}),
+    ("rummy", 3, {"aces": "high-or-low", "discard_to_go_out": True, "target": 1000}),  # two hands, whoever wins
 ])
 def test_the_hint_is_the_experts_legal_choice_with_every_action_valued(game, players, rules):
     advisor = expert_advisor(game, seed=3)

@@ -229,8 +229,13 @@ def test_bot_modules_do_not_reach_the_game():
     import rummy.bots.base
     import rummy.bots.basic
     import rummy.bots.gin
+    import rummy.bots.gin_search
+    import rummy.bots.gin_sim
+    import rummy.bots.reach
+    import rummy.bots.rummy_search
 
-    for mod in (rummy.bots, rummy.bots.base, rummy.bots.gin, rummy.bots.basic):
+    for mod in (rummy.bots, rummy.bots.base, rummy.bots.gin, rummy.bots.basic, rummy.bots.gin_search,
+                rummy.bots.gin_sim, rummy.bots.reach, rummy.bots.rummy_search):
         src = inspect.getsource(mod)
         assert "from ..game" not in src and "import rummy.game" not in src and "from rummy.game" not in src
 

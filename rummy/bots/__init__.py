@@ -18,6 +18,10 @@ from .advice import Advice, Option, Reason
 from .base import TIERS, Advisor, Bot, Profile, decision_rng
 from .basic import RummyBot, RummyStyle
 from .gin import CASUAL, GinBot, GinStyle
+from .gin_search import GinSearchBot
+from .gin_search import SearchStyle as GinSearchStyle
+from .rummy_search import RummySearchBot
+from .rummy_search import SearchStyle as RummySearchStyle
 
 # ----- styles -----
 
@@ -41,6 +45,16 @@ _RUMMY_STYLES: dict[str, RummyStyle] = {
     "sage": RummyStyle(take="meld", meld="rummy", potential=1.0, danger=0.5),
 }
 
+# Gin opponents that search (rummy/bots/gin_search.py) rather than follow GinBot's rules
+_GIN_SEARCH_STYLES: dict[str, GinSearchStyle] = {
+    "hugo": GinSearchStyle(),
+}
+
+# Basic Rummy opponents that search (rummy/bots/rummy_search.py)
+_RUMMY_SEARCH_STYLES: dict[str, RummySearchStyle] = {
+    "iris": RummySearchStyle(),
+}
+
 # ----- the roster (ratings: Elo-like, from the arena; see docs/bots.md) -----
 
 _PROFILES: list[Profile] = [
@@ -59,6 +73,9 @@ _PROFILES: list[Profile] = [
             "Watches what you pick up, never feeds your melds, and grabs upcards you would like.", 1323),
     Profile("ada", "Ada", "gin", "expert", "Reads the table",
             "Tracks every card, estimates your hand, and knocks only when the expected score says so.", 1385),
+    Profile("hugo", "Hugo", "gin", "expert", "Plays it out in his head",
+            "Guesses your hand from what you threw, passed on and took, and plays each choice to the end of "
+            "the hand a few hundred times before making it.", 1455),
     Profile("tilly", "Tilly", "rummy", "beginner", "Still learning",
             "Lays down what she can and often throws away the wrong card.", 1000),
     Profile("mel", "Mel", "rummy", "casual", "Melds early",
@@ -72,12 +89,15 @@ _PROFILES: list[Profile] = [
     Profile("sage", "Sage", "rummy", "expert", "Weighs every meld",
             "Hides its melds to go out in one turn for double points, lays down when you get close, "
             "never feeds you.", 2186),
+    Profile("iris", "Iris", "rummy", "expert", "Counts every out",
+            "Counts the cards still to come, keeps the hand with the most ways out, takes any discard that "
+            "brings her closer, and hides her melds for rummy.", 2290),
 ]
 
 # the reference bot of each tier (the arena's ladder uses these)
 TIER_BOTS = {
     "gin": {"beginner": "pip", "casual": "rex", "skilled": "sam", "expert": "ada"},
-    "rummy": {"beginner": "tilly", "casual": "mel", "skilled": "dot", "expert": "sage"},
+    "rummy": {"beginner": "tilly", "casual": "mel", "skilled": "dot", "expert": "iris"},
 }
 
 
@@ -102,9 +122,14 @@ def make_bot(id_or_tier: str, game: str, seed: int = 0) -> Bot:
         raise ValueError(f"unknown game {game!r}: choose 'gin' or 'rummy'")
     key = id_or_tier.strip().lower()
     key = TIER_BOTS[game].get(key, key)
+    if game == "gin" and key in _GIN_SEARCH_STYLES:
+        return GinSearchBot(_GIN_SEARCH_STYLES[key], seed)
+    if game == "rummy" and key in _RUMMY_SEARCH_STYLES:
+        return RummySearchBot(_RUMMY_SEARCH_STYLES[key], seed)
     styles: dict[str, GinStyle] | dict[str, RummyStyle] = _GIN_STYLES if game == "gin" else _RUMMY_STYLES
     if key not in styles:
-        names = ", ".join(list(TIERS) + sorted(styles))
+        extra = list(_GIN_SEARCH_STYLES) if game == "gin" else list(_RUMMY_SEARCH_STYLES)
+        names = ", ".join(list(TIERS) + sorted(list(styles) + extra))
         raise ValueError(f"no {game} opponent called {id_or_tier!r}: choose one of {names}")
     if game == "gin":
         return GinBot(_GIN_STYLES[key], seed)
@@ -128,11 +153,15 @@ __all__ = [
     "Advisor",
     "Bot",
     "GinBot",
+    "GinSearchBot",
+    "GinSearchStyle",
     "GinStyle",
     "Option",
     "Profile",
     "Reason",
     "RummyBot",
+    "RummySearchBot",
+    "RummySearchStyle",
     "RummyStyle",
     "decision_rng",
     "expert_advisor",

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from rummy import Game, HandResult, IllegalAction, codec, parse_card, parse_cards, resolve_rules
+from rummy import Game, HandResult, IllegalAction, codec, parse_card, parse_cards, resolve_rules, seat_view
 from rummy.cards import card_str, new_deck
 from rummy.rng import Rng
 from rummy.rules import hand_size
@@ -127,3 +127,21 @@ def shown(r: HandResult) -> dict[str, Any]:
                  melds=k["melds"], unmatched=k["unmatched"], deadwood=k["deadwood"],
                  layoffs=[[x["card"], x["meld"]] for x in k["layoffs"]])
     return d
+
+
+def bots_play(g: Game, bots: list[Any], max_actions: int, check: Any = None) -> None:
+    """Let ``bots`` (one per seat) play ``g`` for up to ``max_actions`` actions, dealing new hands as needed; every
+    choice must be legal. ``check(g, bot, view, action)`` sees each choice before it is played."""
+    for _ in range(max_actions):
+        if g.phase == "match-over":
+            return
+        if g.phase == "hand-over":
+            g.deal()
+            continue
+        s = g.turn
+        view = seat_view(g, s)
+        a = bots[s].choose(view)
+        assert a in view.legal, (a, view.legal)
+        if check:
+            check(g, bots[s], view, a)
+        g.apply(a, s)  # raises IllegalAction if not legal

@@ -10,6 +10,7 @@ import json
 import random
 
 import pytest
+from helpers import bots_play
 
 from rummy import Game, SeatView, arena, seat_view
 from rummy.bots import TIERS, Bot, Profile, get_profile, make_bot, roster
@@ -20,20 +21,8 @@ RUMMY_IDS = [p.id for p in roster("rummy")]
 
 
 def play(g: Game, bots: list, max_actions: int, check=None) -> None:
-    """Let ``bots`` (one per seat) play ``g`` for up to ``max_actions`` actions, dealing new hands as needed."""
-    for _ in range(max_actions):
-        if g.phase == "match-over":
-            return
-        if g.phase == "hand-over":
-            g.deal()
-            continue
-        s = g.turn
-        view = seat_view(g, s)
-        a = bots[s].choose(view)
-        assert a in view.legal, (a, view.legal)
-        if check:
-            check(g, s, a)
-        g.apply(a, s)  # raises IllegalAction if not legal
+    """Let ``bots`` (one per seat) play ``g`` for up to ``max_actions`` actions; ``check(g, seat, action)``."""
+    bots_play(g, bots, max_actions, check and (lambda g, bot, view, a: check(g, view.seat, a)))
 
 
 # ----- legality -----

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import new_game, play
+from helpers import bots_play, new_game, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,19 +37,7 @@ LOSER = "2S 4S 6S 8S TS 3H 5H QD JC KD"
 
 
 def drive(g: Game, bots: list, max_actions: int, check=None) -> None:
-    for _ in range(max_actions):
-        if g.phase == "match-over":
-            return
-        if g.phase == "hand-over":
-            g.deal()
-            continue
-        s = g.turn
-        v = seat_view(g, s)
-        a = bots[s].choose(v)
-        assert a in v.legal, (a, v.legal)
-        if check:
-            check(v, a)
-        g.apply(a, s)
+    bots_play(g, bots, max_actions, check and (lambda g, bot, view, a: check(view, a)))
 
 
 # ----- the simulator -----

@@ -11,6 +11,7 @@ import random
 from itertools import combinations
 
 import pytest
+from helpers import bots_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -34,19 +35,7 @@ def bits(text: str) -> int:
 
 
 def play(g: Game, bots: list, max_actions: int, check=None) -> None:
-    for _ in range(max_actions):
-        if g.phase == "match-over":
-            return
-        if g.phase == "hand-over":
-            g.deal()
-            continue
-        s = g.turn
-        view = seat_view(g, s)
-        a = bots[s].choose(view)
-        assert a in view.legal, (a, view.legal)
-        if check:
-            check(bots[s], view, a)
-        g.apply(a, s)
+    bots_play(g, bots, max_actions, check and (lambda g, bot, view, a: check(bot, view, a)))
 
 
 # ----- the bot -----

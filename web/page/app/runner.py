@@ -74,6 +74,7 @@ class Runner:
         self.retrying = False
         self.outbox = []  # messages for the engine until its worker is started
         self.guest = False  # a page opened from an invite link: no engine of its own
+        self.last_click = None  # the data-act of the last click (a double click's second one must hit the same)
         self.shown = None  # the screen's HTML last put on the page
         self.owed = None  # a drawing to make soon: {"focus": selector or None} (see perform)
         self.banner_shown = None
@@ -420,6 +421,12 @@ class Runner:
         if btn is None or dom.prop(btn, "disabled", False):
             return
         act = dom.attr(btn, "data-act")
+        clicks = dom.prop(ev, "detail", 1)
+        if type(clicks) is int and clicks > 1 and act != self.last_click:
+            # the second click of a double click, on a button drawn in between (the table moved on after the
+            # first click: "Next hand" then "Pass" in its place): the person never aimed at it
+            return
+        self.last_click = act
         data = {}
         if act == "card":
             data["pos"] = int(dom.attr(btn, "data-pos") or 0)

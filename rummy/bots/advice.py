@@ -223,6 +223,17 @@ def sentence(head: str, reasons: Sequence[Reason], most: int = 3) -> str:
     return f"{head}: " + ", ".join(parts[:-1]) + ", and " + parts[-1] + "."
 
 
+def chosen(bot: Any, view: Any, explain: Action | None) -> tuple[Action, Any]:
+    """The action to advise on and the bot's evaluation of ``view``: the bot's own choice, or ``explain`` (which
+    must be one of ``view.legal``: ValueError otherwise)."""
+    action, evaluation = bot.evaluate(view)
+    if explain is not None:
+        if explain not in view.legal:
+            raise ValueError(f"{explain} is not a legal action of this view")
+        action = explain
+    return action, evaluation
+
+
 def make_advice(action: Action, reasons: Sequence[Reason], legal: Sequence[Action], pricer: Pricer | None,
                 head: str | None = None) -> Advice:
     """An :class:`Advice` whose words are the action's instruction and its reasons."""

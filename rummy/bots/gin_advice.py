@@ -32,6 +32,7 @@ from .advice import (
     Option,
     Reason,
     card_list,
+    chosen,
     face,
     faces,
     make_advice,
@@ -77,11 +78,7 @@ def advise_gin(bot: GinBot, view: SeatView, names: Sequence[str] | None = None,
     """The bot's choice for ``view`` with its reasons and every legal action's cost. With ``explain`` (one of
     ``view.legal``), that action instead, with the reasons the same evaluation gives for it and the other
     actions' costs against it (a new bot may use this to word its own choice with this bot's evaluation)."""
-    action, evaluation = bot.evaluate(view)
-    if explain is not None:
-        if explain not in view.legal:
-            raise ValueError(f"{explain} is not a legal action of this view")
-        action = explain
+    action, evaluation = chosen(bot, view, explain)
     ctx: _Context = evaluation
     if view.phase in ("first-upcard", "draw"):
         return _draw_advice(bot, ctx, action, names)

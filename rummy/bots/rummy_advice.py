@@ -28,7 +28,7 @@ from typing import Any, Protocol
 from ..actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, LAYOFF, MELD, SWAP, Action
 from ..cards import JOKER, card_str, card_value
 from ..view import SeatView
-from .advice import Advice, Option, Reason, card_list, face, faces, make_advice, number, seat_name
+from .advice import Advice, Option, Reason, card_list, chosen, face, faces, make_advice, number, seat_name
 
 
 class _Table(Protocol):
@@ -67,11 +67,7 @@ def advise_rummy(bot: RummyBot, view: SeatView, names: Sequence[str] | None = No
     """The bot's choice for ``view`` with its reasons and every legal action's cost. With ``explain`` (one of
     ``view.legal``), that action instead, with the reasons the same evaluation gives for it and the other
     actions' costs against it (a new bot may use this to word its own choice with this bot's evaluation)."""
-    action, evaluation = bot.evaluate(view)
-    if explain is not None:
-        if explain not in view.legal:
-            raise ValueError(f"{explain} is not a legal action of this view")
-        action = explain
+    action, evaluation = chosen(bot, view, explain)
     t: _Table = evaluation
     if view.phase == "draw":
         return _draw_advice(t, action, names)

@@ -308,13 +308,13 @@ def block_storage():
 
 
 # --------------------------------------------------------------- helpers
-def wait_ready(target, timeout: float = READY_TIMEOUT) -> None:
-    """Wait for html[data-ready=true] in a Page or Frame; fail fast on a boot error."""
+def _wait_boot(target, done: str, word: str, verb: str, timeout: float) -> None:
+    """Wait until the JS condition ``done`` holds on the page's <html> (``h``); fail fast on a boot error."""
     handle = target.wait_for_function(
         """() => {
             const h = document.documentElement;
             if (!h) return false;
-            if (h.dataset.ready === 'true') return 'ready';
+            if (""" + done + """) return '""" + word + """';
             if (h.hasAttribute('data-boot-error')) {
                 const t = document.getElementById('boot-error-text');
                 return 'error: ' + (t ? t.textContent : '?');
@@ -324,28 +324,18 @@ def wait_ready(target, timeout: float = READY_TIMEOUT) -> None:
         timeout=timeout,
     )
     state = handle.json_value()
-    if state != "ready":
-        raise AssertionError(f"page did not start: {state}")
+    if state != word:
+        raise AssertionError(f"page did not {verb}: {state}")
+
+
+def wait_ready(target, timeout: float = READY_TIMEOUT) -> None:
+    """Wait for html[data-ready=true] in a Page or Frame; fail fast on a boot error."""
+    _wait_boot(target, "h.dataset.ready === 'true'", "ready", "start", timeout)
 
 
 def wait_drawn(target, timeout: float = READY_TIMEOUT) -> None:
     """Wait for html[data-drawn] (the page's first Python paint); fail fast on a boot error."""
-    handle = target.wait_for_function(
-        """() => {
-            const h = document.documentElement;
-            if (!h) return false;
-            if (h.hasAttribute('data-drawn')) return 'drawn';
-            if (h.hasAttribute('data-boot-error')) {
-                const t = document.getElementById('boot-error-text');
-                return 'error: ' + (t ? t.textContent : '?');
-            }
-            return false;
-        }""",
-        timeout=timeout,
-    )
-    state = handle.json_value()
-    if state != "drawn":
-        raise AssertionError(f"page did not draw: {state}")
+    _wait_boot(target, "h.hasAttribute('data-drawn')", "drawn", "draw", timeout)
 
 
 def wait_service_worker(page, timeout: float = READY_TIMEOUT) -> str:

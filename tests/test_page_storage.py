@@ -46,7 +46,7 @@ VALID = [
 ]
 
 # Paths (dotted; list items as [i]) where more than one JSON type is right, and zones the page does not check.
-POLYMORPHIC = re.compile(r"(\.last|\.seed|\.sound|\.best_match|^data\.view|\.rules\.[^.\[]+)$")
+POLYMORPHIC = re.compile(r"(\.last|\.seed|\.sound|\.stun|\.best_match|^data\.view|\.rules\.[^.\[]+)$")
 FREE = re.compile(r"^data\.(engine\.(?!format$|version$)|view\.view\.)")
 MAPS = re.compile(r"(\.rules|^data\.(games|opponents|people))$")
 

@@ -30,8 +30,10 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app import dialogs, looks, motion
 from web.page.app.hand import GAME_ACTS, SHORTCUTS, Hand
+from web.page.app.learn import Learn
 from web.page.app.online import Online
 from web.page.app.params import SPEEDS, game_config, speed_override
+from web.page.app.replays import Replays
 from web.page.app.screen import Screen
 from web.page.app.setup import SetupState
 from web.page.app.text import describe_event, headline, names_in, spoken
@@ -61,7 +63,7 @@ def seats_of(cfg):
     return out
 
 
-class App(Hand, Screen, Online):
+class App(Hand, Screen, Online, Learn, Replays):
     """The table app's whole state (plain data); its moves are in :class:`Hand`, its drawing in :class:`Screen`,
     online play (host and guest) in :class:`Online`."""
 
@@ -108,6 +110,8 @@ class App(Hand, Screen, Online):
         self.embedded = False  # in an iframe or asked for the embed layout: sound is off until turned on
         self.speech = {}  # seat -> [what the character said, table updates it stays]
         self.init_online()
+        self.init_learn()
+        self.init_replays()
 
     # ================================================================ the one entry point
 
@@ -286,6 +290,10 @@ class App(Hand, Screen, Online):
             return []
         if kind == "bad-save":
             return self.save_refused(msg["why"])
+        for part in (self.learn_reply, self.replay_reply):
+            got = part(msg)
+            if got is not None:
+                return got
         if kind == "error":
             out = [("log", "engine: " + str(msg.get("code")) + ": " + str(msg.get("error")))]
             if self.waiting == "new" and msg.get("code") == "bad-config":
@@ -336,6 +344,7 @@ class App(Hand, Screen, Online):
         self.view = view
         self.view_doc = msg["view"]
         self.hint = msg["hint"]
+        self.learn_table(msg)
         if self.role != "guest":
             self.save_data = msg["save"]
         self.next = msg["next"]
@@ -619,9 +628,10 @@ class App(Hand, Screen, Online):
             return [("focus", ".hand .card")]
         if act == "play-here":
             return [("claim-tab",)]
-        net = self.online_command(act, data)
-        if net is not None:
-            return net
+        for part in (self.online_command, self.learn_command, self.replay_command):
+            got = part(act, data)
+            if got is not None:
+                return got
         if act in GAME_ACTS:
             return self.play(act, data)
         return []

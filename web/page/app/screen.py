@@ -42,6 +42,7 @@ class Screen:
             r = v.results[-1]
             body = results.end_of_hand_html(v, names, headline(r, names), names_in(r.detail, names), r)
             sheet = results.score_sheet_html(v, names)
+            body += self.learn_end_html() + self.replay_end_html()
             if self.role == "guest" and v.phase != "match-over":
                 check = self.deal_checks.get(v.hand_number)
                 if check is not None:
@@ -117,6 +118,8 @@ class Screen:
 
     def screen_html(self):
         """The whole screen under the header."""
+        if self.screen == "replay":
+            return self.replay_screen_html()
         if self.screen == "lobby":
             return onlineview.lobby_html(self)
         if self.screen == "join" or (self.role == "guest" and self.view is None):

@@ -51,14 +51,30 @@ def line(**counts):
     return out
 
 
-def stats():
+def stats_v3():
     return {"games": {"gin": line(), "rummy": line(best_match=None, gins=0, undercuts=0)},
             "opponents": {"gin:ada": line(), "rummy:tilly": line(streak=0)},
             "people": {"gin:Ann": line(matches=1, matches_won=0, streak=0, best_streak=0, best_match=None)}}
 
 
+def daily(**fields):
+    out = {"played": 4, "won": 3, "streak": 2, "best_streak": 3, "last": "2026-11-22",
+           "best": {"score": 131, "margin": 77, "date": "2026-11-20"}}
+    for k in fields:
+        out[k] = fields[k]
+    return out
+
+
+def stats():
+    """Statistics as stored today (version 4)."""
+    out = stats_v3()
+    out["daily"] = {"gin": daily(), "rummy": daily(played=1, won=0, streak=1, best_streak=1, last="2026-01-01",
+                                                  best={"score": 12, "margin": -40, "date": "2026-01-01"})}
+    return out
+
+
 def stats_v2():
-    s = stats()
+    s = stats_v3()
     out = {"games": {}, "opponents": {}, "people": {}}
     for group in out:
         for name in s[group]:

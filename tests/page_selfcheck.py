@@ -209,7 +209,7 @@ def export_import():
     b = backend()[1]
     s = Store(b, "t")
     put(s, KEY_SETTINGS, P.stored("settings", 2, P.settings()))
-    put(s, KEY_STATS, P.stored("stats", 3, P.stats()))
+    put(s, KEY_STATS, P.stored("stats", 4, P.stats()))
     put(s, KEY_MATCH, P.stored("match", 1, P.match_v1()))
     put(s, KEY_MATCH + "@game=rummy", P.stored("match", 3, P.match("rummy")))
     file = transfer.export(s)
@@ -254,7 +254,7 @@ def odds_and_ends():
 # ---------------------------------------------------------------- the same damage in both interpreters
 
 VALID = [(KEY_SETTINGS, "settings", 2, P.settings()), (KEY_SETTINGS, "settings", 1, P.settings_v1()),
-         (KEY_STATS, "stats", 3, P.stats()),
+         (KEY_STATS, "stats", 4, P.stats()),
          (KEY_STATS, "stats", 2, P.stats_v2()), (KEY_STATS, "stats", 1, P.stats_v1()),
          (KEY_MATCH, "match", 3, P.match()),
          (KEY_MATCH, "match", 3, P.match_people()), (KEY_MATCH, "match", 2, P.match_v2()),

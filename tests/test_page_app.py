@@ -63,7 +63,7 @@ def test_whole_matches_through_the_app(game, opponents, seed):
     hands = [op for op in h.stats_ops if op[0] == "hand"]
     assert len(hands) == len(a.view.results)
     assert [op for op in h.stats_ops if op[0] == "match"] == [("match", [game, list(opponents), list(a.view.match.final),
-                                                                          a.view.match.winner, False, 0, ""])]
+                                                                          a.view.match.winner, False, 0, "", False])]
     # the match was saved after every move, and the last save is the end of the match
     assert h.saves and h.saves[-1][1]["engine"]["phase"] == "match-over"
     assert "match-over" in h.html and 'data-testid="score-sheet"' not in h.html  # the sheet is in the dialog

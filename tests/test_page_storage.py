@@ -35,7 +35,8 @@ VALID = [
     (KEY_SETTINGS, "settings", 2, P.settings(), P.settings()),
     (KEY_SETTINGS, "settings", 1, P.settings_v1(), formats.upgrade_settings(P.settings_v1())),
     (KEY_SETTINGS, "settings", 1, P.settings_v1_people(), formats.upgrade_settings(P.settings_v1_people())),
-    (KEY_STATS, "stats", 3, P.stats(), P.stats()),
+    (KEY_STATS, "stats", 4, P.stats(), P.stats()),
+    (KEY_STATS, "stats", 3, P.stats_v3(), stats.upgrade(P.stats_v3(), 3)),
     (KEY_STATS, "stats", 2, P.stats_v2(), stats.upgrade(P.stats_v2(), 2)),
     (KEY_STATS, "stats", 1, P.stats_v1(), stats.upgrade(P.stats_v1(), 1)),
     (KEY_MATCH, "match", 3, P.match(), P.match()),
@@ -46,7 +47,7 @@ VALID = [
 ]
 
 # Paths (dotted; list items as [i]) where more than one JSON type is right, and zones the page does not check.
-POLYMORPHIC = re.compile(r"(\.last|\.seed|\.sound|\.stun|\.best_match|^data\.view|\.rules\.[^.\[]+)$")
+POLYMORPHIC = re.compile(r"(\.last|\.seed|\.sound|\.stun|\.best_match|\.best|^data\.view|\.rules\.[^.\[]+)$")
 FREE = re.compile(r"^data\.(engine\.(?!format$|version$)|view\.view\.)")
 MAPS = re.compile(r"(\.rules|^data\.(games|opponents|people))$")
 
@@ -658,7 +659,7 @@ def test_statistics_rows() -> None:
 def full_store() -> tuple[P.FakeStorage, Store]:
     b = P.FakeStorage()
     b.items[KEY_SETTINGS] = P.stored("settings", 2, P.settings())
-    b.items[KEY_STATS] = P.stored("stats", 3, P.stats())
+    b.items[KEY_STATS] = P.stored("stats", 4, P.stats())
     b.items[KEY_MATCH] = P.stored("match", 1, P.match_v1())
     b.items[KEY_MATCH + "@game=rummy"] = P.stored("match", 3, P.match("rummy"))
     b.items["unrelated"] = "kept"

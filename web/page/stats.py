@@ -1,11 +1,12 @@
 """Statistics of the people playing at this device: the stored format, its exact check, and counting.
 
-Format ``rummy-ui/stats`` version 3 (the ``data`` of its envelope)::
+Format ``rummy-ui/stats`` version 4 (the ``data`` of its envelope)::
 
     {"games":     {GAME: LINE},                 GAME is "gin" or "rummy": matches against the computer
      "opponents": {"GAME:ID": LINE},            ID an opponent's profile id ("gin:ada")
-     "people":    {"GAME:NAME": LINE}}          matches with other people, one line per person's name
+     "people":    {"GAME:NAME": LINE},          matches with other people, one line per person's name
                                                 ("gin:Ann"; NAME 1 to 24 characters), counted only there
+     "daily":     {GAME: DAILY}}                the daily deals (see :func:`check_daily`)
     LINE = {"matches", "matches_won", "hands", "hands_won", "gins", "big_gins", "undercuts", "rummies",
             "stalemates", "streak", "best_streak", "abandoned",
             "knocks", "knock_deadwood", "undercut_against", "assisted": whole numbers >= 0,
@@ -19,8 +20,9 @@ the player's deadwood over those knocks (its average is the "average knock deadw
 those knocks the other player undercut; ``assisted``: matches in which the player asked for a hint or undid a
 move. ``undercuts`` counts the player's own undercuts of a knocker; ``rummies`` the hands the player went rummy.
 
-Version 2 is version 3 without the four new counts; version 1 (written by web/ui) is version 2 without
-``"people"`` and without ``"abandoned"``. :func:`upgrade` turns either into version 3 (the new counts 0).
+Version 3 is version 4 without ``"daily"``; version 2 is version 3 without the four new counts; version 1
+(written by web/ui) is version 2 without ``"people"`` and without ``"abandoned"``. :func:`upgrade` turns any of
+them into version 4 (the new counts 0, no daily deal played).
 
 Counting goes through *events*, plain data made by :func:`hand_event`, :func:`match_event` and
 :func:`abandoned_event` and applied by :func:`apply`. The storage layer keeps a tab's events until they are
@@ -36,8 +38,8 @@ except ImportError:  # pragma: no cover - MicroPython
     pass
 
 FORMAT = "rummy-ui/stats"
-VERSION = 3
-READABLE = (1, 2, 3)
+VERSION = 4
+READABLE = (1, 2, 3, 4)
 GAMES = ("gin", "rummy")
 GROUPS = ("games", "opponents", "people")
 NEW_IN_3 = ("knocks", "knock_deadwood", "undercut_against", "assisted")
@@ -53,7 +55,15 @@ DRAWN_ENDS = ("stalemate", "tie")
 
 def empty() -> dict[str, Any]:
     """No statistics yet."""
-    return {"games": {}, "opponents": {}, "people": {}}
+    return {"games": {}, "opponents": {}, "people": {}, "daily": {}}
+
+
+DAILY_KEYS = ("played", "won", "streak", "best_streak", "last", "best")
+
+
+def new_daily() -> dict[str, Any]:
+    """A daily-deal line with nothing played."""
+    return {"played": 0, "won": 0, "streak": 0, "best_streak": 0, "last": None, "best": None}
 
 
 def new_line() -> dict[str, Any]:
@@ -77,15 +87,45 @@ def line_keys(version: int) -> tuple[str, ...]:
 
 
 def check(data: Any, version: int = VERSION, where: str = "data") -> dict[str, Any]:
-    """``data`` when it is exactly statistics of ``version`` (1, 2 or 3); raises :class:`Bad` otherwise."""
+    """``data`` when it is exactly statistics of ``version`` (1 to 4); raises :class:`Bad` otherwise."""
     groups = GROUPS if version >= 2 else GROUPS[:2]
-    d = record(data, where, groups)
+    d = record(data, where, groups + (("daily",) if version >= 4 else ()))
     for group in groups:
         g = mapping(d[group], dot(where, group))
         for name in g:
             check_name(group, name, dot(where, group))
             check_line(g[name], dot(dot(where, group), name), version)
+    if version >= 4:
+        days = mapping(d["daily"], dot(where, "daily"))
+        for name in days:
+            need(name in GAMES, dot(where, "daily"), "has a line “" + name[:40] + "” that is not a game")
+            check_daily(days[name], dot(dot(where, "daily"), name))
     return d
+
+
+def is_date(v: Any) -> bool:
+    """A date ``YYYY-MM-DD`` (its digits in place; the calendar is not checked)."""
+    return (type(v) is str and len(v) == 10 and v[4] == "-" and v[7] == "-"
+            and (v[:4] + v[5:7] + v[8:]).isdigit())
+
+
+def check_daily(v: Any, where: str) -> None:
+    """A game's daily-deal line: days played and won, the streak of days in a row, the last day played and the
+    best result (the widest winning margin, with its day)."""
+    line = record(v, where, DAILY_KEYS)
+    for k in ("played", "won", "streak", "best_streak"):
+        whole(line[k], dot(where, k), 0)
+    need(line["won"] <= line["played"], where, "has more days won than played")
+    need(line["streak"] <= line["best_streak"] <= line["played"], where, "has a streak longer than it can be")
+    need(line["last"] is None or is_date(line["last"]), dot(where, "last"), "is not a date YYYY-MM-DD")
+    need((line["last"] is None) == (line["played"] == 0), where, "has a last day without a day played")
+    best = line["best"]
+    need((best is None) == (line["played"] == 0), where, "has a best result without a day played")
+    if best is not None:
+        record(best, dot(where, "best"), ("score", "margin", "date"))
+        whole(best["score"], dot(where, "best.score"))
+        whole(best["margin"], dot(where, "best.margin"))
+        need(is_date(best["date"]), dot(where, "best.date"), "is not a date YYYY-MM-DD")
 
 
 MAX_NAME = 24
@@ -126,7 +166,7 @@ def check_line(v: Any, where: str, version: int = VERSION) -> None:
 
 
 def upgrade(data: dict[str, Any], version: int = 1) -> dict[str, Any]:
-    """Statistics of ``version`` (1 or 2, already checked) as the latest: the counts they lack are 0 (version 1
+    """Statistics of ``version`` (1, 2 or 3, already checked) as the latest: the counts they lack are 0 (version 1
     had nothing abandoned and no games with people)."""
     out = empty()
     for group in GROUPS:
@@ -181,6 +221,11 @@ def match_event(game: str, opponents: list[str], final: list[int], winner: int |
             "won": winner == seat, "score": mine, "margin": margin, "assisted": assisted}
 
 
+def daily_event(game: str, date: str, won: bool, score: int, margin: int) -> dict[str, Any]:
+    """The daily deal of ``date`` finished: won or not, the player's score and margin over the best other."""
+    return {"kind": "daily", "game": game, "date": date, "won": won, "score": score, "margin": margin}
+
+
 def abandoned_event(game: str, opponents: list[str], person: str = "") -> dict[str, Any]:
     """A match given up before its end (a new game started over it)."""
     return {"kind": "abandoned", "game": game, "opponents": list(opponents), "person": person}
@@ -190,6 +235,7 @@ EVENT_KEYS = {
     "hand": ("kind", "game", "opponents", "person", "won", "end", "points", "knocked", "deadwood"),
     "match": ("kind", "game", "opponents", "person", "won", "score", "margin", "assisted"),
     "abandoned": ("kind", "game", "opponents", "person"),
+    "daily": ("kind", "game", "date", "won", "score", "margin"),
 }
 
 
@@ -198,6 +244,12 @@ def check_event(e: Any) -> dict[str, Any]:
     need(type(e) is dict and e.get("kind") in EVENT_KEYS, "event", "is not a statistics event")
     ev = record(e, "event", EVENT_KEYS[e["kind"]])
     text(ev["game"], "event.game", choices=GAMES)
+    if ev["kind"] == "daily":
+        need(is_date(ev["date"]), "event.date", "is not a date YYYY-MM-DD")
+        flag(ev["won"], "event.won")
+        whole(ev["score"], "event.score")
+        whole(ev["margin"], "event.margin")
+        return ev
     least = 0 if ev["person"] else 1
     for i, pid in enumerate(items(ev["opponents"], "event.opponents", least, 5)):
         word(pid, "event.opponents[" + str(i) + "]")
@@ -241,6 +293,9 @@ def lines_of(stats: dict[str, Any], e: dict[str, Any]) -> list[dict[str, Any]]:
 
 def apply(stats: dict[str, Any], e: dict[str, Any]) -> None:
     """Count event ``e`` in ``stats`` (changed in place)."""
+    if e["kind"] == "daily":
+        count_daily(stats.setdefault("daily", {}).setdefault(e["game"], new_daily()), e)
+        return
     for line in lines_of(stats, e):
         if e["kind"] == "hand":
             count_hand(line, e)
@@ -248,6 +303,36 @@ def apply(stats: dict[str, Any], e: dict[str, Any]) -> None:
             count_match(line, e)
         else:
             line["abandoned"] += 1
+
+
+def day_number(date: str) -> int:
+    """Days since 1970-01-01 of a date ``YYYY-MM-DD`` (the proleptic Gregorian calendar; no datetime module
+    under MicroPython)."""
+    y, m, d = int(date[:4]), int(date[5:7]), int(date[8:10])
+    y -= 1 if m <= 2 else 0
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def count_daily(line: dict[str, Any], e: dict[str, Any]) -> None:
+    """A daily deal finished: each day counts once (the first finished match of that day's deal); the streak
+    counts days played in a row."""
+    last = line["last"]
+    if last is not None and day_number(e["date"]) <= day_number(last):
+        return  # that day (or an earlier one) is already counted
+    follows = last is not None and day_number(e["date"]) == day_number(last) + 1
+    line["streak"] = line["streak"] + 1 if follows else 1
+    line["best_streak"] = max(line["best_streak"], line["streak"])
+    line["played"] += 1
+    line["last"] = e["date"]
+    if e["won"]:
+        line["won"] += 1
+    best = line["best"]
+    if best is None or e["margin"] > best["margin"]:
+        line["best"] = {"score": e["score"], "margin": e["margin"], "date": e["date"]}
 
 
 def count_hand(line: dict[str, Any], e: dict[str, Any]) -> None:

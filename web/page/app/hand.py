@@ -7,7 +7,8 @@ Written in the Python both MicroPython and CPython run.
 from web.page.shared.cards import JOKER, by_rank, by_suit, card_of, face_of, text_of
 
 SHORTCUTS = {"d": "draw", "t": "take", "p": "pass", "x": "discard", "k": "knock", "g": "biggin",
-             "m": "meld", "l": "layoff", "s": "cycle-sort", "n": "next", "?": "help", "h": "focus-hand"}
+             "m": "meld", "l": "layoff", "s": "cycle-sort", "n": "next", "?": "help", "h": "focus-hand",
+             "i": "hint", "u": "undo"}
 GAME_ACTS = ("draw", "take", "pass", "biggin", "discard-pile", "discard", "knock", "gin", "meld", "layoff",
              "meld-target")
 ACT_KINDS = {"draw": ("draw stock",), "take": ("draw discard",), "pass": ("pass",), "biggin": ("big gin",),

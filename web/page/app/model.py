@@ -135,6 +135,7 @@ class App(Hand, Screen, Online, Learn, Replays):
         self.autoplay = self.query.get("debug") == "autoplay"  # benchmarks: a computer player in seat 0 too
         self.slot = boot.get("slot", "")
         s = boot.get("settings")
+        self.first_visit = not isinstance(s, dict)
         if isinstance(s, dict):
             for k in DEFAULT_SETTINGS:
                 if k in s:
@@ -209,19 +210,7 @@ class App(Hand, Screen, Online, Learn, Replays):
         With friends online, the lobby comes first (:meth:`Online.start_online`)."""
         if [s for s in seats_of(cfg) if s["kind"] == "guest"]:
             return self.start_online(cfg)
-        names = []
-        for seat in seats_of(cfg):
-            if seat["kind"] != "computer":
-                names.append(seat["name"])
-                continue
-            p = self.catalog.profile(cfg["game"], seat["id"])
-            base = p["name"] if p else seat["id"]
-            name, n = base, 2
-            while name in names:
-                name = base + " " + str(n)
-                n += 1
-            names.append(name)
-        self.meta = {"names": names, "counted": 0, "match_counted": False, "log": []}
+        self.meta = {"names": self.config_names(cfg), "counted": 0, "match_counted": False, "log": []}
         self.speech = {}
         self.view = None
         self.view_doc = None
@@ -238,6 +227,22 @@ class App(Hand, Screen, Online, Learn, Replays):
         self.say("Dealing…")
         self.waiting = "new"
         return [("send", {"type": "new", "config": cfg}), self.stall_timer(), ("dialog", None)]
+
+    def config_names(self, cfg):
+        """The name of each seat of a match config: the people's own, the characters' (numbered when twice)."""
+        names = []
+        for seat in seats_of(cfg):
+            if seat["kind"] != "computer":
+                names.append(seat["name"])
+                continue
+            p = self.catalog.profile(cfg["game"], seat["id"])
+            base = p["name"] if p else seat["id"]
+            name, n = base, 2
+            while name in names:
+                name = base + " " + str(n)
+                n += 1
+            names.append(name)
+        return names
 
     # ================================================================ the engine
 
@@ -388,7 +393,9 @@ class App(Hand, Screen, Online, Learn, Replays):
         if self.writable and self.save_data is not None:
             out.append(("save-match", self.slot, self.record()))
         # what comes next
-        if self.next == "computer" or (self.next == "you" and self.autoplay and self.role == "local"):
+        if self.next == "computer" and self.lesson_waits():
+            pass  # the guided hand: the opponent moves when the learner presses Continue
+        elif self.next == "computer" or (self.next == "you" and self.autoplay and self.role == "local"):
             wait = self.delay()
             if dealt and wait > 0:
                 wait += self.deal_seconds(view)  # the first move waits for the deal to land
@@ -479,13 +486,22 @@ class App(Hand, Screen, Online, Learn, Replays):
         while self.meta["counted"] < len(v.results):
             r = v.results[self.meta["counted"]]
             for seat, person in counted:
-                out.append(("stats", "hand", [v.game, opps, r.end, r.winner, r.points[seat], seat, person]))
+                knocked = r.knock is not None and r.knock.knocker == seat
+                out.append(("stats", "hand", [v.game, opps, r.end, r.winner, r.points[seat], seat, person, knocked,
+                                              r.knock.deadwood[seat] if knocked else None]))
             self.meta["counted"] += 1
         if v.phase == "match-over" and not self.meta["match_counted"] and v.match is not None:
             lowest = v.game == "rummy" and v.rules.get("scoring") == "penalty"
+            assisted = bool(self.extras.get("assisted"))
             for seat, person in counted:
                 out.append(("stats", "match", [v.game, opps, list(v.match.final), v.match.winner, lowest, seat,
-                                               person]))
+                                               person, assisted]))
+            daily = self.extras.get("daily")
+            if isinstance(daily, dict) and counted == [(0, "")]:
+                final = list(v.match.final)
+                best_other = max(final[1:]) if len(final) > 1 else 0
+                out.append(("stats", "daily", [v.game, str(daily["date"]), v.match.winner == 0, final[0],
+                                               final[0] - best_other]))
             self.meta["match_counted"] = True
         return out
 
@@ -601,6 +617,10 @@ class App(Hand, Screen, Online, Learn, Replays):
         if act == "copied":
             self.embed_status = "Copied." if data.get("ok") else \
                 "Copy did not work here: select the snippet and press Ctrl+C."
+            if self.dialog == "share":
+                self.share["status"] = "Copied." if data.get("ok") else \
+                    "Copy did not work here: select the text and press Ctrl+C."
+                return self.open("share")
             return self.open("embed") if self.dialog == "embed" else []
         if act in ("export", "import", "download-game"):
             return [(act,)]
@@ -642,7 +662,9 @@ class App(Hand, Screen, Online, Learn, Replays):
             self.setup.error = why
             return [("render",), ("focus", "#setup-title")]
         cfg = self.setup.config()
-        self.settings["last"] = cfg
+        last = dict(cfg)
+        last.pop("practice", None)  # a practice game is chosen each time
+        self.settings["last"] = last
         out = [("save-settings", self.settings)]
         if self.match_in_progress():
             self.pending_config = cfg
@@ -654,9 +676,12 @@ class App(Hand, Screen, Online, Learn, Replays):
         out = []
         if self.match_in_progress():
             opps = list(self.save_data["table"]["opponents"]) if self.save_data else []
+            game = self.view.game if self.view else self.save_data["table"]["config"]["game"]
             for seat, person in self.counted_seats():
-                out.append(("stats", "abandoned", [self.view.game if self.view else cfg["game"], opps, seat, person]))
+                out.append(("stats", "abandoned", [game, opps, seat, person]))
         self.pending_config = None
+        if "tutorial" in cfg:
+            return out + self.start_tutorial(cfg["tutorial"])
         return out + self.start_match(cfg) + [("render",)]
 
     def match_in_progress(self):

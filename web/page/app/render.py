@@ -204,6 +204,8 @@ def hand_html(order, selected, marks, view):
     taken = view.taken_discard
     groups = marks.get("groups", {})
     hinted = marks.get("hints", ())
+    advised = marks.get("advised", ())  # the cards of the hint on show
+    lesson = marks.get("lesson", ())  # the guided hand's cards for this step
     gaps = marks.get("gaps", False)
     gap = 0
     prev = None
@@ -226,7 +228,12 @@ def hand_html(order, selected, marks, view):
             cls.append("grp grp" + str(g % 4))
         if c in hinted:
             cls.append("hint")
+        if c in advised:
+            cls.append("advised")
+        if c in lesson:
+            cls.append("lit")
         tip = card_words(c) + (", deadwood" if c in dead else "") + (", can be played now" if c in hinted else "") + (
+            ", the hint's card" if c in advised else "") + (
             ", just taken from the discard pile" if c == taken else "")
         out.append('<button type="button" class="' + " ".join(cls) + '" data-act="card" data-pos="' + str(pos)
                    + '" data-drag="hand" data-drop="hand:' + str(pos) + '" data-key="card-' + text_of(c) + "-"
@@ -261,14 +268,14 @@ def actions_html(view, kinds, busy, gin_ready):
     return '<div class="actions" role="toolbar" aria-label="Actions">' + "".join(out) + "</div>"
 
 
-def sort_html(game, mode):
+def sort_html(game, mode, chips=""):
     modes = [("suit", "By suit"), ("rank", "By rank")] + ([("melds", "Melds first")] if game == "gin" else [])
     btns = "".join('<button type="button" class="chip" data-act="sort" data-sort="' + m + '" data-key="sort-' + m
                    + '" aria-pressed="' + ("true" if mode == m else "false") + '">' + esc(lbl) + "</button>"
                    for m, lbl in modes)
     return ('<div class="sorts" role="group" aria-label="Sort your hand"><span class="sort-lbl" aria-hidden="true">'
             'Sort:</span>' + btns + '<button type="button" class="chip moves-chip" data-act="moves" '
-            'data-key="chip-moves">Moves</button></div>')
+            'data-key="chip-moves">Moves</button>' + chips + "</div>")
 
 
 def status_html(prompt, message, level, deadwood):
@@ -297,12 +304,12 @@ def log_html(lines):
             + "</ol></section>")
 
 
-def scoreline_html(view, names):
+def scoreline_html(view, names, extra=""):
     rules = view.rules
     target = (str(rules["rounds"]) + " hands") if rules.get("rounds") else ("to " + str(rules.get("target")))
     parts = " · ".join(esc(names[s]) + " " + str(view.scores[s]) for s in range(view.players))
     return ('<p class="scoreline" data-testid="scoreline">Hand ' + str(view.hand_number) + " · " + parts
-            + ' <span class="muted">(' + esc(target) + ")</span></p>")
+            + ' <span class="muted">(' + esc(target) + ")</span>" + extra + "</p>")
 
 
 def table_screen(view, names, profiles, ui):
@@ -317,13 +324,14 @@ def table_screen(view, names, profiles, ui):
         + '" data-turn="' + ("" if view.turn is None else str(view.turn)) + '" data-seat="' + str(view.seat)
         + '" data-step="' + str(view.step)
         + '" data-waiting="' + ("true" if ui.get("waiting") else "false") + '" data-players="' + str(view.players)
-        + '">'
-        + scoreline_html(view, names)
+        + '" data-lit="' + esc(ui.get("lit", "")) + '">'
+        + scoreline_html(view, names, ui.get("scoreline_extra", ""))
         + opponents_html(view, names, profiles, ui)
         + '<div class="middle">' + piles_html(view, kinds, back_id) + table_html(view, names, colors) + "</div>"
+        + ui.get("lesson", "")
         + status_html(ui["prompt"], ui["message"], ui["level"], ui["deadwood"])
         + hand_html(ui["order"], ui["selected"], ui["marks"], view)
-        + '<div class="controls">' + controls + sort_html(view.game, ui["sort"]) + "</div>"
+        + '<div class="controls">' + controls + sort_html(view.game, ui["sort"], ui.get("chips", "")) + "</div>"
         + log_html(ui["log"]) + "</div>")
 
 

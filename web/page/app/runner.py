@@ -440,6 +440,9 @@ class Runner:
             if act == "reply":  # the reply code as it stands in its field (pasted, maybe not yet "changed")
                 field = js.document.querySelector('[name="reply' + seat + '"]')
                 data["text"] = str(dom.prop(field, "value", "") or "")
+        game = dom.attr(btn, "data-game")
+        if game:
+            data["game"] = game
         say = dom.attr(btn, "data-say")
         if say is not None and say.isdigit():
             data["say"] = int(say)

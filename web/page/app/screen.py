@@ -34,6 +34,9 @@ class Screen:
         return [("dialog", html, which), ("render",)]
 
     def dialog_html(self, which):
+        learn = self.learn_dialog_html(which)
+        if learn is not None:
+            return learn
         names = self.names()
         v = self.view
         if which == "end":
@@ -125,7 +128,7 @@ class Screen:
         if self.screen == "join" or (self.role == "guest" and self.view is None):
             return onlineview.join_html(self)
         if self.screen == "setup" or (self.view is None and self.save_data is None and self.waiting is None):
-            return setup_html(self.setup, self.save_data is not None)
+            return setup_html(self.setup, self.save_data is not None, self.learn_setup_html())
         strip = onlineview.table_strip(self) if self.role != "local" else ""
         return strip + self.table_html()
 
@@ -151,4 +154,4 @@ class Screen:
               "speech": self.speech_now(), "gin_ready": self.gin_ready()}
         if not v.in_hand and self.dialog != "end":
             ui["after"] = render.after_html(v.phase)
-        return render.table_screen(v, self.names(), profiles, ui)
+        return render.table_screen(v, self.names(), profiles, self.learn_ui(ui))

@@ -128,6 +128,7 @@ class SetupState:
         self.my_name = ""  # seat 0's name when people play
         self.error = ""
         self.more = False  # the options beyond the preset and the match's length are folded
+        self.practice = False  # a practice game: undo allowed (off by default; not remembered)
         if isinstance(last, dict):
             self.load(last)
 
@@ -233,12 +234,16 @@ class SetupState:
                     opps.append(pid)
             out["opponents"] = opps
             out["seats"] = seats
+        elif self.practice:
+            out["practice"] = True
         return out
 
     def change(self, name, value, checked):
         """Apply one form change (``name`` is the input's name)."""
         self.error = ""
-        if name == "game" and value in ("gin", "rummy"):
+        if name == "practice":
+            self.practice = bool(checked)
+        elif name == "game" and value in ("gin", "rummy"):
             self.game = value
             self.players = 2 if value == "gin" else max(2, self.players)
         elif name == "players" and value.isdigit():
@@ -325,7 +330,15 @@ def option_field(o, v):
             + ("" if v is None else str(v)) + '"></label>')
 
 
-def setup_html(st, can_resume):
+def _practice_field(st):
+    if st.person_seats():
+        return ""  # undo is for a person against the computer
+    return ('<label class="check practice"><input type="checkbox" name="practice" data-key="f-practice"'
+            + (" checked" if st.practice else "") + "> Practice game: you may undo back to the start of your turn "
+            "(the match counts as assisted)</label>")
+
+
+def setup_html(st, can_resume, lead=""):
     """The new-game screen: the game, the opponents (each a character) and the preset first; the rule options
     folded behind "More rule options" (the match's length stays in view)."""
     cat = st.catalog
@@ -396,13 +409,13 @@ def setup_html(st, can_resume):
             + ("Fewer rule options" if st.more else "More rule options (" + str(len(rest)) + ")") + "</button>")
     return (
         '<section class="setup" data-testid="setup" aria-labelledby="setup-title">'
-        '<h2 id="setup-title">New game</h2><div class="setup-form">'
+        '<h2 id="setup-title">New game</h2>' + lead + '<div class="setup-form">'
         '<fieldset class="games"><legend>Game</legend>' + games + players + "</fieldset>"
         "<fieldset><legend>Players</legend>" + '<ul class="roster" aria-label="The characters">' + cards + "</ul>"
         + '<div class="opp-fields">' + "".join(opp_fields) + "</div>" + about + "</fieldset>"
         "<fieldset><legend>Rules</legend>" + _select("preset", "Preset", popts, 'data-key="f-preset"')
         + '<p class="muted">' + esc(pdesc) + '</p><div class="options">' + "".join(first) + "</div>" + more
         + '<div class="options" id="setup-options"' + ("" if st.more else " hidden") + ">" + "".join(rest)
-        + "</div></fieldset>"
+        + "</div>" + _practice_field(st) + "</fieldset>"
         + err + '<div class="setup-go"><button type="button" class="btn primary" data-act="start" '
         'data-key="setup-start">Start game</button>' + resume + "</div></div></section>")

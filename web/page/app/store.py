@@ -95,14 +95,22 @@ class PageStore:
             # hand: [game, opponents, end, winner, points, seat, person]; match: [game, opponents, final,
             # winner, lowest_wins, seat, person]; abandoned: [game, opponents, seat, person] (the seat and the
             # person's name may be left out: seat 0, playing the computer)
+            # hand: [..., person, knocked, deadwood] and match: [..., person, assisted] may say more
+            if op == "daily":  # [game, date, won, score, margin]
+                self._saved(self.store.count(stats_mod.daily_event(args[0], args[1], bool(args[2]), args[3],
+                                                                   args[4])))
+                return self.store.stats()
             game, opps = args[0], list(args[1])
             tail = args[2:] if op == "abandoned" else args[5:]
             seat, person = (tail[0], tail[1]) if len(tail) >= 2 else (0, "")
             if op == "hand":
                 end, winner, points = args[2], args[3], args[4]
-                event = stats_mod.hand_event(game, opps, winner == seat, end, points, person)
+                knocked = len(args) > 7 and args[7] is True
+                event = stats_mod.hand_event(game, opps, winner == seat, end, points, person, knocked,
+                                             args[8] if knocked else None)
             elif op == "match":
-                event = stats_mod.match_event(game, opps, list(args[2]), args[3], bool(args[4]), person, seat)
+                event = stats_mod.match_event(game, opps, list(args[2]), args[3], bool(args[4]), person, seat,
+                                              len(args) > 7 and args[7] is True)
             else:
                 event = stats_mod.abandoned_event(game, opps, person)
             self._saved(self.store.count(event))

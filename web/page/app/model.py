@@ -349,9 +349,9 @@ class App(Hand, Screen, Online, Learn, Replays):
         self.view = view
         self.view_doc = msg["view"]
         self.hint = msg["hint"]
-        self.learn_table(msg)
         if self.role != "guest":
             self.save_data = msg["save"]
+        self.learn_table(msg)
         self.next = msg["next"]
         self.waiting = None
         self.engine = "ready"

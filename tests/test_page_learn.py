@@ -1,0 +1,302 @@
+"""The table app's learning part (web/page/app/learn.py) in CPython, wired to the real worker table: hints,
+practice undo, the deal's proof and its check, daily deals and their streaks, deal links, the guided hand."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from page_harness import Harness
+from test_page_app import play_match, play_person
+
+from rummy.daily import daily_config
+from web.page import stats
+from web.page.app.text import esc
+from web.page.shared.cards import text_of
+
+
+def my_turn(h: Harness) -> None:
+    h.run_opponents()
+    assert h.app.next == "you"
+
+
+def started(game: str = "gin", opponents: tuple[str, ...] = ("ada",), seed: int = 11, **kw: object) -> Harness:
+    h = Harness()
+    h.start(**kw)  # type: ignore[arg-type]
+    h.new_match(game, opponents, seed=seed)
+    my_turn(h)
+    return h
+
+
+# ---------------------------------------------------------------- hints
+
+
+def test_a_hint_is_the_experts_legal_move_with_its_reasons_shown_and_its_cards_marked():
+    h = started()
+    a = h.app
+    v = a.view
+    h.do("command", "hint", {})
+    hint = [m for m in h.received if m["type"] == "hint"][-1]
+    assert hint["step"] == v.step
+    assert v.move(hint["action"]) is not None  # one of the legal moves
+    assert a.message == "Hint: " + hint["words"] and a.level == "hint"
+    assert "Hint: " + hint["words"] in h.announced
+    assert hint["words"] in h.html
+    for t in hint["cards"]:
+        assert re.search(r'class="[^"]*\badvised\b[^"]*"[^>]*data-key="card-' + t + "-", h.html), t
+    # the match is now assisted, and it shows
+    h.do("command", "hint", {})  # asked again for the same step: shown again without asking the engine
+    assert len([m for m in h.sent if m["type"] == "hint"]) == 1
+
+
+def test_a_hint_is_gone_once_the_person_moves_and_the_match_is_assisted():
+    h = started()
+    h.do("command", "hint", {})
+    assert h.app.advice is not None
+    play_person(h, random.Random(1))
+    assert h.app.advice is None and 'class="card in-hand' in h.html and " advised" not in h.html
+    assert 'data-testid="assisted"' in h.html
+
+
+def test_the_hint_key_asks_for_a_hint_and_is_refused_with_a_reason_on_the_opponents_turn():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("ada",), seed=11)
+    if h.app.next == "computer":
+        h.do("key", "i", {"card_pos": None, "in_dialog": False, "shift": False})
+        assert not [m for m in h.sent if m["type"] == "hint"]
+        assert h.app.message == "A hint is for your turn." and h.app.level == "error"
+        my_turn(h)
+    h.do("key", "i", {"card_pos": None, "in_dialog": False, "shift": False})
+    assert [m for m in h.sent if m["type"] == "hint"]
+
+
+def test_an_assisted_match_counts_as_assisted_in_the_statistics():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=3, rules={"target": 50})
+    my_turn(h)
+    h.do("command", "hint", {})
+    play_match(h, random.Random(3))
+    match = [op for op in h.stats_ops if op[0] == "match"]
+    assert len(match) == 1 and match[0][1][-1] is True
+
+
+def test_knocks_reach_the_statistics_with_their_deadwood():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=3, rules={"target": 50})
+    play_match(h, random.Random(3))
+    a = h.app
+    hands = [op[1] for op in h.stats_ops if op[0] == "hand"]
+    assert len(hands) == len(a.view.results)
+    for args, r in zip(hands, a.view.results, strict=True):
+        mine = r.knock is not None and r.knock.knocker == 0
+        assert args[7] is mine
+        assert args[8] == (r.knock.deadwood[0] if mine else None)
+
+
+# ---------------------------------------------------------------- practice undo
+
+
+def practice(seed: int = 11) -> Harness:
+    h = Harness()
+    h.start()
+    h.app.setup.game = "gin"
+    h.app.setup.opponents["gin"] = ["ada"]
+    h.do("change", "practice", "on", True)
+    h.perform(h.app.start_match(dict(h.app.setup.config(), seed=seed)) + [("render",)])
+    my_turn(h)
+    return h
+
+
+def test_the_new_game_screen_offers_practice_and_a_practice_game_has_undo():
+    h = Harness()
+    h.start()
+    assert 'name="practice"' in h.html
+    h.do("change", "practice", "on", True)
+    assert h.app.setup.config()["practice"] is True
+    h2 = practice()
+    assert 'data-act="undo"' in h2.html
+
+
+def test_undo_goes_back_to_the_start_of_the_persons_turn_and_the_stock_stays_the_same():
+    h = practice()
+    a = h.app
+    while a.view.phase != "draw":  # past the first upcard
+        h.do("command", "pass", {})
+        my_turn(h)
+    start = a.view
+    saved = h.saves[-1][1]["engine"]
+    h.do("command", "draw", {})
+    drawn = [c for c in a.view.hand if c not in start.hand]
+    assert len(drawn) == 1
+    assert 'data-act="undo"' in h.html and "disabled" not in h.html.split('data-act="undo"')[1].split(">")[0]
+    h.do("key", "u", {"card_pos": None, "in_dialog": False, "shift": False})
+    assert a.view.phase == "draw" and a.view.turn == 0
+    assert sorted(map(text_of, a.view.hand)) == sorted(map(text_of, start.hand))
+    assert h.saves[-1][1]["engine"]["stock"] == saved["stock"]  # the card drawn is still the next one
+    h.do("command", "draw", {})
+    assert [c for c in a.view.hand if c not in start.hand] == drawn
+    assert 'data-testid="assisted"' in h.html
+
+
+def test_undo_outside_practice_is_refused_with_the_reason():
+    h = started()
+    assert 'data-act="undo"' not in h.html
+    h.do("key", "u", {"card_pos": None, "in_dialog": False, "shift": False})
+    assert not [m for m in h.sent if m["type"] == "undo"]
+    assert "practice" in h.app.message and h.app.level == "error"
+
+
+def test_practice_is_not_remembered_as_the_last_game():
+    h = Harness()
+    h.start()
+    h.do("change", "practice", "on", True)
+    h.do("command", "start", {})
+    assert h.settings_saved and "practice" not in h.settings_saved[-1]["last"]
+    assert h.sent[-1]["config"]["practice"] is True
+
+
+# ---------------------------------------------------------------- the deal's proof
+
+
+def finish_hand(h: Harness, seed: int) -> None:
+    rnd = random.Random(seed)
+    for _ in range(2000):
+        if h.app.next == "computer":
+            h.run_opponents()
+        elif h.app.next in ("deal", "over"):
+            return
+        else:
+            play_person(h, rnd)
+    raise AssertionError("the hand did not end")
+
+
+def test_the_deal_is_committed_while_played_and_checked_after_the_hand():
+    h = started()
+    deal = h.app.extras["deal"]
+    assert deal["short"] in h.html and deal["secret"] is None
+    assert 'data-testid="deal-chip"' in h.html
+    finish_hand(h, 5)
+    assert h.app.dialog == "end"
+    assert 'data-testid="check-deal"' in h.dialog and deal["short"] in h.dialog
+    h.do("command", "check-deal", {})
+    assert h.sent[-1] == {"type": "verify", "hand": 0}
+    assert 'data-testid="deal-check"' in h.dialog and "✓" in h.dialog
+    assert 'data-testid="check-deal"' not in h.dialog
+
+
+# ---------------------------------------------------------------- daily deals
+
+
+def test_the_daily_deal_starts_the_days_deal_and_counts_a_streak_once_a_day():
+    h = Harness()
+    h.start()
+    assert 'data-testid="daily-gin"' in h.html and 'data-testid="daily-rummy"' in h.html
+    h.do("command", "daily", {"game": "gin"})
+    assert h.sent[-2] == {"type": "daily", "game": "gin", "date": None}
+    new = [m for m in h.sent if m["type"] == "new"][-1]
+    today = daily_config("gin")
+    assert new["config"]["seed"] == today["seed"] and new["config"]["daily"] == today["daily"]
+    assert h.app.extras["daily"]["date"] == today["daily"]
+    play_match(h, random.Random(2))
+    daily = [op for op in h.stats_ops if op[0] == "daily"]
+    assert len(daily) == 1 and daily[0][1][:2] == ["gin", today["daily"]]
+    assert 'data-testid="daily-share-line"' in h.dialog
+    h.do("command", "share-daily", {})
+    assert h.app.dialog == "share" and h.app.extras["daily"]["share"] in h.dialog
+    assert "♠" not in h.app.extras["daily"]["share"] and "♥" not in h.app.extras["daily"]["share"]
+
+
+def test_streaks_count_days_in_a_row_and_each_day_once():
+    s = stats.empty()
+    for day, won, margin in (("2026-11-20", True, 40), ("2026-11-21", False, -10), ("2026-11-21", True, 90),
+                             ("2026-11-22", True, 5), ("2026-11-24", True, 1)):
+        stats.apply(s, stats.check_event(stats.daily_event("gin", day, won, 100, margin)))
+    line = s["daily"]["gin"]
+    assert line == {"played": 4, "won": 3, "streak": 1, "best_streak": 3, "last": "2026-11-24",
+                    "best": {"score": 100, "margin": 40, "date": "2026-11-20"}}
+    stats.check(s)
+    # the end of a month and of a leap February are days in a row too
+    s = stats.empty()
+    for day in ("2028-02-28", "2028-02-29", "2028-03-01", "2028-03-02"):
+        stats.apply(s, stats.daily_event("rummy", day, True, 1, 1))
+    assert s["daily"]["rummy"]["streak"] == 4
+
+
+def test_a_streak_shows_on_the_new_game_screen():
+    h = Harness()
+    s = stats.empty()
+    for day in ("2026-11-21", "2026-11-22"):
+        stats.apply(s, stats.daily_event("gin", day, True, 100, 10))
+    h.start(stats=s, settings=None)
+    assert 'data-testid="streak-gin"' in h.html and "streak 2" in h.html
+    assert 'data-testid="welcome"' in h.html  # nothing stored yet: a first visit
+
+
+# ---------------------------------------------------------------- deal links
+
+
+def test_a_deal_link_plays_the_same_first_deal():
+    h = started(seed=4242)
+    first = next(m for m in h.received if m["type"] == "table")["view"]
+    h.do("command", "deal-link", {})
+    assert h.app.dialog == "share"
+    url = h.app.share["url"]
+    assert url.startswith("./index.html?") and "seed=4242" in url and 'data-testid="share-text"' in h.dialog
+    query = dict(p.split("=", 1) for p in url.split("?", 1)[1].split("&"))
+    friend = Harness()
+    friend.start(query=query)
+    assert next(m for m in friend.received if m["type"] == "table")["view"] == first
+    h.do("command", "copy-share", {})
+    h.do("command", "copied", {"ok": True})
+    assert "Copied." in h.dialog
+
+
+# ---------------------------------------------------------------- the guided hand
+
+
+def test_the_guided_hand_walks_through_every_step_and_refuses_any_other_move():
+    h = Harness()
+    h.start()
+    assert 'data-testid="learn-gin"' in h.html
+    h.do("command", "tutorial", {"game": "gin"})
+    assert h.sent[-1] == {"type": "tutorial", "game": "gin"}
+    a = h.app
+    assert len(a.names()) == 2 and 'data-testid="lesson"' in h.html
+    seen = 0
+    for _ in range(100):
+        lesson = a.lesson()
+        if lesson is None:
+            break
+        step = lesson["step"]
+        assert esc(step["say"]) in h.html
+        if step["seat"] != 0:
+            assert not [t for t in h.timers if t[0] == "advance"]  # the opponent waits for Continue
+            h.do("command", "lesson-next", {})
+        else:
+            lit = [t for t in step["highlight"] if t in [text_of(c) for c in a.view.hand]]
+            for t in lit:
+                assert re.search(r'class="[^"]*\blit\b[^"]*"[^>]*data-key="card-' + t + "-", h.html), t
+            assert step["highlight"], step  # every step of the learner's shows where to look
+            assert 'data-lit="' + esc(" ".join(step["highlight"])) + '"' in h.html
+            wrong = next(m.text for m in a.view.legal if m.text != step["action"]) if len(a.view.legal) > 1 else None
+            if wrong is not None:
+                before = a.view.step
+                h.perform([("send", {"type": "act", "action": wrong, "step": a.view.step})])
+                assert a.view.step == before and a.message == step["say"] and a.level == "error"
+            h.perform([("send", {"type": "act", "action": step["action"], "step": a.view.step})])
+            h.timers = [t for t in h.timers if t[0] != "advance"]
+        seen += 1
+    assert a.lesson() is None and seen > 5
+    assert h.app.dialog == "end" and 'data-testid="lesson-outro"' in h.dialog
+
+
+def test_the_guided_hand_asks_before_replacing_a_match_in_progress():
+    h = started()
+    h.do("command", "tutorial", {"game": "rummy"})
+    assert h.app.dialog == "confirm-new" and not [m for m in h.sent if m["type"] == "tutorial"]
+    h.do("command", "confirm-new", {})
+    assert h.sent[-1] == {"type": "tutorial", "game": "rummy"}
+    assert ("abandoned", ["gin", ["ada"], 0, ""]) in h.stats_ops

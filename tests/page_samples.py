@@ -13,7 +13,14 @@ def config(game="gin", opponents=None, seed=7):
 def settings():
     return {"speed": "fast", "contrast": True, "bigcards": False, "sort": "melds", "last": config(),
             "sound": False, "volume": 40, "back": "blue", "fourcolor": True, "hints": False, "felt": "charcoal",
-            "stun": ["stun:stun.example.org:3478"]}
+            "stun": ["stun:stun.example.org:3478"], "coach": True}
+
+
+def settings_v2():
+    """Settings as version 2 wrote them (before the coach)."""
+    d = settings()
+    del d["coach"]
+    return d
 
 
 def settings_v1():
@@ -137,6 +144,24 @@ def match_v1(game="gin"):
             "meta": {"config": m["table"]["config"], "opponents": m["table"]["opponents"], "names": m["meta"]["names"],
                      "seeds": m["table"]["seeds"], "counted": 2, "match_counted": True, "log": m["meta"]["log"]},
             "order": m["order"]}
+
+
+def record(game="gin", hands=1):
+    """A hand record (rummy-record/1) as the engine exports it, of ``hands`` finished hands (shape only)."""
+    deck = [r + s for s in "CDHS" for r in "A23456789TJQK"]
+    hand = {"deck": deck, "restocks": [], "actions": ["pass", "pass", "draw stock", "discard 9S"]}
+    return {"format": "rummy-record/1", "game": game, "rules": {"preset": "cardgames", "target": 50}, "players": 2,
+            "dealer": 1, "hands": [hand] * hands, "proofs": [], "names": ["You", "Ada"]}
+
+
+def past_match(game="gin", hands=2, when="2026-05-01 18:30"):
+    return {"when": when, "game": game, "names": ["You", "Ada"], "final": [120, 35], "winner": 0, "hands": hands,
+            "record": record(game, hands)}
+
+
+def history():
+    """The past matches (rummy-ui/history version 1), newest first."""
+    return {"matches": [past_match(), past_match("gin", 1, None)]}
 
 
 def envelope(kind, version, data):

@@ -12,7 +12,7 @@ import json
 import page_samples as P
 
 from web.page import formats, stats, transfer
-from web.page.storage import ASIDE, KEY_MATCH, KEY_SETTINGS, KEY_STATS, Store, dumps
+from web.page.storage import ASIDE, KEY_HISTORY, KEY_MATCH, KEY_SETTINGS, KEY_STATS, Store, dumps
 from web.page.tabs import owner_key
 
 try:
@@ -130,7 +130,7 @@ def versions():
     s = Store(b, "t")
     put(s, KEY_MATCH, P.stored("match", 1, P.match_v1()))
     put(s, KEY_STATS, P.stored("stats", 1, P.stats_v1()))
-    put(s, KEY_SETTINGS, P.stored("settings", 2, P.settings()))
+    put(s, KEY_SETTINGS, P.stored("settings", 3, P.settings()))
     show("v1 opened", s.open())
     put(s, KEY_SETTINGS, P.stored("settings", 7, P.settings()))
     show("newer", s.read(KEY_SETTINGS))
@@ -208,7 +208,7 @@ def s_get(s, key):
 def export_import():
     b = backend()[1]
     s = Store(b, "t")
-    put(s, KEY_SETTINGS, P.stored("settings", 2, P.settings()))
+    put(s, KEY_SETTINGS, P.stored("settings", 3, P.settings()))
     put(s, KEY_STATS, P.stored("stats", 4, P.stats()))
     put(s, KEY_MATCH, P.stored("match", 1, P.match_v1()))
     put(s, KEY_MATCH + "@game=rummy", P.stored("match", 3, P.match("rummy")))
@@ -249,16 +249,21 @@ def odds_and_ends():
     show("bad knock event", s.count(stats.hand_event("gin", ["ada"], True, "knock", 9, knocked=True)))
     show("head to head", stats.head_to_head(P.stats(), "rummy"))
     show("owner junk", [s.put("rummy.owner@x", "junk"), s.read("rummy.owner@x").data, s.get("rummy.owner@x")])
+    saved, now = s.keep_match(P.past_match())
+    show("keep a past match", [saved, now, s.history()])
+    saved, now = s.keep_match(dict(P.past_match("rummy", 1), record=P.record("rummy", 1)))
+    show("keep another", [saved, len(now), s.history().data[0]["game"]])
 
 
 # ---------------------------------------------------------------- the same damage in both interpreters
 
-VALID = [(KEY_SETTINGS, "settings", 2, P.settings()), (KEY_SETTINGS, "settings", 1, P.settings_v1()),
+VALID = [(KEY_SETTINGS, "settings", 3, P.settings()), (KEY_SETTINGS, "settings", 1, P.settings_v1()),
          (KEY_STATS, "stats", 4, P.stats()),
          (KEY_STATS, "stats", 2, P.stats_v2()), (KEY_STATS, "stats", 1, P.stats_v1()),
          (KEY_MATCH, "match", 3, P.match()),
          (KEY_MATCH, "match", 3, P.match_people()), (KEY_MATCH, "match", 2, P.match_v2()),
-         (KEY_MATCH, "match", 1, P.match_v1("rummy"))]
+         (KEY_MATCH, "match", 1, P.match_v1("rummy")), (KEY_SETTINGS, "settings", 2, P.settings_v2()),
+         (KEY_HISTORY, "history", 1, P.history())]
 REPLACEMENTS = [None, True, 0, -1, 2.5, "", "x", [], {}, ["a"], {"a": 1}]
 
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from web.page import formats, stats, storage, transfer
-from web.page.storage import ASIDE, KEY_MATCH, KEY_SETTINGS, KEY_STATS, MAX_ASIDE, MAX_COPY, Store
+from web.page.storage import ASIDE, KEY_HISTORY, KEY_MATCH, KEY_SETTINGS, KEY_STATS, MAX_ASIDE, MAX_COPY, Store
 from web.page.tabs import ELSEWHERE, TAKEN, owner_key
 
 OWNER = owner_key(KEY_MATCH)
@@ -32,7 +32,8 @@ def asides(b: P.FakeStorage) -> list[str]:
 
 # (key, kind, version, valid data, what reading gives)
 VALID = [
-    (KEY_SETTINGS, "settings", 2, P.settings(), P.settings()),
+    (KEY_SETTINGS, "settings", 3, P.settings(), P.settings()),
+    (KEY_SETTINGS, "settings", 2, P.settings_v2(), formats.upgrade_settings(P.settings_v2(), 2)),
     (KEY_SETTINGS, "settings", 1, P.settings_v1(), formats.upgrade_settings(P.settings_v1())),
     (KEY_SETTINGS, "settings", 1, P.settings_v1_people(), formats.upgrade_settings(P.settings_v1_people())),
     (KEY_STATS, "stats", 4, P.stats(), P.stats()),
@@ -44,12 +45,14 @@ VALID = [
     (KEY_MATCH + "@people", "match", 3, P.match_people(), P.match_people()),
     (KEY_MATCH, "match", 2, P.match_v2(), P.match()),
     (KEY_MATCH, "match", 1, P.match_v1(), formats.upgrade_match(P.match_v1(), 1)),
+    (KEY_HISTORY, "history", 1, P.history(), P.history()),
 ]
 
 # Paths (dotted; list items as [i]) where more than one JSON type is right, and zones the page does not check.
-POLYMORPHIC = re.compile(r"(\.last|\.seed|\.sound|\.stun|\.best_match|\.best|^data\.view|\.rules\.[^.\[]+)$")
-FREE = re.compile(r"^data\.(engine\.(?!format$|version$)|view\.view\.)")
-MAPS = re.compile(r"(\.rules|^data\.(games|opponents|people))$")
+POLYMORPHIC = re.compile(r"(\.last|\.seed|\.sound|\.stun|\.best_match|\.best|^data\.view|\.rules\.[^.\[]+|"
+                         r"^data\.matches\[\d+\]\.(when|winner))$")
+FREE = re.compile(r"^data\.(engine\.(?!format$|version$)|view\.view\.|matches\[\d+\]\.record\.(?!format$|game$|hands$))")
+MAPS = re.compile(r"(\.rules|^data\.(games|opponents|people)|^data\.matches\[\d+\]\.record)$")
 
 
 def paths(v: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -269,9 +272,9 @@ def test_at_most_max_aside_copies_are_kept_the_oldest_removed_first() -> None:
 
 def test_a_newer_version_is_set_aside_and_says_so() -> None:
     b = P.FakeStorage()
-    b.items[KEY_SETTINGS] = P.stored("settings", 3, P.settings())
+    b.items[KEY_SETTINGS] = P.stored("settings", 4, P.settings())
     got = store(b).read(KEY_SETTINGS)
-    assert got.data is None and "newer version of the game: version 3, and this one reads up to version 2" in str(got.notice)
+    assert got.data is None and "newer version of the game: version 4, and this one reads up to version 3" in str(got.notice)
 
 
 def test_the_engine_refusing_a_match_sets_it_aside_with_its_reason() -> None:
@@ -346,23 +349,39 @@ def test_version_1_settings_are_upgraded_with_the_look_and_sound_defaults() -> N
     got = store(b).open().settings
     want = dict(P.settings_v1())
     want.update({"sound": None, "volume": 70, "back": "red", "fourcolor": False, "hints": True, "felt": "green",
-                 "stun": None})
+                 "stun": None, "coach": False})
     assert got == want
-    # written back as version 2, and read again unchanged
+    # written back as version 3, and read again unchanged
     s = store(b)
     assert s.write_settings(got).ok
-    assert json.loads(b.items[KEY_SETTINGS])["version"] == 2 and store(b).open().settings == got
+    assert json.loads(b.items[KEY_SETTINGS])["version"] == 3 and store(b).open().settings == got
+
+
+def test_version_2_settings_are_upgraded_with_the_coach_off() -> None:
+    b = P.FakeStorage()
+    b.items[KEY_SETTINGS] = P.stored("settings", 2, P.settings_v2())
+    got = store(b).open().settings
+    want = dict(P.settings_v2())
+    want["coach"] = False
+    assert got == want
+
+
+def test_version_2_settings_with_the_coach_are_refused() -> None:
+    b = P.FakeStorage()
+    b.items[KEY_SETTINGS] = P.stored("settings", 2, P.settings())
+    o = store(b).open()
+    assert o.settings == formats.default_settings() and o.notices and "coach" in o.notices[0]
 
 
 @pytest.mark.parametrize("field,value", [("sound", "yes"), ("volume", 101), ("volume", -1), ("volume", 50.0),
                                          ("back", "purple"), ("fourcolor", None), ("hints", 1), ("felt", ""),
                                          ("stun", "stun:a.example"), ("stun", ["http://a.example"]),
-                                         ("stun", ["stun:x.example"] * 9)])
-def test_version_2_settings_are_checked_exactly(field: str, value: Any) -> None:
+                                         ("stun", ["stun:x.example"] * 9), ("coach", 1), ("coach", None)])
+def test_version_3_settings_are_checked_exactly(field: str, value: Any) -> None:
     s = P.settings()
     s[field] = value
     b = P.FakeStorage()
-    b.items[KEY_SETTINGS] = P.stored("settings", 2, s)
+    b.items[KEY_SETTINGS] = P.stored("settings", 3, s)
     o = store(b).open()
     assert o.settings == formats.default_settings() and o.notices and ("data." + field) in o.notices[0]
 
@@ -658,7 +677,7 @@ def test_statistics_rows() -> None:
 
 def full_store() -> tuple[P.FakeStorage, Store]:
     b = P.FakeStorage()
-    b.items[KEY_SETTINGS] = P.stored("settings", 2, P.settings())
+    b.items[KEY_SETTINGS] = P.stored("settings", 3, P.settings())
     b.items[KEY_STATS] = P.stored("stats", 4, P.stats())
     b.items[KEY_MATCH] = P.stored("match", 1, P.match_v1())
     b.items[KEY_MATCH + "@game=rummy"] = P.stored("match", 3, P.match("rummy"))
@@ -740,3 +759,68 @@ def test_download_my_game_can_be_imported() -> None:
     assert plan.changes == ["Saved game of Gin Rummy against Ada (2 hands played): added."]
     transfer.apply_import(t, plan)
     assert t.open().match == P.match()
+
+
+# ---------------------------------------------------------------- past matches (rummy.history)
+
+
+def test_finished_matches_are_kept_newest_first_at_most_ten_and_read_back() -> None:
+    b = P.FakeStorage()
+    s = store(b)
+    assert s.history().data == []
+    for i in range(12):
+        m = P.past_match(hands=1 + i % 3)
+        m["record"]["hands"] = [dict(h, deck=list(reversed(h["deck"])) if i % 2 else h["deck"], actions=[str(i)])
+                                for h in m["record"]["hands"]]
+        m["record"]["dealer"] = i  # each one its own match
+        saved, now = s.keep_match(m)
+        assert saved.ok and now[0] == m
+    kept = store(b).history()
+    assert kept.notice is None and len(kept.data) == formats.MAX_PAST == 10
+    assert [m["record"]["dealer"] for m in kept.data] == list(range(11, 1, -1))
+    assert json.loads(b.items[KEY_HISTORY])["format"] == "rummy-ui/history"
+
+
+def test_the_same_match_kept_again_replaces_its_older_copy() -> None:
+    b = P.FakeStorage()
+    s = store(b)
+    s.keep_match(P.past_match(hands=1))
+    later = P.past_match(hands=2)  # the same first deal and dealer: one more hand of the same match
+    _, now = s.keep_match(later)
+    assert now == [later] and store(b).history().data == [later]
+
+
+@pytest.mark.parametrize("bad", ["not json", P.stored("history", 2, P.history()), P.stored("stats", 1, P.history()),
+                                 P.stored("history", 1, {"matches": [P.past_match()] * 11}),
+                                 P.stored("history", 1, {"matches": [dict(P.past_match(), record={"format": "x"})]}),
+                                 P.stored("history", 1, {"matches": [dict(P.past_match(), hands=5)]})])
+def test_bad_or_foreign_past_matches_are_set_aside_and_never_stop_the_game(bad: str) -> None:
+    b = P.FakeStorage()
+    b.items[KEY_HISTORY] = bad
+    b.items[KEY_SETTINGS] = P.stored("settings", 3, P.settings())
+    s = store(b)
+    o = s.open()
+    got = s.history()
+    assert got.data == [] and got.notice and "Your past matches could not be read" in got.notice
+    assert KEY_HISTORY not in b.items and [b.items[k] for k in asides(b)] == [bad]
+    assert o.settings == P.settings()  # the rest reads as before
+    saved, now = s.keep_match(P.past_match())  # and the next finished match is kept
+    assert saved.ok and now == [P.past_match()]
+
+
+def test_a_page_bug_never_stores_a_past_match_that_would_be_set_aside() -> None:
+    b = P.FakeStorage()
+    s = store(b)
+    s.keep_match(P.past_match())
+    saved, now = s.keep_match(dict(P.past_match(), game="poker"))
+    assert not saved.ok and saved.notice and "past matches could not be saved" in saved.notice
+    assert now == [P.past_match()] and store(b).history().data == [P.past_match()]
+
+
+def test_a_full_storage_keeps_the_past_match_in_memory_and_retries() -> None:
+    b = P.FakeStorage(quota=200)
+    s = store(b)
+    saved, now = s.keep_match(P.past_match())
+    assert not saved.ok and saved.retry and now == [P.past_match()]
+    b.quota = -1
+    assert s.retry().ok and store(b).history().data == [P.past_match()]

@@ -156,6 +156,22 @@
     },
     // the address's fragment (the part after "#", which never reaches a web server), without the "#".
     fragment: function () { try { return String(location.hash || "").replace(/^#/, ""); } catch (e) { return ""; } },
+    // a replay link's fragment taken off the address, the page staying where it is.
+    clearFragment: function () {
+      try {
+        if (/^#replay=/.test(location.hash)) history.replaceState(null, "", location.pathname + location.search);
+      } catch (e) { /* nothing to do */ }
+      return true;
+    },
+    // the local date and time, "2026-05-01 18:30" (when a past match ended).
+    nowText: function () {
+      try {
+        var d = new Date();
+        var p = function (n) { return (n < 10 ? "0" : "") + n; };
+        return d.getFullYear() + "-" + p(d.getMonth() + 1) + "-" + p(d.getDate()) + " " + p(d.getHours()) + ":" +
+          p(d.getMinutes());
+      } catch (e) { return ""; }
+    },
     sound: null,   // below
     motion: null,  // below
     sprite: function (html) {

@@ -3,13 +3,14 @@
 Every stored value is an envelope ``{"format": "rummy-ui/<kind>", "version": N, "data": DATA}`` and nothing
 else. The DATA of each format:
 
-``rummy-ui/settings`` version 2 (key ``rummy.settings``)::
+``rummy-ui/settings`` version 3 (key ``rummy.settings``)::
 
     {"speed": "slow"|"normal"|"fast"|"instant", "contrast": bool, "bigcards": bool,
      "sort": "suit"|"rank"|"melds"|"custom", "last": null or CONFIG,
      "sound": null or bool, "volume": whole number 0-100, "back": "red"|"blue"|"green"|"gold",
      "fourcolor": bool, "hints": bool, "felt": "green"|"blue"|"red"|"charcoal",
-     "stun": null or [STUN address, ...] (0 to 8; online play's STUN servers: null the defaults, [] none)}
+     "stun": null or [STUN address, ...] (0 to 8; online play's STUN servers: null the defaults, [] none),
+     "coach": bool (the coach reviews each hand of a match against the computer)}
     CONFIG = {"game": "gin"|"rummy", "opponents": [ID, ...], "rules": {OPTION: null|bool|int|text, ...},
               "seed": null or a whole number from 0 to 2**64 - 1, and, when people play, "seats": [SEAT, ...]}
     SEAT = {"kind": "person"|"guest", "name": NAME} or {"kind": "computer", "id": ID}, one per seat (2 to 6),
@@ -19,8 +20,8 @@ else. The DATA of each format:
   ``"custom"`` is the order the player made by dragging cards (web/ui writes it). ``sound`` null follows the
   default (on, but off in an embedded game); ``back`` is the card back, ``fourcolor`` the four-colour deck,
   ``hints`` marks the cards that could be melded or laid off now (Rummy), ``felt`` the table's colour.
-  Version 1 is the same without the six fields from ``sound`` on; :func:`upgrade_settings` gives them their
-  defaults. ID and OPTION are names of the game's (lower-case letters, digits, ``_``, ``-``); Gin has 1
+  Version 2 is the same without ``coach``; version 1 is version 2 without the seven fields from ``sound`` on;
+  :func:`upgrade_settings` gives the missing fields their defaults. ID and OPTION are names of the game's (lower-case letters, digits, ``_``, ``-``); Gin has 1
   opponent, Rummy 1 to 5 (with seats: 2 players in Gin, 2 to 6 in Rummy, any of them computers); ``rules``
   holds ``"preset"`` (a text) and any option changed from it.
 
@@ -46,6 +47,14 @@ upgraded).
   :func:`upgrade_match` makes either version 3 (version 1 with ``"view": null``: the page then waits for the
   engine to draw the table).
 
+``rummy-ui/history`` version 1 (key ``rummy.history``): the last finished matches, newest first::
+
+    {"matches": [{"when": null or text (when it ended, e.g. "2026-05-01 18:30"), "game": "gin"|"rummy",
+                  "names": [text, one per seat], "final": [whole number, one per seat],
+                  "winner": null or a seat, "hands": the number of hands (1 or more),
+                  "record": the engine's record of the match (``rummy-record/1``: its "format" and as many
+                            "hands" as said; the engine checks the rest when it is replayed)}, ...]}   (at most 10)
+
 ``rummy-ui/export`` version 1 (a file, never stored): ``{KEY: ENVELOPE, ...}`` for the keys above.
 
 A check returns the data when it is exactly what the game writes and raises :class:`~web.page.shape.Bad`
@@ -64,8 +73,9 @@ GAMES = ("gin", "rummy")
 SPEEDS = ("slow", "normal", "fast", "instant")
 SORTS = ("suit", "rank", "melds", "custom")
 SETTINGS_V1_KEYS = ("speed", "contrast", "bigcards", "sort", "last")
-SETTINGS_KEYS = ("speed", "contrast", "bigcards", "sort", "last", "sound", "volume", "back", "fourcolor", "hints",
-                 "felt", "stun")
+SETTINGS_V2_KEYS = ("speed", "contrast", "bigcards", "sort", "last", "sound", "volume", "back", "fourcolor", "hints",
+                    "felt", "stun")
+SETTINGS_KEYS = SETTINGS_V2_KEYS + ("coach",)
 STUN_SCHEMES = ("stun:", "stuns:")
 DEFAULT_STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")  # well-known public servers
 MAX_STUN = 8
@@ -81,28 +91,31 @@ RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 JOKER = "JK"
 MOST_CARDS = 108  # two decks with jokers: more than any hand holds
+MAX_PAST = 10  # finished matches kept in the history
+RECORD_FORMAT = "rummy-record/1"
 
 # kind -> (format, the version this page writes, the versions it reads)
 FORMATS = {
-    "settings": ("rummy-ui/settings", 2, (1, 2)),
+    "settings": ("rummy-ui/settings", 3, (1, 2, 3)),
     "stats": (stats.FORMAT, stats.VERSION, stats.READABLE),
     "match": ("rummy-ui/match", 3, (1, 2, 3)),
     "export": ("rummy-ui/export", 1, (1,)),
+    "history": ("rummy-ui/history", 1, (1,)),
 }
 
 
 def default_settings() -> dict[str, Any]:
     return {"speed": "normal", "contrast": False, "bigcards": False, "sort": "suit", "last": None,
             "sound": None, "volume": 70, "back": "red", "fourcolor": False, "hints": True, "felt": "green",
-            "stun": None}
+            "stun": None, "coach": False}
 
 
 # ---------------------------------------------------------------- settings
 
 
-def check_settings(data: Any, version: int = 2) -> dict[str, Any]:
-    """Settings of ``version`` (1 or 2), as stored (version 1 is not upgraded here)."""
-    d = record(data, "data", SETTINGS_V1_KEYS if version == 1 else SETTINGS_KEYS)
+def check_settings(data: Any, version: int = 3) -> dict[str, Any]:
+    """Settings of ``version`` (1 to 3), as stored (not upgraded here)."""
+    d = record(data, "data", SETTINGS_V1_KEYS if version == 1 else (SETTINGS_V2_KEYS if version == 2 else SETTINGS_KEYS))
     text(d["speed"], "data.speed", choices=SPEEDS)
     flag(d["contrast"], "data.contrast")
     flag(d["bigcards"], "data.bigcards")
@@ -121,6 +134,8 @@ def check_settings(data: Any, version: int = 2) -> dict[str, Any]:
     if d["stun"] is not None:
         for i, address in enumerate(items(d["stun"], "data.stun", 0, MAX_STUN)):
             need(stun_problem(address) is None, at("data.stun", i), "is not a STUN address")
+    if version >= 3:
+        flag(d["coach"], "data.coach")
     return d
 
 
@@ -135,10 +150,10 @@ def stun_problem(address: Any) -> str | None:
     return None
 
 
-def upgrade_settings(d: dict[str, Any]) -> dict[str, Any]:
-    """Checked version-1 settings as version 2: the look and sound fields at their defaults."""
+def upgrade_settings(d: dict[str, Any], version: int = 1) -> dict[str, Any]:
+    """Checked settings of ``version`` (1 or 2) as version 3: the fields they lack at their defaults."""
     out = default_settings()
-    for k in SETTINGS_V1_KEYS:
+    for k in SETTINGS_V1_KEYS if version == 1 else SETTINGS_V2_KEYS:
         out[k] = d[k]
     return out
 
@@ -341,6 +356,39 @@ def is_card(s: str) -> bool:
     return s == JOKER or (len(s) == 2 and s[0] in RANKS and s[1] in SUITS)
 
 
+# ---------------------------------------------------------------- past matches
+
+
+def check_history(data: Any) -> dict[str, Any]:
+    """The last finished matches (see the module's docstring): each one's summary, and its record by its shape
+    only (the engine checks the rest when it is replayed, and says what is wrong)."""
+    d = record(data, "data", ("matches",))
+    for i, m in enumerate(items(d["matches"], "data.matches", 0, MAX_PAST)):
+        check_past_match(m, at("data.matches", i))
+    return d
+
+
+def check_past_match(v: Any, where: str) -> dict[str, Any]:
+    """One finished match of the history."""
+    m = record(v, where, ("when", "game", "names", "final", "winner", "hands", "record"))
+    if m["when"] is not None:
+        text(m["when"], dot(where, "when"), 40)
+    text(m["game"], dot(where, "game"), choices=GAMES)
+    names = items(m["names"], dot(where, "names"), 2, 6)
+    for i, name in enumerate(names):
+        text(name, at(dot(where, "names"), i), 60)
+    for i, points in enumerate(items(m["final"], dot(where, "final"), len(names), len(names))):
+        whole(points, at(dot(where, "final"), i))
+    if m["winner"] is not None:
+        whole(m["winner"], dot(where, "winner"), 0, len(names) - 1)
+    hands = whole(m["hands"], dot(where, "hands"), 1)
+    rec = mapping(m["record"], dot(where, "record"))
+    need(rec.get("format") == RECORD_FORMAT, dot(where, "record"), "is not a hand record (" + RECORD_FORMAT + ")")
+    need(rec.get("game") == m["game"], dot(where, "record.game"), "is not the match's game")
+    items(rec.get("hands"), dot(where, "record.hands"), hands, hands)
+    return m
+
+
 # ---------------------------------------------------------------- any kind
 
 
@@ -348,13 +396,15 @@ def check_data(kind: str, version: int, data: Any, view_check: Any = None) -> di
     """The data of a ``kind`` envelope of ``version``, upgraded to the version the page writes."""
     if kind == "settings":
         d = check_settings(data, version)
-        return upgrade_settings(d) if version == 1 else d
+        return upgrade_settings(d, version) if version < FORMATS["settings"][1] else d
     if kind == "stats":
         d = stats.check(data, version)
         return stats.upgrade(d, version) if version < stats.VERSION else d
     if kind == "match":
         d = check_match(data, version, view_check)
         return upgrade_match(d, version) if version < FORMATS["match"][1] else d
+    if kind == "history":
+        return check_history(data)
     raise Bad("", "is not a value of the game")
 
 

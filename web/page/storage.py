@@ -9,6 +9,7 @@ Keys (the formats are written down in :mod:`web.page.formats` and :mod:`web.page
     rummy.match              rummy-ui/match v2 (v1 read and upgraded): the match of the plain page
     rummy.match@<slot>       the same, for a game chosen by the address (slot: its canonical parameters)
     rummy.owner[@<slot>]     which tab holds that match (web.page.tabs)
+    rummy.history            rummy-ui/history v1: the records of the last finished matches (Past matches)
     rummy.aside.<n>.<key>    a copy of a bad value of <key>, exactly as it was stored (at most MAX_ASIDE)
 
 Reading a key gives exactly-valid data or nothing. Anything else (not JSON, wrong type or shape at any depth,
@@ -62,14 +63,16 @@ except ImportError:  # pragma: no cover - MicroPython
 KEY_SETTINGS = "rummy.settings"
 KEY_STATS = "rummy.stats"
 KEY_MATCH = "rummy.match"
+KEY_HISTORY = "rummy.history"
 ASIDE = "rummy.aside."
 PROBE = "rummy.probe"
 MAX_ASIDE = 3  # set-aside copies kept
 MAX_COPY = 256 * 1024  # characters: a bad value bigger than this is offered as a download, not copied
 MAX_VALUE = 1024 * 1024  # characters: no value the game writes comes near this
-WHAT = {"settings": "Your settings", "stats": "Your statistics", "match": "Your saved game"}
+WHAT = {"settings": "Your settings", "stats": "Your statistics", "match": "Your saved game",
+        "history": "Your past matches"}
 NOT_SAVED = {"settings": "Your settings could not be saved", "stats": "Your statistics could not be saved",
-             "match": "Your last move could not be saved"}
+             "match": "Your last move could not be saved", "history": "Your past matches could not be saved"}
 BLOCKED = "Storage is disabled in this browser: you can play, but progress won't be kept."
 BLOCKED_FRAMED = "This page is embedded where the browser blocks storage: you can play, but progress won't be kept."
 
@@ -80,9 +83,11 @@ def match_key(slot: str) -> str:
 
 
 def kind_of(key: str) -> str | None:
-    """"settings", "stats", "match" or "owner" for a key of the game's; None for any other key."""
+    """"settings", "stats", "match", "history" or "owner" for a key of the game's; None for any other key."""
     if key == KEY_SETTINGS:
         return "settings"
+    if key == KEY_HISTORY:
+        return "history"
     if key == KEY_STATS:
         return "stats"
     if key == KEY_MATCH or key.startswith(KEY_MATCH + "@"):
@@ -415,6 +420,27 @@ class Store:
             text = raw if readable(key, raw, self.view_check) else None
         return Offer("rummy-game.json", text) if text is not None else None
 
+    # ------------------------------------------------------------ past matches
+
+    def history(self) -> Loaded:
+        """The past matches, newest first (``Loaded.data``: a list); bad stored ones are set aside."""
+        loaded = self.read(KEY_HISTORY)
+        loaded.data = list(loaded.data["matches"]) if loaded.data is not None else []
+        return loaded
+
+    def keep_match(self, entry: dict[str, Any]) -> tuple[Saved, list[dict[str, Any]]]:
+        """Add a finished match to the history (the newest first, at most MAX_PAST; the same match again
+        replaces its older copy; the oldest go when the whole would be too big). Answers the write's state and
+        the history as it now is."""
+        loaded = self.history()
+        kept = [m for m in loaded.data if not same_match(m, entry)]
+        matches = [entry] + kept[:formats.MAX_PAST - 1]
+        while len(matches) > 1 and len(dumps(matches)) > MAX_VALUE // 2:
+            matches.pop()
+        saved = self.write(KEY_HISTORY, {"matches": matches})
+        saved.read = loaded if loaded.notice else None
+        return saved, (matches if saved.notice is None or saved.retry else loaded.data)
+
     # ------------------------------------------------------------ statistics
 
     def count(self, event: dict[str, Any]) -> Saved:
@@ -496,6 +522,16 @@ def parsed(key: str, raw: str | None, view_check: Any = None) -> dict[str, Any] 
 
 def readable(key: str, raw: str | None, view_check: Any = None) -> bool:
     return parsed(key, raw, view_check) is not None
+
+
+def same_match(a: Any, b: Any) -> bool:
+    """True when two past matches are one match (the same first dealer and first deck)."""
+    try:
+        ra, rb = a["record"], b["record"]
+        return bool(ra["game"] == rb["game"] and ra.get("dealer") == rb.get("dealer")
+                    and ra["hands"][0]["deck"] == rb["hands"][0]["deck"])
+    except (KeyError, IndexError, TypeError):
+        return False
 
 
 def trim_log(data: dict[str, Any]) -> dict[str, Any]:

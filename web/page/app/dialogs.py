@@ -130,6 +130,11 @@ def settings_html(s, storage_line, embedded=False, stun_in_use=(), stun_note="")
             'aria-labelledby="felt-title">' + felts + "</div>"
             + _check("contrast", "High contrast", s["contrast"])
             + '<p class="muted">Light or dark follows your system.</p></fieldset>'
+            + "<fieldset><legend>Coach</legend>"
+            + _check("coach", "Coach after each hand: where the expert would have played otherwise, and what it "
+                     "cost", s.get("coach", False))
+            + '<p class="muted">Against the computer. Each hand\'s review has a Show button that replays the '
+            "moment.</p></fieldset>"
             + stun_html(s, list(stun_in_use), stun_note)
             + "<fieldset><legend>Your data</legend>"
             '<p class="muted">' + esc(storage_line) + "</p>"
@@ -194,8 +199,8 @@ again, here or in another browser.</p>
 """
 
 
-def help_html():
-    return dialog_frame("How to play", HELP, button("close", "Close", True), "help-dialog")
+def help_html(extra=""):
+    return dialog_frame("How to play", HELP + extra, button("close", "Close", True), "help-dialog")
 
 
 def notice_html(title, lines, extra_buttons=""):

@@ -250,6 +250,16 @@ def download(name, text):
     bridge().download(name, text)
 
 
+def now_text():
+    """The local date and time as ``2026-05-01 18:30``."""
+    return str(bridge().nowText())
+
+
+def clear_fragment():
+    """Take a replay link's fragment off the address (a reload then opens the game, not the replay)."""
+    bridge().clearFragment()
+
+
 def pick_file(done):
     """Ask for a file; ``done(text)`` receives its contents (None when it could not be read)."""
     bridge().pickFile(_keep(done))

@@ -152,6 +152,8 @@ class Hand:
         return self.play(act, data)
 
     def on_key(self, key, ctx):
+        if self.screen == "replay":  # the replay viewer: arrows step through the hand
+            return self.replay_key(key, ctx)
         in_dialog = ctx.get("in_dialog")
         pos = ctx.get("card_pos")
         if key in ("ArrowLeft", "ArrowRight") and pos is not None:

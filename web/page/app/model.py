@@ -45,7 +45,7 @@ from web.page.shared.viewdata import Event, read_view
 ME = 0
 __all__ = ["SHORTCUTS", "App"]
 DEFAULT_SETTINGS = default_settings()
-LOOK_SETTINGS = ("speed", "contrast", "bigcards", "sound", "volume", "back", "fourcolor", "hints", "felt")
+LOOK_SETTINGS = ("speed", "contrast", "bigcards", "sound", "volume", "back", "fourcolor", "hints", "felt", "coach")
 STALL_SECONDS = 12.0  # a move the engine has not answered by then: the engine is restarted from the last save
 MAX_RESTARTS = 3
 LOG_KEEP = 200
@@ -167,6 +167,7 @@ class App(Hand, Screen, Online, Learn, Replays):
             out += self.start_match(SetupState(self.catalog).config())  # an embed opens on a Gin game at once
         else:
             self.screen = "setup"
+        out += self.replay_start(boot)
         out.append(("look", self.look()))
         out.append(("render",))
         if self.notices or self.offers:
@@ -211,6 +212,7 @@ class App(Hand, Screen, Online, Learn, Replays):
         if [s for s in seats_of(cfg) if s["kind"] == "guest"]:
             return self.start_online(cfg)
         self.meta = {"names": self.config_names(cfg), "counted": 0, "match_counted": False, "log": []}
+        self.replay_new_match()
         self.speech = {}
         self.view = None
         self.view_doc = None
@@ -401,10 +403,12 @@ class App(Hand, Screen, Online, Learn, Replays):
                 wait += self.deal_seconds(view)  # the first move waits for the deal to land
             out.append(("timer", "advance", wait, self.token))
         elif self.next in ("deal", "over") and ended:
+            looking_back = self.replay_hand_over()  # the coach and the history: asked now, sent once drawn
             if self.autoplay and self.next == "deal":
                 out.append(("timer", "deal", 0.0, self.token))
             else:
                 out += self.open("end")
+            out += looking_back
         out.append(("render",))
         if self.cover is not None:
             out.append(("focus", "[data-act=ready]"))
@@ -617,6 +621,8 @@ class App(Hand, Screen, Online, Learn, Replays):
         if act == "copied":
             self.embed_status = "Copied." if data.get("ok") else \
                 "Copy did not work here: select the snippet and press Ctrl+C."
+            if self.dialog == "replay-link":
+                return self.replay_copied(data.get("ok"))
             if self.dialog == "share":
                 self.share["status"] = "Copied." if data.get("ok") else \
                     "Copy did not work here: select the text and press Ctrl+C."

@@ -28,6 +28,7 @@ SHELL = """
       <button type="button" class="btn small" data-act="new" data-key="menu-new">New game</button>
       <button type="button" class="btn small" data-act="scores" data-key="menu-scores">Scores</button>
       <button type="button" class="btn small" data-act="stats" data-key="menu-stats">Statistics</button>
+      <button type="button" class="btn small" data-act="past-matches" data-key="menu-past">Past matches</button>
       <button type="button" class="btn small" data-act="settings" data-key="menu-settings">Settings</button>
       <button type="button" class="btn small" data-act="embed" data-key="menu-embed">Embed</button>
       <button type="button" class="btn small" data-act="help" data-key="menu-help" aria-keyshortcuts="?">Help</button>
@@ -109,6 +110,7 @@ class Runner:
         boot["url"] = dom.page_url()
         boot["reduced_motion"] = dom.reduced_motion()
         boot["framed"] = dom.html_attr("data-framed") == "1"
+        boot["hash"] = fragment  # a replay link (#replay=...)
         self.dispatch(("start", boot))  # the first paint (a new match or a resume waits in the outbox)
         dom.set_drawn()
         self.link.start()  # the engine worker, right after the first paint; it queues messages until it is up
@@ -187,6 +189,15 @@ class Runner:
                 dom.download(offer.name, offer.text)
             elif kind == "import":
                 dom.pick_file(self.on_import_file)
+            elif kind == "pick-record":
+                dom.pick_file(lambda text: self.dispatch(("command", "record-text", {"text": text})))
+            elif kind == "download":
+                dom.download(e[1], e[2])
+            elif kind == "keep-match":
+                self.app.past = self.store.keep_match(e[1], dom.now_text())
+                self.saved(None)
+            elif kind == "clear-fragment":
+                dom.clear_fragment()
             elif kind == "restart-engine":
                 self.link.restart()
             elif kind == "claim-tab":
@@ -443,6 +454,13 @@ class Runner:
         game = dom.attr(btn, "data-game")
         if game:
             data["game"] = game
+        for name in ("hand", "index", "match"):  # the replays' buttons
+            v = dom.attr(btn, "data-" + name)
+            if v is not None and v.isdigit():
+                data[name] = int(v)
+        field = dom.attr(btn, "data-field")  # a button that sends a text field's value (a pasted record)
+        if field:
+            data["text"] = str(dom.prop(js.document.getElementById(field), "value", "") or "")
         say = dom.attr(btn, "data-say")
         if say is not None and say.isdigit():
             data["say"] = int(say)
@@ -468,6 +486,8 @@ class Runner:
         k = key.lower() if len(key) == 1 else key
         handled = (key in ("ArrowLeft", "ArrowRight") and card is not None) or k in SHORTCUTS or \
             (len(k) == 1 and k.isdigit() and k != "0")
+        if self.app.screen == "replay":  # the replay viewer steps with these (Home and End do not scroll)
+            handled = key in ("ArrowLeft", "ArrowRight", "Home", "End")
         if handled and not (ctx["in_dialog"] and k != "n"):
             ev.preventDefault()
         self.dispatch(("key", key, ctx))

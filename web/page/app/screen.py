@@ -37,6 +37,9 @@ class Screen:
         learn = self.learn_dialog_html(which)
         if learn is not None:
             return learn
+        mine = self.replay_dialog_html(which)
+        if mine is not None:
+            return mine
         names = self.names()
         v = self.view
         if which == "end":
@@ -67,7 +70,8 @@ class Screen:
             return render.dialog_frame("End of hand", body + sheet, btn + render.button("close", "View the table"),
                                        "end-of-hand")
         if which == "scores":
-            return None if v is None else dialogs.scores_html(results.score_sheet_html(v, names))
+            return None if v is None else dialogs.scores_html(results.score_sheet_html(v, names)
+                                                              + self.replay_scores_html())
         if which == "moves":
             return dialogs.moves_html(self.meta.get("log", []))
         if which == "stats":
@@ -90,7 +94,7 @@ class Screen:
             return dialogs.notice_html("Please note", lines, extra)
         if which == "import":
             return dialogs.import_html(self.import_plan)
-        return dialogs.help_html()
+        return dialogs.help_html(self.replay_help_html())
 
     def embed_dialog(self):
         cfg = self.save_data["table"]["config"] if self.save_data else self.setup.config()

@@ -47,9 +47,10 @@ class PageStore:
         """Settings, statistics and the match of ``slot``, with sentences for anything set aside."""
         self.slot = slot
         o = self.store.open(slot, self.framed)
+        past = o.take(self.store.history())
         self.offers = list(o.offers)
         return {"settings": o.settings, "stats": o.stats, "match": o.match, "notices": list(o.notices),
-                "banner": o.banner or ""}
+                "banner": o.banner or "", "past": past}
 
     def offered(self, offer):
         self.store.offered(offer)
@@ -83,6 +84,16 @@ class PageStore:
 
     def download_game(self):
         return self.store.download_game(self.slot)
+
+    # ----- past matches -----
+
+    def keep_match(self, entry, when=None):
+        """Keep a finished match in the history (``when``: the time it ended, as text); the history now."""
+        entry = dict(entry)
+        entry["when"] = when or None
+        saved, matches = self.store.keep_match(entry)
+        self._saved(saved)
+        return matches
 
     # ----- statistics -----
 

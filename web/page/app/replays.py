@@ -314,8 +314,8 @@ class Replays:
             v = self.view
             if v is None or not v.results or not self.coach_allowed():
                 return []
-            out = self.ask_review(hand if type(hand) is int else len(v.results) - 1)
-            return out + self.redraw_after_answer()
+            sends = self.ask_review(hand if type(hand) is int else len(v.results) - 1)
+            return self.redraw_after_answer() + sends  # drawn as asked, then sent
         if act == "coach-show":
             if type(hand) is not int:
                 return []
@@ -335,7 +335,8 @@ class Replays:
                                                                                                   "export"):
                 return []
             self.export_note = ""
-            return self.ask("record", {"type": "record"}, {"for": "export"}) + self.redraw_after_answer()
+            sends = self.ask("record", {"type": "record"}, {"for": "export"})
+            return self.redraw_after_answer() + sends
         if act == "watch-record":
             self.watch["error"] = ""
             return self.open("watch")
@@ -453,7 +454,8 @@ class Replays:
         if self.watch["error"]:
             return self.open("watch")
         self.watch["busy"] = True
-        return self.ask_record_replay("record", doc, 0) + self.open("watch")
+        sends = self.ask_record_replay("record", doc, 0)
+        return self.open("watch") + sends
 
     def replay_link(self):
         r = self.replay

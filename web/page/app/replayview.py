@@ -257,7 +257,7 @@ def review_html(review, busy, can_ask, hand, names):
                       + button("coach", "Coach", False, 'data-hand="' + str(hand) + '" data-testid="coach-ask"')
                       + "</section>")
     if review.get("error"):
-        return out + '<p class="message error" role="alert">' + esc(review["error"]) + "</p></section>"
+        return out + '<p class="record-error" role="alert">' + esc(review["error"]) + "</p></section>"
     mistakes = review.get("mistakes") or []
     decisions = review.get("decisions", 0)
     if not mistakes:
@@ -310,7 +310,7 @@ def watch_html(watch):
     """Watch a hand record: open a file or paste its text; the engine's error when it cannot be read."""
     error = ""
     if watch.get("error"):
-        error = ('<p class="message error" role="alert" data-testid="record-error">' + esc(watch["error"]) + "</p>")
+        error = ('<p class="record-error" role="alert" data-testid="record-error">' + esc(watch["error"]) + "</p>")
     busy = watch.get("busy")
     body = ('<p>Watch any hand of a hand record (<code>rummy-record/1</code>), such as one exported at the end of a '
             "hand: every hand face up, step by step.</p>"

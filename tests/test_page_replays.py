@@ -447,3 +447,17 @@ def test_a_damaged_replay_link_says_so_and_the_game_goes_on(fragment: str) -> No
     a = h.app
     assert a.screen == "setup" and a.replay is None and a.dialog == "notice"
     assert "This replay link cannot be opened" in h.dialog
+
+
+def test_every_effect_of_the_replays_part_is_one_the_runner_performs() -> None:
+    from pathlib import Path
+
+    app = Path(__file__).resolve().parent.parent / "web" / "page" / "app"
+    runner = (app / "runner.py").read_text()
+    mine = (app / "replays.py").read_text()
+    kinds = set(re.findall(r'\[?\(\s*"([a-z-]+)",?\)?', mine)) & {"send", "render", "dialog", "focus", "announce",
+                                                                   "copy", "log", "download", "pick-record",
+                                                                   "keep-match", "clear-fragment"}
+    assert {"download", "pick-record", "keep-match", "clear-fragment"} <= kinds
+    for k in kinds:
+        assert f'"{k}"' in runner, f"the runner does not perform {k}"

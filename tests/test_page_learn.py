@@ -230,9 +230,12 @@ def test_a_streak_shows_on_the_new_game_screen():
     s = stats.empty()
     for day in ("2026-11-21", "2026-11-22"):
         stats.apply(s, stats.daily_event("gin", day, True, 100, 10))
-    h.start(stats=s, settings=None)
+    h.start(stats=s, first=True)
     assert 'data-testid="streak-gin"' in h.html and "streak 2" in h.html
     assert 'data-testid="welcome"' in h.html  # nothing stored yet: a first visit
+    h2 = Harness()
+    h2.start()
+    assert 'data-testid="welcome"' not in h2.html
 
 
 # ---------------------------------------------------------------- deal links

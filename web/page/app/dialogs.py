@@ -183,10 +183,18 @@ between your cards to reorder your hand. Drag the stock or the discard pile onto
 <tr><th scope="row">L, or 1–9</th><td>lay the selected card off (on meld 1–9)</td></tr>
 <tr><th scope="row">S</th><td>change how your hand is sorted</td></tr>
 <tr><th scope="row">H</th><td>jump to your hand</td></tr>
+<tr><th scope="row">I</th><td>a hint: what the expert would do now, and why</td></tr>
+<tr><th scope="row">U</th><td>undo back to the start of your turn (practice games)</td></tr>
 <tr><th scope="row">N</th><td>next hand, when a hand is over</td></tr>
 <tr><th scope="row">Esc</th><td>clear the selection, close a dialog</td></tr>
 <tr><th scope="row">?</th><td>this help</td></tr>
 </tbody></table>
+<h3>Learning and fair deals</h3>
+<p>Press <strong>Hint</strong> for the expert's move and its reasons; a match with hints or undo counts as
+assisted. Each hand's deck is committed (the "deal" code beside the score) before the first card is played;
+after the hand its secret is shown and <strong>Check this deal</strong> rebuilds the deck to prove nothing was
+changed. The daily deal is the same for everyone each day (UTC), and <strong>Share this deal</strong> in the menu
+gives a link to the same cards.</p>
 <h3>What is saved</h3>
 <p>The match in progress after every move, your settings and your statistics, in this browser only.
 Reloading or closing the tab resumes where you were. Settings can export all of it to a file and import it
@@ -195,7 +203,10 @@ again, here or in another browser.</p>
 
 
 def help_html():
-    return dialog_frame("How to play", HELP, button("close", "Close", True), "help-dialog")
+    learn = ('<button type="button" class="btn" data-act="tutorial" data-game="gin" data-key="help-learn-gin">'
+             'Learn Gin Rummy</button><button type="button" class="btn" data-act="tutorial" data-game="rummy" '
+             'data-key="help-learn-rummy">Learn Basic Rummy</button>')
+    return dialog_frame("How to play", HELP, learn + button("close", "Close", True), "help-dialog")
 
 
 def notice_html(title, lines, extra_buttons=""):

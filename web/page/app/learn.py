@@ -60,6 +60,7 @@ class Learn:
             if self.view is None or msg["step"] != self.view.step:
                 return [("render",)]
             self.advice = msg
+            self.extras["assisted"] = True  # the engine marked the match (its next table says so too)
             self.say("Hint: " + msg["words"], "hint")
             return [("announce", "Hint: " + msg["words"]), ("render",)]
         if kind == "verified":

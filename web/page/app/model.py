@@ -135,7 +135,7 @@ class App(Hand, Screen, Online, Learn, Replays):
         self.autoplay = self.query.get("debug") == "autoplay"  # benchmarks: a computer player in seat 0 too
         self.slot = boot.get("slot", "")
         s = boot.get("settings")
-        self.first_visit = not isinstance(s, dict)
+        self.first_visit = boot.get("first") is True
         if isinstance(s, dict):
             for k in DEFAULT_SETTINGS:
                 if k in s:

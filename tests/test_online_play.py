@@ -147,8 +147,8 @@ def test_a_whole_gin_hand_host_against_guest_with_a_verified_deal():
     # the guest's page saved nothing and asked no engine
     assert bob.saves == [] and bob.sent == []
     # each counts the hand for its own person, with people
-    assert [op[1][5:] for op in host.stats_ops if op[0] == "hand"] == [[0, "Ann"]]
-    assert [op[1][5:] for op in bob.stats_ops if op[0] == "hand"] == [[1, "Bob"]]
+    assert [op[1][5:7] for op in host.stats_ops if op[0] == "hand"] == [[0, "Ann"]]
+    assert [op[1][5:7] for op in bob.stats_ops if op[0] == "hand"] == [[1, "Bob"]]
 
 
 def test_a_whole_gin_match_over_several_deals_each_verified():

@@ -49,7 +49,7 @@ VALID = [
 # Paths (dotted; list items as [i]) where more than one JSON type is right, and zones the page does not check.
 POLYMORPHIC = re.compile(r"(\.last|\.seed|\.sound|\.stun|\.best_match|\.best|^data\.view|\.rules\.[^.\[]+)$")
 FREE = re.compile(r"^data\.(engine\.(?!format$|version$)|view\.view\.)")
-MAPS = re.compile(r"(\.rules|^data\.(games|opponents|people))$")
+MAPS = re.compile(r"(\.rules|^data\.(games|opponents|people|daily))$")
 
 
 def paths(v: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

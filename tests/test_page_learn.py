@@ -303,3 +303,16 @@ def test_the_guided_hand_asks_before_replacing_a_match_in_progress():
     h.do("command", "confirm-new", {})
     assert h.sent[-1] == {"type": "tutorial", "game": "rummy"}
     assert ("abandoned", ["gin", ["ada"], 0, ""]) in h.stats_ops
+
+
+def test_the_deal_line_is_logged_once_a_hand_even_across_a_reload():
+    h = started()
+    record = h.saves[-1][1]
+    assert sum(line.startswith("Deal committed") for line in h.app.meta["log"]) == 1
+    again = Harness()
+    again.start(match=record)
+    assert again.app.view is not None and again.app.extras.get("deal")
+    assert sum(line.startswith("Deal committed") for line in again.app.meta["log"]) == 1
+    finish_hand(h, 3)
+    h.do("command", "next", {})
+    assert sum(line.startswith("Deal committed") for line in h.app.meta["log"]) == 2

@@ -46,8 +46,8 @@ class Learn:
         if self.advice is not None and (self.view is None or self.advice.get("step") != self.view.step):
             self.advice = None
         deal = extras.get("deal")
-        if isinstance(deal, dict) and (not isinstance(before.get("deal"), dict)
-                                       or before["deal"].get("hand") != deal.get("hand")):
+        if isinstance(deal, dict) and self.waiting != "resume" and (
+                not isinstance(before.get("deal"), dict) or before["deal"].get("hand") != deal.get("hand")):
             self.log_line("Deal committed: " + str(deal.get("short")) + " (check it after the hand).")
         if extras.get("tutorial") and self.save_data is not None and len(self.names()) < 2:
             self.meta["names"] = self.config_names(self.save_data["table"]["config"])

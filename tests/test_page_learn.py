@@ -316,3 +316,18 @@ def test_the_deal_line_is_logged_once_a_hand_even_across_a_reload():
     finish_hand(h, 3)
     h.do("command", "next", {})
     assert sum(line.startswith("Deal committed") for line in h.app.meta["log"]) == 2
+
+
+def test_the_statistics_show_the_daily_deals():
+    from page_harness import CATALOG
+
+    from web.page.app.dialogs import stats_html
+
+    s = stats.empty()
+    assert 'data-testid="stats-daily"' not in stats_html(s, CATALOG, False)
+    for day, won, margin in (("2026-11-21", True, 30), ("2026-11-22", False, -12)):
+        stats.apply(s, stats.daily_event("gin", day, won, 100, margin))
+    html = stats_html(s, CATALOG, False)
+    assert 'data-testid="stats-daily"' in html
+    row = html.split('data-testid="stats-daily"')[1]
+    assert "<td>2</td><td>1</td><td>2</td><td>2</td><td>won by 30, 2026-11-21</td>" in row

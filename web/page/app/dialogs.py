@@ -57,6 +57,22 @@ def stats_html(data, catalog, confirm_reset):
                      'against the computer</caption><thead><tr><th scope="col">Player</th><th scope="col">Game</th>'
                      '<th scope="col">Matches</th><th scope="col">Won</th><th scope="col">Hands</th>'
                      '<th scope="col">Won</th></tr></thead><tbody>' + "".join(prow) + "</tbody></table></section>")
+    drow = []
+    for g, title in (("gin", "Gin Rummy"), ("rummy", "Basic Rummy")):
+        d = (data.get("daily") or {}).get(g)
+        if not d:
+            continue
+        best = d["best"]
+        drow.append('<tr><th scope="row">' + title + "</th><td>" + str(d["played"]) + "</td><td>" + str(d["won"])
+                    + "</td><td>" + str(d["streak"]) + "</td><td>" + str(d["best_streak"]) + "</td><td>"
+                    + (esc(("won by " if best["margin"] >= 0 else "lost by ") + str(abs(best["margin"])) + ", "
+                           + best["date"]) if best else "–") + "</td></tr>")
+    if drow:
+        parts.append('<section aria-label="Daily deals" data-testid="stats-daily"><h3>Daily deals</h3>'
+                     '<table class="stats-table"><thead><tr><th scope="col">Game</th><th scope="col">Days</th>'
+                     '<th scope="col">Won</th><th scope="col">Streak</th><th scope="col">Best streak</th>'
+                     '<th scope="col">Best result</th></tr></thead><tbody>' + "".join(drow)
+                     + "</tbody></table></section>")
     if confirm_reset:
         btns = button("stats-reset-yes", "Yes, reset statistics", True) + button("stats-reset-no", "Keep them")
         parts.append('<p class="message error" role="alert">Reset every statistic? This cannot be undone.</p>')

@@ -309,6 +309,7 @@ def test_the_deal_line_is_logged_once_a_hand_even_across_a_reload():
     h = started()
     record = h.saves[-1][1]
     assert sum(line.startswith("Deal committed") for line in h.app.meta["log"]) == 1
+    assert h.app.meta["log"][0].startswith("Hand 1: ") and h.app.meta["log"][1].startswith("Deal committed")
     again = Harness()
     again.start(match=record)
     assert again.app.view is not None and again.app.extras.get("deal")

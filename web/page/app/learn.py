@@ -32,6 +32,7 @@ class Learn:
         self.deal_check = {}  # hand -> (ok, words): "Check this deal" answered
         self.share = {"title": "", "url": "", "line": "", "status": ""}  # the Share dialog's content
         self.first_visit = False  # no settings stored yet: the new-game screen offers the guided hand
+        self.deal_line = ""  # a new hand's commitment, to log
 
     # ================================================================ from the engine
 
@@ -48,9 +49,15 @@ class Learn:
         deal = extras.get("deal")
         if isinstance(deal, dict) and self.waiting != "resume" and (
                 not isinstance(before.get("deal"), dict) or before["deal"].get("hand") != deal.get("hand")):
-            self.log_line("Deal committed: " + str(deal.get("short")) + " (check it after the hand).")
+            self.deal_line = "Deal committed: " + str(deal.get("short")) + " (check it after the hand)."
         if extras.get("tutorial") and self.save_data is not None and len(self.names()) < 2:
             self.meta["names"] = self.config_names(self.save_data["table"]["config"])
+
+    def learn_log(self):
+        """Log the new hand's commitment (after the line that says who dealt)."""
+        if self.deal_line:
+            self.log_line(self.deal_line)
+            self.deal_line = ""
 
     def learn_reply(self, msg):
         """An engine answer of this part (``hint``, ``verified``, ``daily``, ``link``): effects, or None."""

@@ -363,6 +363,7 @@ class App(Hand, Screen, Online, Learn, Replays):
         new_hand = before is not None and before.hand_number != view.hand_number
         if view.in_hand and (new_hand or (before is None and not self.meta["log"])):
             self.log_line("Hand " + str(view.hand_number) + ": " + names[view.dealer] + " dealt.")
+        self.learn_log()
         lines = [describe_event(e, names) for e in events]
         for t in lines:
             self.log_line(t)

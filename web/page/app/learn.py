@@ -189,9 +189,10 @@ class Learn:
         v = self.view
         lesson = self.lesson()
         mine = v.in_hand and v.turn == v.seat and self.cover is None
-        ui["chips"] = learnview.chips_html(self.role != "guest" and mine and self.waiting is None,
-                                           bool(self.extras.get("practice")),
-                                           bool(self.extras.get("undo")) and self.waiting is None)
+        # a friend's page online has no engine to ask: no hint there
+        ui["chips"] = "" if self.role == "guest" else learnview.chips_html(
+            mine and self.waiting is None, bool(self.extras.get("practice")),
+            bool(self.extras.get("undo")) and self.waiting is None)
         ui["scoreline_extra"] = learnview.deal_chip_html(self.extras.get("deal") if self.role != "guest" else None,
                                                          bool(self.extras.get("assisted")))
         lit = []

@@ -332,3 +332,13 @@ def test_the_statistics_show_the_daily_deals():
     assert 'data-testid="stats-daily"' in html
     row = html.split('data-testid="stats-daily"')[1]
     assert "<td>2</td><td>1</td><td>2</td><td>2</td><td>won by 30, 2026-11-21</td>" in row
+
+
+def test_a_deal_link_is_for_a_game_against_the_computer():
+    h = Harness()
+    h.start()
+    h.do("command", "deal-link", {})
+    assert h.app.level == "error" and "Start a game first" in h.app.message
+    h.do("command", "tutorial", {"game": "gin"})
+    h.do("command", "deal-link", {})
+    assert not [m for m in h.sent if m["type"] == "link"] and "against the computer" in h.app.message

@@ -116,7 +116,10 @@ class Learn:
             return [("copy", self.share["line"] or self.share["url"])]
         if act == "deal-link":
             if self.save_data is None or self.waiting is not None:
-                return []
+                return self.complain("Start a game first: a deal link shares the deals of the match in progress.")
+            cfg = self.save_data["table"]["config"]
+            if cfg.get("tutorial") or self.role != "local" or [s for s in self.seats() if s["kind"] != "computer"][1:]:
+                return self.complain("A deal link is for a game against the computer.")
             return self.request({"type": "link"}, "link")
         if act == "tutorial":
             game = data.get("game") or self.setup.game

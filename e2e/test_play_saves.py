@@ -81,7 +81,7 @@ def test_statistics_after_a_match(page, wait_ready):
     button(page, "Yes, reset statistics").click()
     expect(page.get_by_role("dialog", name="Statistics")).to_contain_text("No hands played yet")
     stored = json.loads(page.evaluate("localStorage.getItem('rummy.stats')"))
-    assert stored["version"] == 3 and stored["data"] == {"games": {}, "opponents": {}, "people": {}}
+    assert stored["version"] == 4 and stored["data"] == {"games": {}, "opponents": {}, "people": {}, "daily": {}}
 
 
 @pytest.mark.parametrize("bad, why", [

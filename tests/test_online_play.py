@@ -136,6 +136,7 @@ def test_a_whole_gin_hand_host_against_guest_with_a_verified_deal():
     net.run()
     assert host.app.screen == "table" and host.app.view is not None and host.app.view.hand_number == 1
     assert bob.app.view is not None and bob.app.view.seat == 1 and bob.app.names() == ["Ann", "Bob"]
+    assert 'data-act="hint"' not in bob.html and 'data-act="hint"' in host.html  # a guest's page has no engine
     assert bob.app.first_seen[1]["hand"] == sorted(bob.app.first_seen[1]["hand"]) or bob.app.first_seen[1]["hand"]
     play_until(net, {1: bob}, random.Random(1), hand_over(host))
     net.run()
@@ -147,8 +148,8 @@ def test_a_whole_gin_hand_host_against_guest_with_a_verified_deal():
     # the guest's page saved nothing and asked no engine
     assert bob.saves == [] and bob.sent == []
     # each counts the hand for its own person, with people
-    assert [op[1][5:] for op in host.stats_ops if op[0] == "hand"] == [[0, "Ann"]]
-    assert [op[1][5:] for op in bob.stats_ops if op[0] == "hand"] == [[1, "Bob"]]
+    assert [op[1][5:7] for op in host.stats_ops if op[0] == "hand"] == [[0, "Ann"]]
+    assert [op[1][5:7] for op in bob.stats_ops if op[0] == "hand"] == [[1, "Bob"]]
 
 
 def test_a_whole_gin_match_over_several_deals_each_verified():

@@ -230,9 +230,12 @@ def test_a_streak_shows_on_the_new_game_screen():
     s = stats.empty()
     for day in ("2026-11-21", "2026-11-22"):
         stats.apply(s, stats.daily_event("gin", day, True, 100, 10))
-    h.start(stats=s, settings=None)
+    h.start(stats=s, first=True)
     assert 'data-testid="streak-gin"' in h.html and "streak 2" in h.html
     assert 'data-testid="welcome"' in h.html  # nothing stored yet: a first visit
+    h2 = Harness()
+    h2.start()
+    assert 'data-testid="welcome"' not in h2.html
 
 
 # ---------------------------------------------------------------- deal links
@@ -300,3 +303,42 @@ def test_the_guided_hand_asks_before_replacing_a_match_in_progress():
     h.do("command", "confirm-new", {})
     assert h.sent[-1] == {"type": "tutorial", "game": "rummy"}
     assert ("abandoned", ["gin", ["ada"], 0, ""]) in h.stats_ops
+
+
+def test_the_deal_line_is_logged_once_a_hand_even_across_a_reload():
+    h = started()
+    record = h.saves[-1][1]
+    assert sum(line.startswith("Deal committed") for line in h.app.meta["log"]) == 1
+    assert h.app.meta["log"][0].startswith("Hand 1: ") and h.app.meta["log"][1].startswith("Deal committed")
+    again = Harness()
+    again.start(match=record)
+    assert again.app.view is not None and again.app.extras.get("deal")
+    assert sum(line.startswith("Deal committed") for line in again.app.meta["log"]) == 1
+    finish_hand(h, 3)
+    h.do("command", "next", {})
+    assert sum(line.startswith("Deal committed") for line in h.app.meta["log"]) == 2
+
+
+def test_the_statistics_show_the_daily_deals():
+    from page_harness import CATALOG
+
+    from web.page.app.dialogs import stats_html
+
+    s = stats.empty()
+    assert 'data-testid="stats-daily"' not in stats_html(s, CATALOG, False)
+    for day, won, margin in (("2026-11-21", True, 30), ("2026-11-22", False, -12)):
+        stats.apply(s, stats.daily_event("gin", day, won, 100, margin))
+    html = stats_html(s, CATALOG, False)
+    assert 'data-testid="stats-daily"' in html
+    row = html.split('data-testid="stats-daily"')[1]
+    assert "<td>2</td><td>1</td><td>2</td><td>2</td><td>won by 30, 2026-11-21</td>" in row
+
+
+def test_a_deal_link_is_for_a_game_against_the_computer():
+    h = Harness()
+    h.start()
+    h.do("command", "deal-link", {})
+    assert h.app.level == "error" and "Start a game first" in h.app.message
+    h.do("command", "tutorial", {"game": "gin"})
+    h.do("command", "deal-link", {})
+    assert not [m for m in h.sent if m["type"] == "link"] and "against the computer" in h.app.message

@@ -52,7 +52,7 @@ VALID = [
 POLYMORPHIC = re.compile(r"(\.last|\.seed|\.sound|\.stun|\.best_match|\.best|^data\.view|\.rules\.[^.\[]+|"
                          r"^data\.matches\[\d+\]\.(when|winner))$")
 FREE = re.compile(r"^data\.(engine\.(?!format$|version$)|view\.view\.|matches\[\d+\]\.record\.(?!format$|game$|hands$))")
-MAPS = re.compile(r"(\.rules|^data\.(games|opponents|people)|^data\.matches\[\d+\]\.record)$")
+MAPS = re.compile(r"(\.rules|^data\.(games|opponents|people|daily)|^data\.matches\[\d+\]\.record)$")
 
 
 def paths(v: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

@@ -57,6 +57,22 @@ def stats_html(data, catalog, confirm_reset):
                      'against the computer</caption><thead><tr><th scope="col">Player</th><th scope="col">Game</th>'
                      '<th scope="col">Matches</th><th scope="col">Won</th><th scope="col">Hands</th>'
                      '<th scope="col">Won</th></tr></thead><tbody>' + "".join(prow) + "</tbody></table></section>")
+    drow = []
+    for g, title in (("gin", "Gin Rummy"), ("rummy", "Basic Rummy")):
+        d = (data.get("daily") or {}).get(g)
+        if not d:
+            continue
+        best = d["best"]
+        drow.append('<tr><th scope="row">' + title + "</th><td>" + str(d["played"]) + "</td><td>" + str(d["won"])
+                    + "</td><td>" + str(d["streak"]) + "</td><td>" + str(d["best_streak"]) + "</td><td>"
+                    + (esc(("won by " if best["margin"] >= 0 else "lost by ") + str(abs(best["margin"])) + ", "
+                           + best["date"]) if best else "–") + "</td></tr>")
+    if drow:
+        parts.append('<section aria-label="Daily deals" data-testid="stats-daily"><h3>Daily deals</h3>'
+                     '<table class="stats-table"><thead><tr><th scope="col">Game</th><th scope="col">Days</th>'
+                     '<th scope="col">Won</th><th scope="col">Streak</th><th scope="col">Best streak</th>'
+                     '<th scope="col">Best result</th></tr></thead><tbody>' + "".join(drow)
+                     + "</tbody></table></section>")
     if confirm_reset:
         btns = button("stats-reset-yes", "Yes, reset statistics", True) + button("stats-reset-no", "Keep them")
         parts.append('<p class="message error" role="alert">Reset every statistic? This cannot be undone.</p>')
@@ -188,10 +204,18 @@ between your cards to reorder your hand. Drag the stock or the discard pile onto
 <tr><th scope="row">L, or 1–9</th><td>lay the selected card off (on meld 1–9)</td></tr>
 <tr><th scope="row">S</th><td>change how your hand is sorted</td></tr>
 <tr><th scope="row">H</th><td>jump to your hand</td></tr>
+<tr><th scope="row">I</th><td>a hint: what the expert would do now, and why</td></tr>
+<tr><th scope="row">U</th><td>undo back to the start of your turn (practice games)</td></tr>
 <tr><th scope="row">N</th><td>next hand, when a hand is over</td></tr>
 <tr><th scope="row">Esc</th><td>clear the selection, close a dialog</td></tr>
 <tr><th scope="row">?</th><td>this help</td></tr>
 </tbody></table>
+<h3>Learning and fair deals</h3>
+<p>Press <strong>Hint</strong> for the expert's move and its reasons; a match with hints or undo counts as
+assisted. Each hand's deck is committed (the "deal" code beside the score) before the first card is played;
+after the hand its secret is shown and <strong>Check this deal</strong> rebuilds the deck to prove nothing was
+changed. The daily deal is the same for everyone each day (UTC), and <strong>Share this deal</strong> in the menu
+gives a link to the same cards.</p>
 <h3>What is saved</h3>
 <p>The match in progress after every move, your settings and your statistics, in this browser only.
 Reloading or closing the tab resumes where you were. Settings can export all of it to a file and import it
@@ -200,7 +224,10 @@ again, here or in another browser.</p>
 
 
 def help_html(extra=""):
-    return dialog_frame("How to play", HELP + extra, button("close", "Close", True), "help-dialog")
+    learn = ('<button type="button" class="btn" data-act="tutorial" data-game="gin" data-key="help-learn-gin">'
+             'Learn Gin Rummy</button><button type="button" class="btn" data-act="tutorial" data-game="rummy" '
+             'data-key="help-learn-rummy">Learn Basic Rummy</button>')
+    return dialog_frame("How to play", HELP + extra, learn + button("close", "Close", True), "help-dialog")
 
 
 def notice_html(title, lines, extra_buttons=""):

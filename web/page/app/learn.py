@@ -32,6 +32,7 @@ class Learn:
         self.deal_check = {}  # hand -> (ok, words): "Check this deal" answered
         self.share = {"title": "", "url": "", "line": "", "status": ""}  # the Share dialog's content
         self.first_visit = False  # no settings stored yet: the new-game screen offers the guided hand
+        self.deal_line = ""  # a new hand's commitment, to log
 
     # ================================================================ from the engine
 
@@ -46,11 +47,17 @@ class Learn:
         if self.advice is not None and (self.view is None or self.advice.get("step") != self.view.step):
             self.advice = None
         deal = extras.get("deal")
-        if isinstance(deal, dict) and (not isinstance(before.get("deal"), dict)
-                                       or before["deal"].get("hand") != deal.get("hand")):
-            self.log_line("Deal committed: " + str(deal.get("short")) + " (check it after the hand).")
+        if isinstance(deal, dict) and self.waiting != "resume" and (
+                not isinstance(before.get("deal"), dict) or before["deal"].get("hand") != deal.get("hand")):
+            self.deal_line = "Deal committed: " + str(deal.get("short")) + " (check it after the hand)."
         if extras.get("tutorial") and self.save_data is not None and len(self.names()) < 2:
             self.meta["names"] = self.config_names(self.save_data["table"]["config"])
+
+    def learn_log(self):
+        """Log the new hand's commitment (after the line that says who dealt)."""
+        if self.deal_line:
+            self.log_line(self.deal_line)
+            self.deal_line = ""
 
     def learn_reply(self, msg):
         """An engine answer of this part (``hint``, ``verified``, ``daily``, ``link``): effects, or None."""
@@ -60,6 +67,7 @@ class Learn:
             if self.view is None or msg["step"] != self.view.step:
                 return [("render",)]
             self.advice = msg
+            self.extras["assisted"] = True  # the engine marked the match (its next table says so too)
             self.say("Hint: " + msg["words"], "hint")
             return [("announce", "Hint: " + msg["words"]), ("render",)]
         if kind == "verified":
@@ -108,7 +116,10 @@ class Learn:
             return [("copy", self.share["line"] or self.share["url"])]
         if act == "deal-link":
             if self.save_data is None or self.waiting is not None:
-                return []
+                return self.complain("Start a game first: a deal link shares the deals of the match in progress.")
+            cfg = self.save_data["table"]["config"]
+            if cfg.get("tutorial") or self.role != "local" or [s for s in self.seats() if s["kind"] != "computer"][1:]:
+                return self.complain("A deal link is for a game against the computer.")
             return self.request({"type": "link"}, "link")
         if act == "tutorial":
             game = data.get("game") or self.setup.game
@@ -181,9 +192,10 @@ class Learn:
         v = self.view
         lesson = self.lesson()
         mine = v.in_hand and v.turn == v.seat and self.cover is None
-        ui["chips"] = learnview.chips_html(self.role != "guest" and mine and self.waiting is None,
-                                           bool(self.extras.get("practice")),
-                                           bool(self.extras.get("undo")) and self.waiting is None)
+        # a friend's page online has no engine to ask: no hint there
+        ui["chips"] = "" if self.role == "guest" else learnview.chips_html(
+            mine and self.waiting is None, bool(self.extras.get("practice")),
+            bool(self.extras.get("undo")) and self.waiting is None)
         ui["scoreline_extra"] = learnview.deal_chip_html(self.extras.get("deal") if self.role != "guest" else None,
                                                          bool(self.extras.get("assisted")))
         lit = []

@@ -135,7 +135,7 @@ class App(Hand, Screen, Online, Learn, Replays):
         self.autoplay = self.query.get("debug") == "autoplay"  # benchmarks: a computer player in seat 0 too
         self.slot = boot.get("slot", "")
         s = boot.get("settings")
-        self.first_visit = not isinstance(s, dict)
+        self.first_visit = boot.get("first") is True
         if isinstance(s, dict):
             for k in DEFAULT_SETTINGS:
                 if k in s:
@@ -365,6 +365,7 @@ class App(Hand, Screen, Online, Learn, Replays):
         new_hand = before is not None and before.hand_number != view.hand_number
         if view.in_hand and (new_hand or (before is None and not self.meta["log"])):
             self.log_line("Hand " + str(view.hand_number) + ": " + names[view.dealer] + " dealt.")
+        self.learn_log()
         lines = [describe_event(e, names) for e in events]
         for t in lines:
             self.log_line(t)

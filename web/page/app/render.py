@@ -269,10 +269,13 @@ def actions_html(view, kinds, busy, gin_ready):
 
 
 def sort_html(game, mode, chips=""):
-    modes = [("suit", "By suit"), ("rank", "By rank")] + ([("melds", "Melds first")] if game == "gin" else [])
+    # on a phone the words in class "lw" fold away ("Suit", "Rank", "Melds"): the name stays whole
+    modes = [("suit", "By suit", '<span class="lw">By </span>suit'),
+             ("rank", "By rank", '<span class="lw">By </span>rank')] + (
+        [("melds", "Melds first", 'Melds<span class="lw"> first</span>')] if game == "gin" else [])
     btns = "".join('<button type="button" class="chip" data-act="sort" data-sort="' + m + '" data-key="sort-' + m
-                   + '" aria-pressed="' + ("true" if mode == m else "false") + '">' + esc(lbl) + "</button>"
-                   for m, lbl in modes)
+                   + '" aria-pressed="' + ("true" if mode == m else "false") + '" aria-label="' + lbl + '">' + inner
+                   + "</button>" for m, lbl, inner in modes)
     return ('<div class="sorts" role="group" aria-label="Sort your hand"><span class="sort-lbl" aria-hidden="true">'
             'Sort:</span>' + btns + '<button type="button" class="chip moves-chip" data-act="moves" '
             'data-key="chip-moves">Moves</button>' + chips + "</div>")

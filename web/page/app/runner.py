@@ -30,6 +30,7 @@ SHELL = """
       <button type="button" class="btn small" data-act="stats" data-key="menu-stats">Statistics</button>
       <button type="button" class="btn small" data-act="past-matches" data-key="menu-past">Past matches</button>
       <button type="button" class="btn small" data-act="settings" data-key="menu-settings">Settings</button>
+      <button type="button" class="btn small" data-act="deal-link" data-key="menu-share">Share this deal</button>
       <button type="button" class="btn small" data-act="embed" data-key="menu-embed">Embed</button>
       <button type="button" class="btn small" data-act="help" data-key="menu-help" aria-keyshortcuts="?">Help</button>
     </nav>

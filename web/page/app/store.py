@@ -8,6 +8,7 @@ MicroPython and CPython run (the browser's calls are the runner's).
 
 from web.page import stats as stats_mod
 from web.page import transfer
+from web.page.formats import default_settings
 from web.page.shared.viewdata import read_view
 from web.page.storage import KEY_STATS, Store, match_key
 
@@ -49,8 +50,10 @@ class PageStore:
         o = self.store.open(slot, self.framed)
         past = o.take(self.store.history())
         self.offers = list(o.offers)
+        # a first visit: nothing of the game's stored yet (the new-game screen then offers the guided hand)
+        first = o.match is None and o.settings == default_settings() and o.stats == stats_mod.empty()
         return {"settings": o.settings, "stats": o.stats, "match": o.match, "notices": list(o.notices),
-                "banner": o.banner or "", "past": past}
+                "banner": o.banner or "", "first": first, "past": past}
 
     def offered(self, offer):
         self.store.offered(offer)

@@ -223,11 +223,12 @@ again, here or in another browser.</p>
 """
 
 
-def help_html(extra=""):
+def help_html(extra="", extra_buttons=""):
     learn = ('<button type="button" class="btn" data-act="tutorial" data-game="gin" data-key="help-learn-gin">'
              'Learn Gin Rummy</button><button type="button" class="btn" data-act="tutorial" data-game="rummy" '
              'data-key="help-learn-rummy">Learn Basic Rummy</button>')
-    return dialog_frame("How to play", HELP + extra, learn + button("close", "Close", True), "help-dialog")
+    return dialog_frame("How to play", HELP + extra, learn + extra_buttons + button("close", "Close", True),
+                        "help-dialog")
 
 
 def notice_html(title, lines, extra_buttons=""):

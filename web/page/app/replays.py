@@ -504,7 +504,10 @@ class Replays:
         return replayview.scores_replays_html(len(self.view.results))
 
     def replay_help_html(self):
-        return replayview.help_tools_html()
+        return replayview.help_text_html()
+
+    def replay_help_buttons(self):
+        return replayview.help_buttons_html()
 
     def replay_dialog_html(self, which):
         if which == "watch":

@@ -360,10 +360,16 @@ def link_html(box):
                         button("copy-replay-link", "Copy", True) + button("close", "Close"), "replay-link-dialog")
 
 
-def help_tools_html():
-    """The Help dialog's way into this part."""
+def help_text_html():
+    """The Help dialog's words on this part (its buttons are in the dialog's row: the text scrolls alone)."""
     return ('<h3>Replays</h3><p>After a hand: <strong>Replay this hand</strong>, the <strong>Coach</strong> (or '
             "turn it on for every hand in Settings) and <strong>Export hand record</strong>. In a replay, ← → step "
-            "through the hand, Home and End jump to its start and end, Esc goes back.</p><p>"
-            + button("watch-record", "Watch a hand record", False, 'data-testid="watch-record"')
-            + button("past-matches", "Past matches", False, 'data-testid="past-matches"') + "</p>")
+            "through the hand, Home and End jump to its start and end, Esc goes back. <strong>Watch a hand "
+            "record</strong> plays a record from a file or pasted text; <strong>Past matches</strong> keeps your "
+            "last 10 finished matches.</p>")
+
+
+def help_buttons_html():
+    """The Help dialog's way into this part."""
+    return (button("watch-record", "Watch a hand record", False, 'data-testid="watch-record"')
+            + button("past-matches", "Past matches", False, 'data-testid="past-matches"'))

@@ -94,7 +94,7 @@ class Screen:
             return dialogs.notice_html("Please note", lines, extra)
         if which == "import":
             return dialogs.import_html(self.import_plan)
-        return dialogs.help_html(self.replay_help_html())
+        return dialogs.help_html(self.replay_help_html(), self.replay_help_buttons())
 
     def embed_dialog(self):
         cfg = self.save_data["table"]["config"] if self.save_data else self.setup.config()

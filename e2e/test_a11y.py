@@ -198,3 +198,21 @@ def test_the_help_text_scrolls_by_keyboard(page: Page, wait_ready) -> None:
     page.keyboard.press("PageDown")
     page.wait_for_function("() => document.querySelector('#rm-dialog .dlg-body').scrollTop > 0")
     check(page, "help on a phone")
+
+
+def test_the_learning_screens(page: Page, wait_ready) -> None:
+    """The guided hand's bar, a hint on show, the practice chips and the Share dialog."""
+    page.goto("index.html?speed=0")
+    wait_ready(page)
+    check(page, "new-game screen with the learning row")
+    page.get_by_test_id("learn-gin").click()
+    expect(page.get_by_test_id("lesson")).to_be_visible()
+    check(page, "the guided hand")
+    page.goto(GIN)
+    wait_ready(page)
+    wait_turn(page)
+    button(page, "Hint").click()
+    expect(page.get_by_test_id("message")).to_contain_text("Hint: ")
+    check(page, "a hint on show")
+    open_dialog(page, "Share this deal", "Share this deal")
+    check(page, "the Share dialog")

@@ -285,7 +285,10 @@ class Runner:
     def show_banner(self):
         """The storage and tab sentences above the table, with their buttons."""
         parts = []
-        for text in (self.app.banner, self.store.notice, self.tab_state.get("notice")):
+        notice = self.store.notice
+        if self.app.banner and notice and notice.endswith("storage is blocked."):
+            notice = None  # the banner already says storage is blocked: one sentence, not one per save
+        for text in (self.app.banner, notice, self.tab_state.get("notice")):
             if text and text not in parts:
                 parts.append(text)
         html = " ".join('<span>' + esc(t) + "</span>" for t in parts)

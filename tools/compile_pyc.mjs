@@ -3,8 +3,9 @@
 //
 //   node tools/compile_pyc.mjs PYODIDE_DIR SOURCE_ROOT OUT_DIR rummy/cards.py web/worker/main.py ...
 //
-// Writes OUT_DIR/<dir>/__pycache__/<name>.<cache_tag>.pyc for each file, as "unchecked hash" pycs
-// (used whatever the source's timestamp, which app.zip does not keep), and prints the cache tag.
+// Writes OUT_DIR/<dir>/<name>.pyc next to where each source is (the layout zipimport reads: the worker
+// imports straight from app.zip, see web/engine-worker.mjs), as "unchecked hash" pycs (used whatever
+// the source's timestamp, which app.zip does not keep), and prints the cache tag.
 import { resolve, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -23,7 +24,7 @@ py.globals.set("files", py.toPy(files));
 const tag = py.runPython(`
 import importlib.util, os, py_compile, sys
 for rel in files:
-    cfile = "/out/" + importlib.util.cache_from_source(rel)
+    cfile = "/out/" + rel[:-3] + ".pyc"
     os.makedirs(os.path.dirname(cfile), exist_ok=True)
     py_compile.compile("/src/" + rel, cfile=cfile, dfile=rel, doraise=True,
                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)

@@ -29,8 +29,16 @@ const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const SNAPSHOT_CACHE = "rummy-snapshot-" + BUILD;
 // Cache Storage keys are URLs: a name of our own under the site (never fetched from the network).
 const SNAPSHOT_KEY = new URL("../pyodide/engine-" + PYODIDE_VERSION + ".snapshot", import.meta.url).href;
-// The Python the snapshot holds: every module the engine needs, imported once.
-const IMPORTS = "import web.worker.main";
+// app.zip goes into Pyodide's file system as is, and Python imports from it (zipimport: the archive has
+// each module's bytecode next to its source), so nothing is unpacked at start.
+const APP_ZIP_DIR = "/app";
+const APP_ZIP_PATH = APP_ZIP_DIR + "/app.zip";
+// The Python the snapshot holds: every module the engine needs, imported once (a restored snapshot
+// has the archive on sys.path already, and imports the modules not in it lazily from the same path).
+const IMPORTS = `import sys
+if ${JSON.stringify(APP_ZIP_PATH)} not in sys.path:
+    sys.path.insert(0, ${JSON.stringify(APP_ZIP_PATH)})
+import web.worker.main`;
 
 const queue = [];        // JSON texts waiting for Python
 let handle = null;       // Python's handle(text) -> list[str], once the engine is up
@@ -151,10 +159,11 @@ async function boot(options) {
   ms.pyodide = Math.round(performance.now() - t0);
   progress("engine", 0.2);
   // The archive goes into the file system on every start (a snapshot holds memory, not files):
-  // imports not done yet and tracebacks read from it.
+  // imports not done yet and tracebacks read from it. One file, not unpacked (zipimport reads it).
   const zip = await archive;
   ms.archive = Math.round(performance.now() - t0);
-  pyodide.unpackArchive(zip, "zip");
+  pyodide.FS.mkdirTree(APP_ZIP_DIR);
+  pyodide.FS.writeFile(APP_ZIP_PATH, zip, { canOwn: true });
   ms.unpack = Math.round(performance.now() - t0);
   pyodide.runPython(IMPORTS);
   ms.imports = Math.round(performance.now() - t0);

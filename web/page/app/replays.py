@@ -10,8 +10,6 @@ Written in the Python both MicroPython and CPython run.
 
 import json
 
-from web.page.app import replayview
-
 REPLAY_ACTS = ("coach", "coach-show", "replay-hand", "replay-pick", "replay-step", "replay-first", "replay-prev",
                "replay-next", "replay-last", "replay-close", "export-record", "watch-record", "record-file",
                "record-text", "record-paste", "past-matches", "past-replay", "replay-link", "copy-replay-link")
@@ -86,6 +84,14 @@ def hand_record(rec, hand, dealer):
 
 def page_base(url):
     return url.split("?")[0].split("#")[0]
+
+
+
+def _view():
+    """The replays' drawing, imported the first time it is needed (not while the page starts)."""
+    from web.page.app import replayview
+
+    return replayview
 
 
 class Replays:
@@ -243,7 +249,7 @@ class Replays:
             self.say("This hand cannot be replayed: " + error, "error")
             return [("render",)]
         data = msg["replay"]
-        why = replayview.replay_problem(data)
+        why = _view().replay_problem(data)
         if why is not None:
             self.say("This hand cannot be replayed: " + why + ".", "error")
             return [("log", "a replay was dropped: " + why), ("render",)]
@@ -255,7 +261,7 @@ class Replays:
         frames = data["frames"]
         self.replay = {"source": source, "data": data, "hands": msg["hands"] if type(msg.get("hands")) is int else 1,
                        "index": max(0, min(len(frames) - 1, ctx.get("index", 0))),
-                       "names": replayview.names_for(names, data["players"]), "record": rec,
+                       "names": _view().names_for(names, data["players"]), "record": rec,
                        "past": ctx.get("past"), "from": ctx.get("from", ""), "marks": {}}
         self.replay_marks()
         out = []
@@ -394,11 +400,11 @@ class Replays:
     def step_announcement(self):
         r = self.replay
         data = r["data"]
-        frame = replayview.read_frame(data["frames"][r["index"]], data["players"])
-        words = "Step " + str(r["index"]) + " of " + str(len(data["frames"]) - 1) + ": " + replayview.step_words(
+        frame = _view().read_frame(data["frames"][r["index"]], data["players"])
+        words = "Step " + str(r["index"]) + " of " + str(len(data["frames"]) - 1) + ": " + _view().step_words(
             frame, r["index"], r["names"])
         if r["index"] == len(data["frames"]) - 1:
-            h = replayview.result_words(data, r["names"])[0]
+            h = _view().result_words(data, r["names"])[0]
             if h:
                 words += ". " + h
         return words
@@ -493,29 +499,29 @@ class Replays:
         if v is None or not v.results or not self.has_engine():
             return ""
         hand = len(v.results) - 1
-        out = replayview.review_html(self.reviews.get(hand), bool(self.asking("review", "hand", hand)),
+        out = _view().review_html(self.reviews.get(hand), bool(self.asking("review", "hand", hand)),
                                      self.coach_allowed(), hand, self.names())
-        return out + replayview.end_tools_html(hand, bool(self.asking("record", "for", "export")), self.export_note)
+        return out + _view().end_tools_html(hand, bool(self.asking("record", "for", "export")), self.export_note)
 
     def replay_scores_html(self):
         """The Scores dialog: replay any finished hand of the match."""
         if self.view is None or not self.has_engine():
             return ""
-        return replayview.scores_replays_html(len(self.view.results))
+        return _view().scores_replays_html(len(self.view.results))
 
     def replay_help_html(self):
-        return replayview.help_text_html()
+        return _view().help_text_html()
 
     def replay_help_buttons(self):
-        return replayview.help_buttons_html()
+        return _view().help_buttons_html()
 
     def replay_dialog_html(self, which):
         if which == "watch":
-            return replayview.watch_html(self.watch)
+            return _view().watch_html(self.watch)
         if which == "past":
-            return replayview.past_html(self.past)
+            return _view().past_html(self.past)
         if which == "replay-link":
-            return replayview.link_html(self.link_box)
+            return _view().link_html(self.link_box)
         return None
 
     def replay_screen_html(self):
@@ -524,5 +530,5 @@ class Replays:
         back = "Back to the table" if self.replay_back == "table" and (self.view is not None or
                                                                          self.save_data is not None) else "Close"
         if r is None:
-            return replayview.viewer_html({"loading": True}, False, back)
-        return replayview.viewer_html(r, not r.get("loading") and (r["source"] != "match" or self.has_engine()), back)
+            return _view().viewer_html({"loading": True}, False, back)
+        return _view().viewer_html(r, not r.get("loading") and (r["source"] != "match" or self.has_engine()), back)

@@ -4,7 +4,7 @@
 Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app import dialogs, onlineview, render, results
+from web.page.app import dialogs, render, results
 from web.page.app.params import embed_url, iframe_snippet, rules_delta
 from web.page.app.setup import setup_html
 from web.page.app.text import headline, names_in, prompt
@@ -128,12 +128,20 @@ class Screen:
         if self.screen == "replay":
             return self.replay_screen_html()
         if self.screen == "lobby":
+            from web.page.app import onlineview  # online play's drawing: imported when first needed
+
             return onlineview.lobby_html(self)
         if self.screen == "join" or (self.role == "guest" and self.view is None):
+            from web.page.app import onlineview
+
             return onlineview.join_html(self)
         if self.screen == "setup" or (self.view is None and self.save_data is None and self.waiting is None):
             return setup_html(self.setup, self.save_data is not None, self.learn_setup_html())
-        strip = onlineview.table_strip(self) if self.role != "local" else ""
+        strip = ""
+        if self.role != "local":
+            from web.page.app import onlineview
+
+            strip = onlineview.table_strip(self)
         return strip + self.table_html()
 
     def table_html(self):

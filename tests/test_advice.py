@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from test_bots import _scrambled
 
 from rummy import Action, Game, seat_view
-from rummy.bots import Advisor, expert_advisor, make_bot
+from rummy.bots import Advisor, GinSearchBot, expert_advisor, make_bot
 from rummy.bots.advice import action_words, face, sentence
 from rummy.bots.base import passed_cards
 from rummy.cards import parse_card
@@ -114,6 +114,32 @@ def test_gin_discard_reasons_say_true_things():
                     assert len(set(r.params["passed"])) == len(r.params["passed"])  # each card said once
             assert adv.words.startswith((f"Discard {face(c)}", f"Don't knock yet; discard {face(c)}"))
     assert {"deadwood", "no-meld", "opponent-signals"} <= seen
+
+
+def test_gin_hint_is_hugos_choice_where_ada_would_differ():
+    """The Gin expert tier's reference (the hint's advisor) is Hugo, the searching bot: where his choice is not
+    Ada's, the hint is his, and its words are about his card (worded and priced by Ada's evaluation)."""
+    advisor = expert_advisor("gin")
+    assert isinstance(advisor, GinSearchBot)
+    ada = make_bot("ada", "gin", 0)
+    differ = 0
+    for seed in range(2):
+        g = Game.new("gin", seed=seed)
+        bots = [make_bot("sam", "gin", 1), make_bot("sam", "gin", 2)]
+        while g.phase not in ("hand-over", "match-over"):
+            s = g.turn
+            v = seat_view(g, s)
+            if s == 0:
+                choice = advisor.choose(v)
+                adv = advisor.advise(v, NAMES[:2])
+                assert adv.action == choice
+                if choice != ada.choose(v) and choice.kind == "discard":
+                    differ += 1
+                    assert adv.words.startswith((f"Discard {face(choice.card)}", "Don't knock yet; discard "
+                                                 f"{face(choice.card)}"))
+                    assert adv.cost_of(choice) == 0.0
+            g.apply(bots[s].choose(v), s)
+    assert differ >= 2
 
 
 def test_gin_the_example_sentence():

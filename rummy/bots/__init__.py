@@ -64,7 +64,7 @@ _PROFILES: list[Profile] = [
             "Throws its highest loose card (now and then the wrong one), takes the upcard only for a meld, "
             "knocks the moment it can.", 1225),
     Profile("goldie", "Goldie", "gin", "expert", "Holds out for gin",
-            "Will not knock for less than gin until the stock runs low: big scores, big risks.", 1400),
+            "Will not knock for less than gin until the stock runs low: big scores, big risks.", 1445),
     Profile("vera", "Vera", "gin", "skilled", "Hunts undercuts",
             "Keeps her deadwood low and knocks only when very low, waiting for you to knock into an undercut.", 1349),
     Profile("sam", "Sam", "gin", "skilled", "Solid fundamentals",
@@ -72,10 +72,10 @@ _PROFILES: list[Profile] = [
     Profile("magpie", "Magpie", "gin", "skilled", "Hoards cards you want",
             "Watches what you pick up, never feeds your melds, and grabs upcards you would like.", 1323),
     Profile("ada", "Ada", "gin", "expert", "Reads the table",
-            "Tracks every card, estimates your hand, and knocks only when the expected score says so.", 1385),
+            "Tracks every card, estimates your hand, and knocks only when the expected score says so.", 1430),
     Profile("hugo", "Hugo", "gin", "expert", "Plays it out in his head",
             "Guesses your hand from what you threw, passed on and took, and plays each choice to the end of "
-            "the hand a few hundred times before making it.", 1455),
+            "the hand a few hundred times before making it.", 1500),
     Profile("tilly", "Tilly", "rummy", "beginner", "Still learning",
             "Lays down what she can and often throws away the wrong card.", 1000),
     Profile("mel", "Mel", "rummy", "casual", "Melds early",
@@ -96,7 +96,7 @@ _PROFILES: list[Profile] = [
 
 # the reference bot of each tier (the arena's ladder uses these)
 TIER_BOTS = {
-    "gin": {"beginner": "pip", "casual": "rex", "skilled": "sam", "expert": "ada"},
+    "gin": {"beginner": "pip", "casual": "rex", "skilled": "sam", "expert": "hugo"},
     "rummy": {"beginner": "tilly", "casual": "mel", "skilled": "dot", "expert": "iris"},
 }
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from test_bots import _scrambled
 
 from rummy import Action, Game, seat_view
-from rummy.bots import Advisor, expert_advisor, make_bot
+from rummy.bots import Advisor, GinSearchBot, expert_advisor, make_bot
 from rummy.bots.advice import action_words, face, sentence
 from rummy.bots.base import passed_cards
 from rummy.cards import parse_card
@@ -111,8 +111,35 @@ def test_gin_discard_reasons_say_true_things():
                     assert "Ada" in r.words
                     assert {parse_card(t) for t in r.params["threw"]} <= set(v.thrown(1))
                     assert {parse_card(t) for t in r.params["passed"]} <= set(passed_cards(v, 1))
+                    assert len(set(r.params["passed"])) == len(r.params["passed"])  # each card said once
             assert adv.words.startswith((f"Discard {face(c)}", f"Don't knock yet; discard {face(c)}"))
     assert {"deadwood", "no-meld", "opponent-signals"} <= seen
+
+
+def test_gin_hint_is_hugos_choice_where_ada_would_differ():
+    """The Gin expert tier's reference (the hint's advisor) is Hugo, the searching bot: where his choice is not
+    Ada's, the hint is his, and its words are about his card (worded and priced by Ada's evaluation)."""
+    advisor = expert_advisor("gin")
+    assert isinstance(advisor, GinSearchBot)
+    ada = make_bot("ada", "gin", 0)
+    differ = 0
+    for seed in range(2):
+        g = Game.new("gin", seed=seed)
+        bots = [make_bot("sam", "gin", 1), make_bot("sam", "gin", 2)]
+        while g.phase not in ("hand-over", "match-over"):
+            s = g.turn
+            v = seat_view(g, s)
+            if s == 0:
+                choice = advisor.choose(v)
+                adv = advisor.advise(v, NAMES[:2])
+                assert adv.action == choice
+                if choice != ada.choose(v) and choice.kind == "discard":
+                    differ += 1
+                    assert adv.words.startswith((f"Discard {face(choice.card)}", "Don't knock yet; discard "
+                                                 f"{face(choice.card)}"))
+                    assert adv.cost_of(choice) == 0.0
+            g.apply(bots[s].choose(v), s)
+    assert differ >= 2
 
 
 def test_gin_the_example_sentence():
@@ -127,6 +154,19 @@ def test_gin_the_example_sentence():
     assert adv.reasons[1].params == {"seat": 1, "card": "9H", "threw": [], "passed": ["TH"]}
     # without names the opponent is "your opponent"
     assert "your opponent passed on 10♥" in expert_advisor("gin").advise(seat_view(g, 0)).words
+
+
+def test_gin_a_card_passed_on_twice_is_said_once():
+    """The non-dealer passes on the first upcard and then draws from the stock with it still on top: it passed
+    on 10♥ twice, which is one card, not "two hearts"."""
+    g = new_game("gin", dealer=0, hands=["2C 3C 4C 7D 7S 7C 9H AS 2S 3D", "AH 2H 3H AD 2D KS QS JS 5D 4D"],
+                 upcard="TH", stock="6C 8D JC")
+    play(g, "pass", "pass", "draw stock", "discard 6C", "draw stock")
+    v = seat_view(g, 0)
+    assert passed_cards(v, 1) == [parse_card("TH"), parse_card("TH")]
+    adv = make_bot("ada", "gin").advise(v, NAMES[:2])
+    assert adv.words == "Discard 9♥: it can't join a meld, Ada passed on 10♥, and your deadwood drops to 14."
+    assert adv.reasons[1].params["passed"] == ["TH"]
 
 
 def test_gin_gin_and_knock_reasons():

@@ -40,7 +40,7 @@ _RUMMY_STYLES: dict[str, RummyStyle] = {
     "tilly": RummyStyle(mistakes=0.45, take="meld", meld="early", potential=0.0, danger=0.0, swap=False),
     "mel": RummyStyle(take="meld", meld="early", potential=0.3, danger=0.0),
     "dot": RummyStyle(take="cover", meld="early", potential=1.0, danger=0.5),
-    "corvo": RummyStyle(take="cover", meld="early", potential=1.0, danger=1.5, hoard=1.0),
+    "corvo": RummyStyle(take="cover", meld="early", potential=2.5, danger=1.5, hoard=1.0),
     "rufus": RummyStyle(take="meld", meld="rummy", potential=1.0, danger=0.0),
     "sage": RummyStyle(take="meld", meld="rummy", potential=1.0, danger=0.5),
 }
@@ -64,18 +64,20 @@ _PROFILES: list[Profile] = [
             "Throws its highest loose card (now and then the wrong one), takes the upcard only for a meld, "
             "knocks the moment it can.", 1225),
     Profile("goldie", "Goldie", "gin", "expert", "Holds out for gin",
-            "Will not knock for less than gin until the stock runs low: big scores, big risks.", 1400),
+            "Will not knock for less than gin until the stock runs low: big scores, big risks.", 1445),
     Profile("vera", "Vera", "gin", "skilled", "Hunts undercuts",
             "Keeps her deadwood low and knocks only when very low, waiting for you to knock into an undercut.", 1349),
     Profile("sam", "Sam", "gin", "skilled", "Solid fundamentals",
             "Thinks a draw ahead, keeps the cards with the most ways to meld, and knocks as soon as it can.", 1332),
     Profile("magpie", "Magpie", "gin", "skilled", "Hoards cards you want",
-            "Watches what you pick up, never feeds your melds, and grabs upcards you would like.", 1323),
+            "Watches what you pick up and holds on to the cards you could use: of all the opponents, the one "
+            "that feeds you least.", 1323),
     Profile("ada", "Ada", "gin", "expert", "Reads the table",
-            "Tracks every card, estimates your hand, and knocks only when the expected score says so.", 1385),
+            "Tracks every card, estimates your hand, and knocks only when the expected score says so.", 1430),
     Profile("hugo", "Hugo", "gin", "expert", "Plays it out in his head",
-            "Guesses your hand from what you threw, passed on and took, and plays each choice to the end of "
-            "the hand a few hundred times before making it.", 1455),
+            "Guesses your hand from what you threw, passed on and took, and plays each choice out a few hundred "
+            "times: takes the discard more than anyone, knocks seldom, and catches your knocks with undercuts.",
+            1500),
     Profile("tilly", "Tilly", "rummy", "beginner", "Still learning",
             "Lays down what she can and often throws away the wrong card.", 1000),
     Profile("mel", "Mel", "rummy", "casual", "Melds early",
@@ -84,11 +86,12 @@ _PROFILES: list[Profile] = [
             "Keeps his melds hidden to go out in one turn for double points, unless you get close.", 2170),
     Profile("dot", "Dot", "rummy", "skilled", "Sheds points, keeps chances",
             "Melds at once, throws the cards with the most points and the fewest chances, watches the table.", 1823),
-    Profile("corvo", "Corvo", "rummy", "skilled", "Hoards cards you want",
-            "Never throws a card you could use or lay off, and snaps up discards the next player wants.", 1820),
+    Profile("corvo", "Corvo", "rummy", "skilled", "Hoards his chances",
+            "Melds at once, but hangs on to every pair and near-run, high cards too, hoping to complete them: "
+            "caught with more points when you go out.", 1820),
     Profile("sage", "Sage", "rummy", "expert", "Weighs every meld",
-            "Hides its melds to go out in one turn for double points, lays down when you get close, "
-            "never feeds you.", 2186),
+            "Hides its melds to go out in one turn for double points and lays them down when you get close.",
+            2186),
     Profile("iris", "Iris", "rummy", "expert", "Counts every out",
             "Counts the cards still to come, keeps the hand with the most ways out, takes any discard that "
             "brings her closer, and hides her melds for rummy.", 2290),
@@ -96,7 +99,7 @@ _PROFILES: list[Profile] = [
 
 # the reference bot of each tier (the arena's ladder uses these)
 TIER_BOTS = {
-    "gin": {"beginner": "pip", "casual": "rex", "skilled": "sam", "expert": "ada"},
+    "gin": {"beginner": "pip", "casual": "rex", "skilled": "sam", "expert": "hugo"},
     "rummy": {"beginner": "tilly", "casual": "mel", "skilled": "dot", "expert": "iris"},
 }
 

@@ -358,7 +358,10 @@ def _chances(card: int, rest: list[int], unseen: list[int]) -> list[int]:
 def _signals(view: SeatView, opp: int, card: int, name: str) -> Reason | None:
     """What ``opp`` threw or passed on that goes with ``card`` (so it is less likely to want it)."""
     threw = [t for t in view.thrown(opp) if _related(t, card)]
-    passed = [p for p in passed_cards(view, opp) if _related(p, card) and p not in threw]
+    passed: list[int] = []
+    for p in passed_cards(view, opp):  # a card may be passed on twice (the first upcard): say it once
+        if _related(p, card) and p not in threw and p not in passed:
+            passed.append(p)
     if not threw and not passed:
         return None
     parts = []

@@ -49,28 +49,23 @@ def _fed(log: Sequence[Event], seat: int) -> tuple[int, int]:
 
 
 @dataclass
-class GinTally:
-    """What one seat did over Gin hands: feed it each finished hand with :meth:`add`."""
+class Tally:
+    """What one seat did over hands of either game (the counts both share)."""
 
     hands: int = 0
     wins: int = 0
-    knocks: int = 0  # knocks, gin and big gin included
-    gins: int = 0  # gin and big gin
-    knock_deadwood: int = 0  # summed over its knocks (gin: 0)
-    knock_turns: int = 0  # summed over its knocks: its own turns so far, the knocking one included
-    undercut: int = 0  # its (non-gin) knocks that were undercut
-    other_knocks: int = 0  # the other's knocks that were not gin
-    undercuts: int = 0  # of those, the ones it undercut
     draws: int = 0
     takes: int = 0
     discards: int = 0
     fed: int = 0
 
-    def add(self, log: Sequence[Event], result: HandResult, seat: int) -> None:
+    def walk(self, log: Sequence[Event], result: HandResult, seat: int) -> list[tuple[int, Event]]:
+        """Count the hand, its draws, takes and discards for ``seat``; its other events, each with the number of
+        its own turns so far."""
         self.hands += 1
-        if result.winner == seat:
-            self.wins += 1
+        self.wins += result.winner == seat
         turns = 0
+        out: list[tuple[int, Event]] = []
         for e in log:
             if e.seat != seat:
                 continue
@@ -78,11 +73,34 @@ class GinTally:
                 turns += 1
                 self.draws += 1
                 self.takes += e.kind == EventKind.DRAW_DISCARD
-            elif e.kind in (EventKind.KNOCK, EventKind.BIG_GIN):
-                self.knock_turns += turns
+            else:
+                out.append((turns, e))
         thrown, taken = _fed(log, seat)
         self.discards += thrown
         self.fed += taken
+        return out
+
+    def rates(self) -> dict[str, float]:
+        return {"take_rate": round(self.takes / max(1, self.draws), 3),
+                "fed_rate": round(self.fed / max(1, self.discards), 3)}
+
+
+@dataclass
+class GinTally(Tally):
+    """What one seat did over Gin hands: feed it each finished hand with :meth:`add`."""
+
+    knocks: int = 0  # knocks, gin and big gin included
+    gins: int = 0  # gin and big gin
+    knock_deadwood: int = 0  # summed over its knocks (gin: 0)
+    knock_turns: int = 0  # summed over its knocks: its own turns so far, the knocking one included
+    undercut: int = 0  # its (non-gin) knocks that were undercut
+    other_knocks: int = 0  # the other's knocks that were not gin
+    undercuts: int = 0  # of those, the ones it undercut
+
+    def add(self, log: Sequence[Event], result: HandResult, seat: int) -> None:
+        for turns, e in self.walk(log, result, seat):
+            if e.kind in (EventKind.KNOCK, EventKind.BIG_GIN):
+                self.knock_turns += turns
         k = result.knock
         if k is None:
             return
@@ -104,16 +122,14 @@ class GinTally:
             "gin_rate": round(self.gins / h, 3), "gin_share_of_knocks": round(self.gins / kn, 3),
             "undercut_rate": round(self.undercut / max(1, self.knocks - self.gins), 3),
             "undercuts_made": round(self.undercuts / max(1, self.other_knocks), 3),
-            "take_rate": round(self.takes / max(1, self.draws), 3), "fed_rate": round(self.fed / max(1, self.discards), 3),
+            **self.rates(),
         }
 
 
 @dataclass
-class RummyTally:
+class RummyTally(Tally):
     """What one seat did over Basic Rummy hands: feed it each finished hand with :meth:`add`."""
 
-    hands: int = 0
-    wins: int = 0
     rummies: int = 0
     melds: int = 0
     layoffs: int = 0
@@ -121,30 +137,17 @@ class RummyTally:
     first_meld_turns: int = 0
     lost_hands: int = 0  # another seat went out
     points_left: int = 0  # summed over those
-    draws: int = 0
-    takes: int = 0
-    discards: int = 0
-    fed: int = 0
 
     def add(self, log: Sequence[Event], result: HandResult, seat: int) -> None:
-        self.hands += 1
         if result.winner == seat:
-            self.wins += 1
             self.rummies += result.end == HandEnd.RUMMY
         elif result.winner is not None:
             self.lost_hands += 1
             if result.values:
                 self.points_left += result.values[seat]
-        turns = 0
         first: int | None = None
-        for e in log:
-            if e.seat != seat:
-                continue
-            if e.kind in DRAWS:
-                turns += 1
-                self.draws += 1
-                self.takes += e.kind == EventKind.DRAW_DISCARD
-            elif e.kind == EventKind.MELD:
+        for turns, e in self.walk(log, result, seat):
+            if e.kind == EventKind.MELD:
                 self.melds += 1
                 if first is None:
                     first = turns
@@ -153,9 +156,6 @@ class RummyTally:
         if first is not None:
             self.melded_hands += 1
             self.first_meld_turns += first
-        thrown, taken = _fed(log, seat)
-        self.discards += thrown
-        self.fed += taken
 
     def summary(self) -> dict[str, float]:
         h = max(1, self.hands)
@@ -165,7 +165,7 @@ class RummyTally:
             "melds_per_hand": round(self.melds / h, 3), "layoffs_per_hand": round(self.layoffs / h, 3),
             "first_meld_turn": round(self.first_meld_turns / max(1, self.melded_hands), 2),
             "points_left_when_beaten": round(self.points_left / max(1, self.lost_hands), 2),
-            "take_rate": round(self.takes / max(1, self.draws), 3), "fed_rate": round(self.fed / max(1, self.discards), 3),
+            **self.rates(),
         }
 
 

@@ -126,6 +126,7 @@ def test_the_page_micropython_reads_and_writes_the_same_codes() -> None:
               f"code = pack({sdp!r}, 'offer')\n"
               "print(json.dumps([code, [list(c) for c in read_code(code)[4]], unpack(code)[1]]))\n")
     files = {"web/page/shared/rtc.py": (ROOT / "web/page/shared/rtc.py").read_text(encoding="utf-8"),
+             "web/page/shared/b64url.py": (ROOT / "web/page/shared/b64url.py").read_text(encoding="utf-8"),
              "web/page/shared/__init__.py": "", "web/page/__init__.py": "", "web/__init__.py": ""}
     code = pack(sdp, "offer")
     assert json.loads(mpy.run(source, files)) == [code, [list(c) for c in read_code(code)[4]], unpack(code)[1]]

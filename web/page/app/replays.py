@@ -10,34 +10,21 @@ Written in the Python both MicroPython and CPython run.
 
 import json
 
+from web.page.shared import b64url as b64url_codec
+
 REPLAY_ACTS = ("coach", "coach-show", "replay-hand", "replay-pick", "replay-step", "replay-first", "replay-prev",
                "replay-next", "replay-last", "replay-close", "export-record", "watch-record", "record-file",
                "record-text", "record-paste", "past-matches", "past-replay", "replay-link", "copy-replay-link")
 REPLAY_DIALOGS = ("watch", "past", "replay-link")
 LINK_KEY = "replay="
 MAX_RECORD_TEXT = 900000  # characters: the engine's messages are at most 1,000,000
-_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
 # ---------------------------------------------------------------- links
 
 def b64url(data):
     """``data`` (bytes) in base64url, without padding."""
-    out = []
-    n = len(data)
-    for i in range(0, n, 3):
-        chunk = data[i:i + 3]
-        v = chunk[0] << 16
-        if len(chunk) > 1:
-            v |= chunk[1] << 8
-        if len(chunk) > 2:
-            v |= chunk[2]
-        out.append(_B64[(v >> 18) & 63] + _B64[(v >> 12) & 63])
-        if len(chunk) > 1:
-            out.append(_B64[(v >> 6) & 63])
-        if len(chunk) > 2:
-            out.append(_B64[v & 63])
-    return "".join(out)
+    return b64url_codec.encode(data)
 
 
 def from_b64url(text):
@@ -45,19 +32,10 @@ def from_b64url(text):
     text = text.rstrip("=").replace("+", "-").replace("/", "_")
     if len(text) % 4 == 1:
         raise ValueError("its length is not that of base64url")
-    out = bytearray()
-    bits = 0
-    acc = 0
-    for ch in text:
-        v = _B64.find(ch)
-        if v < 0:
-            raise ValueError("it holds characters that are not base64url")
-        acc = (acc << 6) | v
-        bits += 6
-        if bits >= 8:
-            bits -= 8
-            out.append((acc >> bits) & 255)
-    return bytes(out)
+    try:
+        return b64url_codec.decode(text)
+    except ValueError:
+        raise ValueError("it holds characters that are not base64url") from None
 
 
 def link_record(fragment):

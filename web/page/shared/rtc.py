@@ -14,7 +14,8 @@ no camera permission, so every host candidate of a real player) travels as its U
 browsers on the same network with no STUN server would have no candidate at all to try. Written in the Python both MicroPython (the page) and CPython (tests) run.
 """
 
-_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+from . import b64url
+
 _TYPES = ("host", "srflx", "prflx", "relay")
 _PRIORITY = (2113937151, 1677729535, 1845501695, 16777215)  # what Chromium gives each type (IPv4, udp)
 VERSION = "1"
@@ -22,36 +23,14 @@ VERSION = "1"
 
 def b64encode(data: bytes | bytearray) -> str:
     """base64url without padding."""
-    out = []
-    for i in range(0, len(data), 3):
-        chunk = data[i:i + 3]
-        n = chunk[0] << 16
-        if len(chunk) > 1:
-            n |= chunk[1] << 8
-        if len(chunk) > 2:
-            n |= chunk[2]
-        out.append(_B64[n >> 18 & 63] + _B64[n >> 12 & 63])
-        if len(chunk) > 1:
-            out.append(_B64[n >> 6 & 63])
-        if len(chunk) > 2:
-            out.append(_B64[n & 63])
-    return "".join(out)
+    return b64url.encode(data)
 
 
 def b64decode(text: str) -> bytes:
-    out = bytearray()
-    bits = 0
-    nbits = 0
-    for ch in text:
-        v = _B64.find(ch)
-        if v < 0:
-            raise ValueError("not a connection code")
-        bits = (bits << 6) | v
-        nbits += 6
-        if nbits >= 8:
-            nbits -= 8
-            out.append((bits >> nbits) & 255)
-    return bytes(out)
+    try:
+        return b64url.decode(text)
+    except ValueError:
+        raise ValueError("not a connection code") from None
 
 
 def _sdp_lines(sdp: str) -> list[str]:

@@ -12,8 +12,6 @@
  *   answered;
  * - shows a readable error on the loading screen if startup fails (also after
  *   the first paint, until the engine is ready: rummyBoot.fail(text));
- * - starts the engine worker (web/engine-worker.mjs) early, for the page's
- *   Python to adopt (rummyBoot.adoptEngine(), see web/page/transport.py);
  * - registers the service worker (./sw.js, relative scope) once the game is
  *   ready, and shows "A new version is ready" with a Reload button when a new
  *   release has been downloaded.  Reload activates it; localStorage is left
@@ -45,42 +43,6 @@
     storageOK = true;
   } catch (e) { storageOK = false; }
   html.setAttribute("data-storage", storageOK ? "1" : "0");
-
-  // ---- the engine worker starts early ----------------------------------------
-  // Pyodide needs a while to start (seconds on a first visit), so its module worker begins while
-  // the page's MicroPython starts: as soon as MicroPython's WebAssembly has arrived (its download
-  // keeps the bandwidth to itself until then), or when MicroPython is loaded, whichever comes first.
-  // web/page/transport.py adopts it (rummyBoot.adoptEngine()) and replays every event it had sent
-  // meanwhile, in order; when none was started (an invite link's guest page runs no engine, so none
-  // is started for it here either), the transport starts its own when it needs one.
-  // Measured (bench.startup, 2 cores): ready ~0.1 s sooner warm and ~0.3 s cold than a worker started
-  // after the first paint; the paint itself comes later (~60-100 ms), as both share the cores.
-  var early = null;
-  var engineWanted = true;
-  try { engineWanted = String(window.location.hash || "").indexOf("j=") < 0; } catch (e) { engineWanted = true; }
-  function keepEvent(ev) { if (early) early.events.push(ev); }
-  function startEngine() {
-    if (early || !engineWanted || startEngine.done) return;
-    startEngine.done = true;
-    try {
-      early = { worker: new Worker("./web/engine-worker.mjs", { type: "module" }), events: [] };
-      early.worker.addEventListener("message", keepEvent);
-      early.worker.addEventListener("error", keepEvent);
-      early.worker.addEventListener("messageerror", keepEvent);
-      var snapshotMode = params && params.get("snapshot") === "off" ? "off" : "auto";
-      early.worker.postMessage(JSON.stringify({ type: "worker:start", snapshot: snapshotMode }));
-    } catch (e) { early = null; }
-  }
-  function adoptEngine() {
-    startEngine.done = true;  // from now on the page's Python owns the engine
-    if (!early) return null;
-    var got = early;
-    early = null;
-    got.worker.removeEventListener("message", keepEvent);
-    got.worker.removeEventListener("error", keepEvent);
-    got.worker.removeEventListener("messageerror", keepEvent);
-    return got;
-  }
 
   // ---- IndexedDB fallback ----------------------------------------------------
   // PyScript opens two IndexedDB maps while it starts (pyscript.fs handles and
@@ -247,7 +209,7 @@
     }
     if (name.indexOf("/micropython/") < 0 && name.indexOf("/pyscript/") < 0) return;
     onResource.bytes = (onResource.bytes || 0) + (entry.decodedBodySize || entry.encodedBodySize || 0);
-    if (/micropython\.wasm$/.test(name)) { startEngine(); setStage("start", 0.1); return; }
+    if (/micropython\.wasm$/.test(name)) { setStage("start", 0.1); return; }
     if (state.stage === "download" && expectedBytes > 0) setStage("download", onResource.bytes / expectedBytes);
   }
   try {
@@ -259,7 +221,7 @@
   window.addEventListener("mpy:progress", function (ev) {
     var d = String(ev && ev.detail || "");
     if (d === "Loading MicroPython") setStage("download", 0.05);
-    else if (d === "Loaded MicroPython") { startEngine(); setStage("start", 0.5); }
+    else if (d === "Loaded MicroPython") setStage("start", 0.5);
     else if (d === "Loaded interpreter") setStage("game", 0.2);
   });
   // <script type="mpy"> dispatches mpy:ready (interpreter up, about to run web/page/main.py).
@@ -380,5 +342,5 @@
     } catch (e) { /* SecurityError in some sandboxed frames */ }
   }
 
-  window.rummyBoot = { stage: setStage, fail: fail, applyUpdate: applyUpdate, adoptEngine: adoptEngine };
+  window.rummyBoot = { stage: setStage, fail: fail, applyUpdate: applyUpdate };
 })();

@@ -6,6 +6,7 @@ table from its last view) before the engine is up, sets ``<html data-drawn>``, a
 error box (``rummyBoot.fail``).
 """
 
+import asyncio
 import json
 
 import js
@@ -47,16 +48,30 @@ def unpack_bundle(path=BUNDLE):
     os.remove(path)
 
 
-unpack_bundle()
+def next_task():
+    """A promise settled in a new task of the page's thread: awaiting it ends the current task, so the browser
+    can paint and answer input between two parts of the start (none of them a long task)."""
+    return js.Promise.new(lambda resolve, reject: js.setTimeout(resolve, 0))
 
-from web.page.app.dom import search  # noqa: E402 (after the bundle is unpacked)
-from web.page.app.params import parse_query  # noqa: E402
-from web.page.app.runner import Runner  # noqa: E402
 
-try:
-    _query = parse_query(search())
-    runner = Runner(search(), snapshot="off" if _query.get("snapshot") == "off" else "auto")
-    runner.start()
-except Exception as e:
-    js.rummyBoot.fail("The game could not start: " + repr(e))
-    raise
+async def start():
+    """Start the table app in three tasks: PyScript's own start-up ends the first; the page's modules are
+    unpacked and imported in the second; the app is made and draws its first screen in the third."""
+    try:
+        await next_task()
+        unpack_bundle()
+        from web.page.app.dom import search
+        from web.page.app.params import parse_query
+        from web.page.app.runner import Runner
+
+        await next_task()
+        query = parse_query(search())
+        runner = Runner(search(), snapshot="off" if query.get("snapshot") == "off" else "auto")
+        runner.start()
+        return runner
+    except Exception as e:
+        js.rummyBoot.fail("The game could not start: " + repr(e))
+        raise
+
+
+STARTING = asyncio.create_task(start())  # noqa: RUF006 (kept; its result is the Runner)

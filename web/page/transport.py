@@ -9,9 +9,9 @@
                                         # "failed" {"error"}: the worker died or could not start
     link.restart()                      # a new worker (after "failed", or a stalled engine)
 
-The worker is started early by web/boot.js (``rummyBoot.adoptEngine()``), so Pyodide starts while
-MicroPython does; the first ``start()`` adopts it and replays, in order, the events it sent meanwhile. When
-boot.js started none (another page, tests, workers refused), ``start()`` makes its own.
+The page starts the worker right after its first paint (not before: on a 2-core machine a worker started
+while MicroPython starts delayed the first paint by ~190 ms and the engine's readiness not measurably,
+``python -m bench.responsive``).
 
 Messages are JSON texts over ``postMessage`` only (no SharedArrayBuffer, no synchronous bridge:
 GitHub Pages cannot send the headers those need, and an embedded page is never isolated).
@@ -44,17 +44,6 @@ def _log(*args: Any) -> None:
         print(*args)
 
 
-def _early_worker() -> Any:
-    """The worker web/boot.js started before Python was up, with the events it has sent since
-    (a JS object ``{worker, events}``), or None."""
-    try:
-        import js  # type: ignore[import-not-found, unused-ignore]
-        early = js.rummyBoot.adoptEngine()
-    except Exception:  # no boot.js (tests, another page)
-        return None
-    return early if early else None
-
-
 def _browser_worker(url: str) -> Any:
     """A module Web Worker for ``url`` (only in the browser)."""
     import js  # type: ignore[import-not-found, unused-ignore]
@@ -66,15 +55,12 @@ class EngineLink:
 
     def __init__(self, on_message: "Callable[[dict[str, Any]], None]",
                  on_status: "Callable[[str, dict[str, Any]], None] | None" = None, url: str = WORKER_URL,
-                 snapshot: str = "auto", make_worker: "Callable[[str], Any] | None" = None,
-                 adopt: "Callable[[], Any] | None" = None) -> None:
+                 snapshot: str = "auto", make_worker: "Callable[[str], Any] | None" = None) -> None:
         self.on_message = on_message
         self.on_status = on_status
         self.url = url
         self.snapshot = snapshot          # "auto" (use and make the memory snapshot) or "off"
         self.make_worker = make_worker or _browser_worker
-        # the worker web/boot.js already started (in the browser), adopted by the first start()
-        self.adopt = adopt if adopt is not None else (_early_worker if make_worker is None else None)
         self.worker: Any = None
         self.state = "idle"               # "idle" | "starting" | "ready" | "failed"
         self.info: dict[str, Any] = {}    # the worker's "ready" report
@@ -92,20 +78,11 @@ class EngineLink:
         generation = self._generation
         self.state = "starting"
         self.info = {}
-        early = self.adopt() if self.adopt is not None else None
-        self.adopt = None                 # only the first start adopts
-        pending: list[Any] = []
-        if early is not None:
-            worker = early.worker         # it has sent its "worker:start" already
-            events = early.events
-            for i in range(events.length):
-                pending.append(events[i])
-        else:
-            try:
-                worker = self.make_worker(self.url)
-            except Exception as e:
-                self._failed("the engine worker could not be created: " + str(e))
-                return
+        try:
+            worker = self.make_worker(self.url)
+        except Exception as e:
+            self._failed("the engine worker could not be created: " + str(e))
+            return
         self.worker = worker
 
         def on_message(event: Any) -> None:
@@ -134,11 +111,7 @@ class EngineLink:
             proxy = create_proxy(handlers[kind])
             self._listeners.append(proxy)
             worker.addEventListener(kind, proxy)
-        if early is None:
-            self._post({"type": "worker:start", "snapshot": self.snapshot})
-        for event in pending:             # what the early worker said before Python was up, in order
-            if generation == self._generation:
-                handlers.get(str(event.type), on_message_error)(event)
+        self._post({"type": "worker:start", "snapshot": self.snapshot})
 
     def restart(self) -> None:
         """Stop the current worker (if any) and start a fresh one. Messages in flight are lost."""

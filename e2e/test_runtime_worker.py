@@ -121,7 +121,7 @@ def test_transport_sends_before_ready_and_delivers_each_reply_once(context: Brow
     """web/page/transport.py under MicroPython: sent before the engine is up, each answered once."""
     # the site ships the page's modules in one bundle, compiled (.mpy), or as sources when the build had no
     # mpy-cross: the harness serves the bundle's transport module as a file of its own
-    bundle = build_site.read_page_bundle((site_dir / build_site.PAGE_BUNDLE).read_bytes())
+    bundle, _ = build_site.read_page_bundle((site_dir / build_site.PAGE_BUNDLE).read_bytes())
     module, body = next((f"./{name}", data) for name, data in bundle.items()
                         if name in ("web/page/transport.mpy", "web/page/transport.py"))
     harness = (
@@ -179,10 +179,17 @@ def test_the_pages_python_ships_precompiled_in_one_bundle(site_dir: Path) -> Non
     html = (site_dir / "index.html").read_text(encoding="utf-8")
     config = json.loads(html.split("<mpy-config>", 1)[1].split("</mpy-config>", 1)[0])
     assert config["files"] == {"./web/page/bundle.bin": "./web/page/bundle.bin"}
-    bundle = build_site.read_page_bundle((site_dir / build_site.PAGE_BUNDLE).read_bytes())
+    bundle, imports = build_site.read_page_bundle((site_dir / build_site.PAGE_BUNDLE).read_bytes())
     sources = [p.relative_to(ROOT).as_posix() for p in (ROOT / "web" / "page").rglob("*.py")
                if p.name != "main.py" and not p.name.startswith("test_") and "__pycache__" not in p.parts]
     assert sorted(bundle) == sorted([s[:-3] + ".mpy" for s in sources] + ["web/page/catalog.json"])
     # v6 .mpy files: what MicroPython 1.27 reads
     assert all(data[:2] == b"M\x06" for name, data in bundle.items() if name.endswith(".mpy"))
     assert json.loads(bundle["web/page/catalog.json"])
+    # the modules the page imports one by one as it starts: each is in the bundle, each comes after the page
+    # modules it imports at its top level, and the table app's runner (which the entry imports) is among them
+    assert imports[-1] == "web.page.app.runner" and len(set(imports)) == len(imports)
+    shipped_modules = {name[:-4].replace("/", ".").removesuffix(".__init__") for name in bundle if name.endswith(".mpy")}
+    assert set(imports) <= shipped_modules
+    assert imports.index("web.page.app.model") < imports.index("web.page.app.runner")
+    assert imports.index("web.page.shared.cards") < imports.index("web.page.app.render")

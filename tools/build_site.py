@@ -50,6 +50,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+import page_imports
+
 ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT_DIST = Path("node_modules/@pyscript/core/dist")
 PYODIDE_DIST = Path("node_modules/pyodide")
@@ -83,7 +85,7 @@ PAGE_ENTRY = "web/page/main.py"
 CATALOG = "web/page/catalog.json"
 # The page's modules (compiled) and the catalog, in one file (make_page_bundle; unpacked by web/page/main.py).
 PAGE_BUNDLE = "web/page/bundle.bin"
-PAGE_BUNDLE_MAGIC = b"RUMMY-PAGE-BUNDLE 1\n"
+PAGE_BUNDLE_MAGIC = b"RUMMY-PAGE-BUNDLE 2\n"
 # Text files with __PLACEHOLDERS__ filled in at build time (web/sw.js is one too, written last).
 TEMPLATES = ("index.html", "web/engine-worker.mjs")
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -207,35 +209,39 @@ def precompile_page(root: Path, out: Path, micropython: str, quiet: bool) -> lis
     return compiled
 
 
-def make_page_bundle(out: Path, page_files: list[str]) -> bytes:
-    """One file with every page module and the catalog (PAGE_BUNDLE_MAGIC, a JSON line ``[[path, size], ...]``,
-    then the files' bytes one after the other), taken out of ``out``: the page fetches it once (one request,
-    one entry in the service worker's cache instead of one per module) and web/page/main.py writes the files
-    into MicroPython's file system before its first import."""
+def make_page_bundle(out: Path, page_files: list[str], imports: list[str]) -> bytes:
+    """One file with every page module and the catalog (PAGE_BUNDLE_MAGIC, a JSON line
+    ``{"files": [[path, size], ...], "imports": [module, ...]}``, then the files' bytes one after the other),
+    taken out of ``out``: the page fetches it once (one request, one entry in the service worker's cache
+    instead of one per module) and web/page/main.py writes the files into MicroPython's file system, then
+    imports ``imports`` one by one (tools/page_imports.py)."""
     names = [*page_files, CATALOG]
     blobs = [(out / rel).read_bytes() for rel in names]
-    index = json.dumps([[rel, len(blob)] for rel, blob in zip(names, blobs)], separators=(",", ":"))
+    head = json.dumps({"files": [[rel, len(blob)] for rel, blob in zip(names, blobs)], "imports": imports},
+                      separators=(",", ":"))
     for rel in names:
         (out / rel).unlink()
     for folder in sorted({(out / rel).parent for rel in names}, key=lambda p: -len(p.parts)):
         if folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
-    return PAGE_BUNDLE_MAGIC + index.encode() + b"\n" + b"".join(blobs)
+    return PAGE_BUNDLE_MAGIC + head.encode() + b"\n" + b"".join(blobs)
 
 
-def read_page_bundle(data: bytes) -> dict[str, bytes]:
-    """The files of a page bundle, {site path: bytes} (what web/page/main.py writes; for tests)."""
+def read_page_bundle(data: bytes) -> tuple[dict[str, bytes], list[str]]:
+    """The files of a page bundle, {site path: bytes}, and the modules the page imports as it starts (what
+    web/page/main.py does with it; for tests)."""
     if not data.startswith(PAGE_BUNDLE_MAGIC):
         raise ValueError("not a page bundle")
     head = data.index(b"\n", len(PAGE_BUNDLE_MAGIC))
+    index = json.loads(data[len(PAGE_BUNDLE_MAGIC):head])
     pos = head + 1
     files = {}
-    for rel, size in json.loads(data[len(PAGE_BUNDLE_MAGIC):head]):
+    for rel, size in index["files"]:
         files[rel] = data[pos:pos + size]
         pos += size
     if pos != len(data):
         raise ValueError("page bundle: sizes do not add up")
-    return files
+    return files, list(index["imports"])
 
 
 def mpy_config() -> str:
@@ -315,7 +321,8 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     micropython = json.loads((root / MICROPYTHON_DIST / "package.json").read_text(encoding="utf-8"))["version"]
     page_files = precompile_page(root, out, micropython, quiet)
     write_catalog(root, out)
-    (out / PAGE_BUNDLE).write_bytes(make_page_bundle(out, page_files))
+    imports = page_imports.start_imports(root, page_python(root), PAGE_ENTRY)
+    (out / PAGE_BUNDLE).write_bytes(make_page_bundle(out, page_files, imports))
     sources = python_sources(root)
     (out / APP_ARCHIVE).write_bytes(make_zip(root, sources, compile_bytecode(root, sources, quiet)))
     templates = {name: (root / name).read_text(encoding="utf-8") for name in TEMPLATES}

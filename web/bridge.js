@@ -75,6 +75,16 @@
   }
 
   window.rummyBridge = {
+    // A promise settled in a new task: the page's Python awaits it to end its task, so the browser can paint
+    // and answer input in between (web/page/main.py). A message to itself, not setTimeout: chained timers are
+    // held back to 4 ms each.
+    nextTask: function () {
+      return new Promise(function (resolve) {
+        var ch = new MessageChannel();
+        ch.port1.onmessage = function () { ch.port1.close(); resolve(); };
+        ch.port2.postMessage(0);
+      });
+    },
     morph: function (id, html) {
       var r = guard(function () { return morph(id, html); });
       return typeof r === "number" ? r : -2;

@@ -12,27 +12,30 @@ import json
 import js
 
 BUNDLE = "web/page/bundle.bin"  # tools/build_site.py: make_page_bundle
-BUNDLE_MAGIC = b"RUMMY-PAGE-BUNDLE 1\n"
+BUNDLE_MAGIC = b"RUMMY-PAGE-BUNDLE 2\n"
+SLICE_MS = 8  # at most about this much importing per task (a phone 4x slower: still under 50 ms)
 
 
 def unpack_bundle(path=BUNDLE):
     """Write the page's modules and the catalog, shipped as one file (fetched once by PyScript, see the
-    <mpy-config>), into MicroPython's file system, where the imports below find them. No bundle (a page that
-    lists the files one by one): nothing to do."""
+    <mpy-config>), into MicroPython's file system, where the imports below find them; answer the modules to
+    import as the page starts, in order (tools/page_imports.py). No bundle (a page that lists the files one
+    by one): nothing to write or import ahead."""
     import os
 
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError:
-        return
+        return []
     if not data.startswith(BUNDLE_MAGIC):
         raise ValueError("the page's bundle is damaged")
     head = data.index(b"\n", len(BUNDLE_MAGIC))
+    index = json.loads(data[len(BUNDLE_MAGIC):head].decode())
     pos = head + 1
     view = memoryview(data)
     made = set()
-    for name, size in json.loads(data[len(BUNDLE_MAGIC):head].decode()):
+    for name, size in index["files"]:
         folder = ""
         for part in name.split("/")[:-1]:
             folder = folder + "/" + part if folder else part
@@ -46,20 +49,32 @@ def unpack_bundle(path=BUNDLE):
             out.write(view[pos:pos + size])
         pos += size
     os.remove(path)
+    return index["imports"]
 
 
 def next_task():
     """A promise settled in a new task of the page's thread: awaiting it ends the current task, so the browser
     can paint and answer input between two parts of the start (none of them a long task)."""
-    return js.Promise.new(lambda resolve, reject: js.setTimeout(resolve, 0))
+    return js.rummyBridge.nextTask()
+
+
+async def import_modules(names):
+    """Import ``names`` in order, ending the task whenever SLICE_MS have gone by: each module's own imports
+    come before it in the list, so every step runs one module's body."""
+    since = js.performance.now()
+    for name in names:
+        __import__(name)
+        if js.performance.now() - since >= SLICE_MS:
+            await next_task()
+            since = js.performance.now()
 
 
 async def start():
-    """Start the table app in three tasks: PyScript's own start-up ends the first; the page's modules are
-    unpacked and imported in the second; the app is made and draws its first screen in the third."""
+    """Start the table app in small tasks: PyScript's own start-up ends the first; the page's modules are
+    imported a few at a time; the app is made and draws its first screen in the last."""
     try:
         await next_task()
-        unpack_bundle()
+        await import_modules(unpack_bundle())
         from web.page.app.dom import search
         from web.page.app.params import parse_query
         from web.page.app.runner import Runner

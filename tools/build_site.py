@@ -51,6 +51,7 @@ import zipfile
 from pathlib import Path
 
 import page_imports
+import prerender
 
 ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT_DIST = Path("node_modules/@pyscript/core/dist")
@@ -327,7 +328,8 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     (out / APP_ARCHIVE).write_bytes(make_zip(root, sources, compile_bytecode(root, sources, quiet)))
     templates = {name: (root / name).read_text(encoding="utf-8") for name in TEMPLATES}
     templates["index.html"] = (templates["index.html"].replace("__MPY_CONFIG__", mpy_config())
-                               .replace("__PY_CONFIG__", json.dumps({"plugins": PLUGINS_OFF}, separators=(",", ":"))))
+                               .replace("__PY_CONFIG__", json.dumps({"plugins": PLUGINS_OFF}, separators=(",", ":")))
+                               .replace("__FIRST_SCREEN__", prerender.first_visit_html(root)))
     sw_template = (root / "web" / "sw.js").read_text(encoding="utf-8")
 
     # 3. build id = hash of every shipped byte (+ marker)

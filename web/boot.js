@@ -44,6 +44,65 @@
   } catch (e) { storageOK = false; }
   html.setAttribute("data-storage", storageOK ? "1" : "0");
 
+  // ---- a first visit's screen, drawn by the build ------------------------------
+  // index.html holds the new-game screen of a first visit (tools/prerender.py). It is shown at once on one:
+  // nothing of the game stored, no query or fragment in the link, not in a frame (data-prerendered="1", see
+  // web/shell.css). Otherwise the loading screen covers it until the page's Python draws its own in its place.
+  // Until the page's Python has drawn (data-drawn), the browser does not act on clicks on it: each is held
+  // and then handed over, in order, as a click on the same control. Keys wait too (Tab still moves the
+  // focus; Enter and Space on a control are held as its click; other keys are dropped).
+  var firstVisit = false;
+  if (storageOK && !framed && !String(window.location.search).replace(/^\?/, "") &&
+      !String(window.location.hash).replace(/^#/, "")) {
+    try {
+      firstVisit = true;
+      for (var k = 0; k < window.localStorage.length; k++) {
+        if (String(window.localStorage.key(k)).indexOf("rummy") === 0) { firstVisit = false; break; }
+      }
+    } catch (e) { firstVisit = false; }
+  }
+  if (firstVisit) html.setAttribute("data-prerendered", "1");
+  var held = [];
+  function waiting(ev) {
+    var t = ev.target;
+    return firstVisit && !html.hasAttribute("data-drawn") && t && t.closest && t.closest("#app");
+  }
+  function control(t) {
+    var label = t.closest("label");
+    return t.closest("[data-key], [popovertarget]") || (label && label.control) || null;
+  }
+  function holdClick(ev) {
+    if (!waiting(ev)) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    var c = control(ev.target);
+    if (c) held.push(c);
+  }
+  function holdKey(ev) {
+    if (!waiting(ev) || ev.key === "Tab") return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    if (ev.key === "Enter" || ev.key === " ") {
+      var c = control(ev.target);
+      if (c && !ev.repeat) held.push(c);
+    }
+  }
+  document.addEventListener("click", holdClick, true);
+  document.addEventListener("keydown", holdKey, true);
+  function handOver() {
+    document.removeEventListener("click", holdClick, true);
+    document.removeEventListener("keydown", holdKey, true);
+    var list = held;
+    held = [];
+    list.forEach(function (c) {
+      if (!c.isConnected) {  // drawn anew: the control with the same key
+        var key = c.getAttribute("data-key");
+        c = key ? document.querySelector('#app [data-key="' + key.replace(/["\\]/g, "") + '"]') : null;
+      }
+      if (c && !c.disabled) c.click();
+    });
+  }
+
   // ---- IndexedDB fallback ----------------------------------------------------
   // PyScript opens two IndexedDB maps while it starts (pyscript.fs handles and
   // its package cache) and stops for good when the browser refuses IndexedDB,
@@ -191,7 +250,7 @@
   // Python marks its first paint and readiness on <html>; watch for them.
   try {
     new MutationObserver(function () {
-      if (html.hasAttribute("data-drawn")) stopDocumentWatchers();
+      if (html.hasAttribute("data-drawn")) { stopDocumentWatchers(); handOver(); }
       var v = html.getAttribute("data-ready");
       if (v === "true") ready();
       else if (v === "error") fail(html.getAttribute("data-error") || "The game reported an error while starting.");

@@ -13,34 +13,12 @@ from web.page.app import deck, dom, netlink
 from web.page.app.model import SHORTCUTS, App
 from web.page.app.params import parse_query, slot_of
 from web.page.app.setup import Catalog
+from web.page.app.shell import SHELL
 from web.page.app.store import PageStore
 from web.page.app.text import esc
 from web.page.shared.protocol import engine_message_problem
 from web.page.transport import EngineLink
 
-SHELL = """
-<div class="rm" id="rm">
-  <header class="rm-top">
-    <h1 class="rm-title"><span aria-hidden="true">♠</span> Rummy</h1>
-    <button type="button" class="btn small rm-menu-btn" popovertarget="rm-menu" aria-label="Menu">
-      <span aria-hidden="true">☰</span> Menu</button>
-    <nav class="rm-menu" id="rm-menu" popover aria-label="Game menu">
-      <button type="button" class="btn small" data-act="new" data-key="menu-new">New game</button>
-      <button type="button" class="btn small" data-act="scores" data-key="menu-scores">Scores</button>
-      <button type="button" class="btn small" data-act="stats" data-key="menu-stats">Statistics</button>
-      <button type="button" class="btn small" data-act="past-matches" data-key="menu-past">Past matches</button>
-      <button type="button" class="btn small" data-act="settings" data-key="menu-settings">Settings</button>
-      <button type="button" class="btn small" data-act="deal-link" data-key="menu-share">Share this deal</button>
-      <button type="button" class="btn small" data-act="embed" data-key="menu-embed">Embed</button>
-      <button type="button" class="btn small" data-act="help" data-key="menu-help" aria-keyshortcuts="?">Help</button>
-    </nav>
-  </header>
-  <p id="rm-banner" class="banner" data-testid="storage-banner" role="status" hidden></p>
-  <div id="rm-screen" class="rm-screen"></div>
-  <div id="rm-live" class="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer"></div>
-  <dialog id="rm-dialog" class="rm-dialog" aria-labelledby="dlg-title"></dialog>
-</div>
-"""
 DRAG_THRESHOLD = 8
 RETRY_SECONDS = 5.0
 # At instant speed the opponents' moves come as fast as the engine makes them: the match is then written at
@@ -88,7 +66,8 @@ class Runner:
     # ------------------------------------------------------------ starting
 
     def start(self):
-        dom.el("app").innerHTML = SHELL
+        if dom.html_attr("data-prerendered") != "1" or dom.el("rm") is None:
+            dom.el("app").innerHTML = SHELL  # else a first visit's frame and screen, drawn by the build, are kept
         dom.put_sprite(deck.sprite())
         self.attach()
         fragment = str(dom.bridge().fragment() or "")

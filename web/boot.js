@@ -103,6 +103,44 @@
     });
   }
 
+  // ---- the runtime ----------------------------------------------------------------
+  // PyScript (core.js, with web/pyscript-hooks.js hooked in before any interpreter starts), MicroPython and
+  // the page's Python bundle. Asked for here rather than by tags in index.html so that on a first visit,
+  // whose screen is already in the page, they are asked for only once that screen has been painted: it is
+  // painted sooner then (its few kilobytes do not queue behind 0.4 MB of runtime on a slow link). Otherwise
+  // at once (the scripts themselves once the document is parsed: PyScript reads <mpy-config> as it loads).
+  function addTag(name, attrs) {
+    var el = document.createElement(name);
+    for (var key in attrs) if (Object.prototype.hasOwnProperty.call(attrs, key)) el.setAttribute(key, attrs[key]);
+    document.head.appendChild(el);
+  }
+  function fetchRuntime() {
+    if (fetchRuntime.done) return;
+    fetchRuntime.done = true;
+    addTag("link", { rel: "modulepreload", href: "./micropython/micropython.mjs" });
+    addTag("link", { rel: "preload", href: "./micropython/micropython.wasm", as: "fetch", type: "application/wasm",
+                     crossorigin: "" });
+    addTag("link", { rel: "preload", href: "./web/page/bundle.bin", as: "fetch", crossorigin: "" });
+  }
+  function startRuntime() {
+    fetchRuntime();
+    addTag("script", { type: "module", src: "./web/pyscript-hooks.js" });
+    addTag("script", { type: "module", src: "./pyscript/core.js" });
+  }
+  function whenParsed(f) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", f);
+    else f();
+  }
+  if (firstVisit) {
+    whenParsed(function () {
+      var go = function () { setTimeout(startRuntime, 0); };
+      if (window.requestAnimationFrame) window.requestAnimationFrame(go); else go();
+    });
+  } else {
+    fetchRuntime();
+    whenParsed(startRuntime);
+  }
+
   // ---- IndexedDB fallback ----------------------------------------------------
   // PyScript opens two IndexedDB maps while it starts (pyscript.fs handles and
   // its package cache) and stops for good when the browser refuses IndexedDB,

@@ -78,7 +78,11 @@ def test_the_qr_library_is_pinned_and_vendored_from_node_modules() -> None:
     assert build_site.VENDOR["vendor/qrcode-generator.js"] == Path("node_modules/qrcode-generator/dist/qrcode.js")
     html = (ROOT / "index.html").read_text()
     assert '<script src="./vendor/qrcode-generator.js" defer></script>' in html
-    assert html.index("./vendor/qrcode-generator.js") < html.index("./web/rtc.js") < html.index("pyscript/core.js")
+    assert html.index("./vendor/qrcode-generator.js") < html.index("./web/rtc.js")
+    # PyScript, and so the page's Python, is started by boot.js once the document is parsed: after these
+    # deferred scripts have run
+    boot = (ROOT / "web" / "boot.js").read_text()
+    assert 'type="module"' not in html and 'src: "./pyscript/core.js"' in boot and '"DOMContentLoaded"' in boot
 
 
 def test_the_online_tests_system_packages_are_installed_by_make_browsers() -> None:

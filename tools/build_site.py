@@ -176,6 +176,20 @@ def pyscript_chunks(dist: Path) -> list[str]:
     return sorted(wanted)
 
 
+def runtime_hints(chunks: list[str]) -> str:
+    """index.html's ``<template id="runtime-hints">``: every file the page's runtime fetches as it starts, as
+    preload hints (web/boot.js puts them in the document when it starts the runtime): PyScript's modules (each chunk a module imports is otherwise asked for only once that
+    module has arrived), MicroPython, the page's bundle and its entry. Preloads ``as="fetch"`` are
+    ``crossorigin`` to match PyScript's own ``fetch()`` of the same URLs, or the browser would fetch them twice."""
+    tags = [f'<link rel="modulepreload" href="./pyscript/{name}">' for name in chunks]
+    tags += ['<link rel="modulepreload" href="./web/pyscript-hooks.js">',
+             '<link rel="modulepreload" href="./micropython/micropython.mjs">',
+             '<link rel="preload" href="./micropython/micropython.wasm" as="fetch" type="application/wasm" crossorigin>',
+             f'<link rel="preload" href="./{PAGE_BUNDLE}" as="fetch" crossorigin>',
+             f'<link rel="preload" href="./{PAGE_ENTRY}" as="fetch" crossorigin>']
+    return "".join(tags)
+
+
 def page_python(root: Path) -> list[str]:
     """The page's Python files (``web/page/**/*.py``, tests excluded), as site paths."""
     base = root / PAGE_PY_DIR
@@ -306,7 +320,8 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
 
     # 1. runtime
     dist = root / PYSCRIPT_DIST
-    for name in pyscript_chunks(dist) + ["core.css"]:
+    chunks = pyscript_chunks(dist)
+    for name in chunks + ["core.css"]:
         (out / "pyscript").mkdir(exist_ok=True)
         shutil.copyfile(dist / name, out / "pyscript" / name)
     (out / "pyodide").mkdir()
@@ -331,6 +346,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     templates = {name: (root / name).read_text(encoding="utf-8") for name in TEMPLATES}
     templates["index.html"] = (templates["index.html"].replace("__MPY_CONFIG__", mpy_config())
                                .replace("__PY_CONFIG__", json.dumps({"plugins": PLUGINS_OFF}, separators=(",", ":")))
+                               .replace("__RUNTIME_HINTS__", runtime_hints(chunks))
                                .replace("__FIRST_SCREEN__", prerender.first_visit_html(root)))
     sw_template = (root / "web" / "sw.js").read_text(encoding="utf-8")
 

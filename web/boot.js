@@ -105,25 +105,20 @@
 
   // ---- the runtime ----------------------------------------------------------------
   // PyScript (core.js, with web/pyscript-hooks.js hooked in before any interpreter starts), MicroPython and
-  // the page's Python bundle. Asked for here rather than by tags in index.html so that on a first visit,
-  // whose screen is already in the page, they are asked for only once that screen has been painted: it is
-  // painted sooner then (its few kilobytes do not queue behind 0.4 MB of runtime on a slow link). Otherwise
-  // at once (the scripts themselves once the document is parsed: PyScript reads <mpy-config> as it loads).
+  // the page's Python. Started here rather than by tags in index.html so that on a first visit, whose screen
+  // is already in the page, they are asked for only once that screen has been painted: it is painted sooner
+  // then (its few kilobytes do not queue behind 0.4 MB of runtime on a slow link). Otherwise once the page is
+  // parsed (PyScript reads <mpy-config> as it loads). With them go the preload hints of every file it fetches
+  // as it starts (index.html's <template id="runtime-hints">, written by the build): each module's imports,
+  // MicroPython and the page's Python are then asked for at once, not one after another as each arrives.
   function addTag(name, attrs) {
     var el = document.createElement(name);
     for (var key in attrs) if (Object.prototype.hasOwnProperty.call(attrs, key)) el.setAttribute(key, attrs[key]);
     document.head.appendChild(el);
   }
-  function fetchRuntime() {
-    if (fetchRuntime.done) return;
-    fetchRuntime.done = true;
-    addTag("link", { rel: "modulepreload", href: "./micropython/micropython.mjs" });
-    addTag("link", { rel: "preload", href: "./micropython/micropython.wasm", as: "fetch", type: "application/wasm",
-                     crossorigin: "" });
-    addTag("link", { rel: "preload", href: "./web/page/bundle.bin", as: "fetch", crossorigin: "" });
-  }
   function startRuntime() {
-    fetchRuntime();
+    var hints = byId("runtime-hints");  // index.html: every file the runtime fetches as it starts
+    if (hints && hints.content) document.head.appendChild(document.importNode(hints.content, true));
     addTag("script", { type: "module", src: "./web/pyscript-hooks.js" });
     addTag("script", { type: "module", src: "./pyscript/core.js" });
   }
@@ -137,7 +132,6 @@
       if (window.requestAnimationFrame) window.requestAnimationFrame(go); else go();
     });
   } else {
-    fetchRuntime();
     whenParsed(startRuntime);
   }
 

@@ -69,6 +69,10 @@ def test_the_runtime_is_hinted_and_each_file_fetched_once(page, site_url, site_d
                     and not u.endswith(".css")]  # core.css is a stylesheet of the page, not the runtime
     assert sorted(set(page_runtime)) == sorted(hinted)
     assert len(page_runtime) == len(set(page_runtime)), page_runtime
+    # one module script starts PyScript, and it is the one that hooks into it first: a script of its own for
+    # core.js could run before the hooks, and PyScript would then compile a string, which the CSP refuses
+    assert page.evaluate("[...document.querySelectorAll('script[type=module]')].map(s => s.getAttribute('src'))") \
+        == ["./web/pyscript-hooks.js"]
 
 
 def test_loading_screen_stages_in_order(context, page, site_url, wait_ready):

@@ -82,7 +82,7 @@ def test_the_qr_library_is_pinned_and_vendored_from_node_modules() -> None:
     # PyScript, and so the page's Python, is started by boot.js once the document is parsed: after these
     # deferred scripts have run
     boot = (ROOT / "web" / "boot.js").read_text()
-    assert 'type="module"' not in html and 'src: "./pyscript/core.js"' in boot and '"DOMContentLoaded"' in boot
+    assert 'type="module"' not in html and 'src: "./web/pyscript-hooks.js"' in boot and '"DOMContentLoaded"' in boot
 
 
 def test_the_online_tests_system_packages_are_installed_by_make_browsers() -> None:

@@ -119,8 +119,10 @@
   function startRuntime() {
     var hints = byId("runtime-hints");  // index.html: every file the runtime fetches as it starts
     if (hints && hints.content) document.head.appendChild(document.importNode(hints.content, true));
+    // One module: web/pyscript-hooks.js imports PyScript's core.js, whose body starts PyScript, and hooks into
+    // it in the same step, before any interpreter is made. (A script of its own for core.js could run first
+    // and let PyScript compile its worker hooks from a string, which the Content-Security-Policy refuses.)
     addTag("script", { type: "module", src: "./web/pyscript-hooks.js" });
-    addTag("script", { type: "module", src: "./pyscript/core.js" });
   }
   function whenParsed(f) {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", f);

@@ -1,5 +1,6 @@
-/* PyScript plugin module of the Rummy page (loaded before PyScript starts any
- * interpreter; see index.html).
+/* PyScript's entry on the Rummy page (web/boot.js adds it as the page's one
+ * module script): it imports PyScript's core.js, which starts PyScript as it
+ * is evaluated, and hooks into it right after, before any interpreter starts.
  *
  * 1. Strict CSP without 'unsafe-eval': PyScript 0.7.x compiles its *worker*
  *    hooks with Function() while it creates the main-thread interpreter, and

@@ -37,11 +37,58 @@
     }
   }
 
+  // The focused control survives a redraw that changes it or what is around it (a card taken into the hand
+  // beside the focused card, say), when it is a button, a link or an element made focusable and is the same
+  // control in the new drawing (its data-key): the elements on the way down to it are updated in place and
+  // it is never taken out of the page, while everything else is replaced as usual. Taking the focused
+  // element out makes the browser lay the page out at once to move the focus away, and again when the
+  // page's Python gives the focus back: two forced layouts in a drawing (~10-20 ms each). Form fields are
+  // replaced as before (their value and checked state are not attributes).
+  function keepsFocus(a, b, focused) {
+    if (!focused || a.nodeType !== 1 || b.nodeType !== 1 || a.tagName !== b.tagName || !a.contains(focused)) {
+      return false;
+    }
+    if (/^(INPUT|SELECT|TEXTAREA)$/.test(focused.tagName)) return false;
+    return a !== focused || a.getAttribute("data-key") === b.getAttribute("data-key");
+  }
+  function partner(f, b) {  // the child of b that stands for f, the child holding the focus: by key, or by place
+    var key = f.getAttribute("data-key");
+    var kids = b.children;
+    for (var i = 0; key && i < kids.length; i++) if (kids[i].getAttribute("data-key") === key) return kids[i];
+    if (key) return null;
+    var at = Array.prototype.indexOf.call(f.parentNode.childNodes, f);
+    return f.parentNode.childNodes.length === b.childNodes.length ? b.childNodes[at] : null;
+  }
+  function update(a, b, focused) {  // a (holding the focus) becomes b without the focus leaving the page
+    syncAttributes(a, b);
+    if (a === focused) {  // the control itself: its content anew (it keeps the focus)
+      if (!a.isEqualNode(b)) a.replaceChildren.apply(a, Array.prototype.slice.call(b.childNodes));
+      return;
+    }
+    var f = a.firstChild;
+    while (f && !f.contains(focused)) f = f.nextSibling;
+    var g = partner(f, b);
+    if (!g || !keepsFocus(f, g, focused)) {
+      a.replaceChildren.apply(a, Array.prototype.slice.call(b.childNodes));
+      return;
+    }
+    var before = [], after = [], seen = false;
+    Array.prototype.slice.call(b.childNodes).forEach(function (n) {
+      if (n === g) seen = true;
+      else (seen ? after : before).push(n);
+    });
+    Array.prototype.slice.call(a.childNodes).forEach(function (n) { if (n !== f) a.removeChild(n); });
+    before.forEach(function (n) { a.insertBefore(n, f); });
+    after.forEach(function (n) { a.appendChild(n); });
+    update(f, g, focused);
+  }
+
   // Make the element #id show `html` while touching the page as little as possible: the screen's root
   // element is kept (its attributes updated) and each of its children is replaced only when it differs
-  // from the new one. A child that did not change keeps its identity, so focus, scroll and running
-  // animations in it are left alone, and the browser lays out only what changed. Answers the number of
-  // children replaced (0: nothing changed), -1 when the whole content was replaced.
+  // from the new one (the one holding the focus is updated in place: see keepsFocus). A child that did not
+  // change keeps its identity, so focus, scroll and running animations in it are left alone, and the
+  // browser lays out only what changed. Answers the number of children replaced or updated (0: nothing
+  // changed), -1 when the whole content was replaced.
   function morph(id, html) {
     var root = document.getElementById(id);
     if (!root) return -1;
@@ -59,13 +106,15 @@
     }
     syncAttributes(old, neu);
     var replaced = 0;
+    var focused = document.activeElement;
     var a = old.firstChild;
     var b = neu.firstChild;
     while (a && b) {
       var nextA = a.nextSibling;
       var nextB = b.nextSibling;
       if (!a.isEqualNode(b)) {
-        old.replaceChild(b, a);
+        if (keepsFocus(a, b, focused)) update(a, b, focused);
+        else old.replaceChild(b, a);
         replaced++;
       }
       a = nextA;

@@ -68,3 +68,34 @@ def test_autoplay_plays_every_seat_and_a_guest_page_never_waits(runner_module: A
     assert automatic(runner_module, robots, 0, "computer")
     assert automatic(runner_module, robots, 1, "you")
     assert not automatic(runner_module, FakeApp(["person", "computer"]), 1, "computer", guest=True)
+
+
+def test_the_decks_symbols_go_in_before_the_first_drawing_that_shows_a_card(runner_module: Any,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deck's SVG (80 kB the page's Python makes) does not hold up a first screen without cards (the new-game
+    screen), and is in the page, once, before any drawing that shows a card face or back."""
+    from pathlib import Path
+
+    from web.page.app import deck
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    try:
+        import prerender
+    finally:
+        sys.path.pop(0)
+    put: list[str] = []
+    monkeypatch.setattr(runner_module.dom, "put_sprite", put.append)
+    r = runner_module.Runner.__new__(runner_module.Runner)  # no page: only the field need_sprite() reads
+    r.sprite_in = False
+    new_game = prerender.first_visit_html(Path(__file__).resolve().parent.parent)  # a new player's first screen
+    assert 'data-testid="setup"' in new_game
+    r.need_sprite(new_game)
+    assert put == []
+    r.need_sprite('<div class="hand">' + deck.face_svg(7) + "</div>")
+    assert put == [deck.sprite()]
+    r.need_sprite('<div class="stock">' + deck.back_svg("red") + "</div>")
+    assert put == [deck.sprite()]  # once
+    fresh = runner_module.Runner.__new__(runner_module.Runner)
+    fresh.sprite_in = False
+    fresh.need_sprite('<div class="stock">' + deck.back_svg("red") + "</div>")  # a back alone needs it too
+    assert len(put) == 2

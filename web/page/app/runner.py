@@ -20,6 +20,7 @@ from web.page.shared.protocol import engine_message_problem
 from web.page.transport import EngineLink
 
 DRAG_THRESHOLD = 8
+SPRITE_USE = '<use href="#'  # how a drawing refers to the deck's symbols (web/page/app/deck.py)
 RETRY_SECONDS = 5.0
 # At instant speed the opponents' moves come as fast as the engine makes them: the match is then written at
 # most this often while the computer plays on (the person's own moves, and every moment the game waits for the
@@ -56,6 +57,7 @@ class Runner:
         self.guest = False  # a page opened from an invite link: no engine of its own
         self.last_click = None  # the data-act of the last click (a double click's second one must hit the same)
         self.shown = None  # the screen's HTML last put on the page
+        self.sprite_in = False  # the deck's SVG symbols are in the page (see need_sprite)
         self.owed = None  # a drawing to make soon: {"focus": selector or None} (see perform)
         self.banner_shown = None
         self.coalesce = False  # while performing an automatic move at instant speed: its save may wait
@@ -68,7 +70,6 @@ class Runner:
     def start(self):
         if dom.html_attr("data-prerendered") != "1" or dom.el("rm") is None:
             dom.el("app").innerHTML = SHELL  # else a first visit's frame and screen, drawn by the build, are kept
-        dom.put_sprite(deck.sprite())
         self.attach()
         fragment = str(dom.bridge().fragment() or "")
         netlink.start(self.dispatch)
@@ -100,6 +101,16 @@ class Runner:
         # answered after the messages before it: data-ready comes once the table is the engine's
         self.link.send({"type": "hello"})
         self.start_tabs()
+        if not self.sprite_in:  # the first screen shows no card: the deck goes in once it has been painted
+            dom.later(0, lambda: self.need_sprite(SPRITE_USE))
+
+    def need_sprite(self, html):
+        """Put the deck's SVG symbols into the page (once) before ``html``, which is about to be shown, if it
+        shows a card: they are 80 kB of SVG that the page's Python makes (~10 ms, ~20 ms on a first visit), so
+        a first screen without cards (the new-game screen) is painted without waiting for them."""
+        if not self.sprite_in and SPRITE_USE in html:
+            self.sprite_in = True
+            dom.put_sprite(deck.sprite())
 
     def dispatch(self, msg):
         try:
@@ -331,6 +342,7 @@ class Runner:
         if html == self.shown:
             self.motion = None
             return
+        self.need_sprite(html)
         key = dom.focused_key()
         dom.motion_before(self.motion)
         self.motion = None
@@ -346,6 +358,7 @@ class Runner:
                 self.closing_dialog = True
                 dom.close_dialog()
             return
+        self.need_sprite(html)
         dom.open_dialog(html, kind)
 
     def on_import_file(self, text):

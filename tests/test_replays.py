@@ -3,6 +3,7 @@ game's own, and a malformed record gets the engine's error, never a crash."""
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
@@ -95,8 +96,14 @@ def test_an_unfinished_hand_replays_without_a_result():
     assert replay["result"] is None and len(replay["frames"]) == 6
 
 
+@functools.cache
+def _record_text() -> str:
+    return json.dumps(finished_record(_match("gin", 2, 4, {"target": 40}, hands=1)))
+
+
 def _record() -> dict:
-    return finished_record(_match("gin", 2, 4, {"target": 40}, hands=1))
+    """A finished one-hand Gin match's record (played once; a fresh copy each time)."""
+    return json.loads(_record_text())
 
 
 @pytest.mark.parametrize("change,words", [

@@ -60,6 +60,7 @@ PYSCRIPT_DIST = Path("node_modules/@pyscript/core/dist")
 PYODIDE_DIST = Path("node_modules/pyodide")
 MICROPYTHON_DIST = Path("node_modules/@micropython/micropython-webassembly-pyscript")
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+MICROPYTHON_MODULE = "./micropython/micropython.mjs"  # the page's interpreter, as the <mpy-config> names it
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -178,12 +179,13 @@ def pyscript_chunks(dist: Path) -> list[str]:
 
 def runtime_hints(chunks: list[str]) -> str:
     """index.html's ``<template id="runtime-hints">``: every file the page's runtime fetches as it starts, as
-    preload hints (web/boot.js puts them in the document when it starts the runtime): PyScript's modules (each chunk a module imports is otherwise asked for only once that
-    module has arrived), MicroPython, the page's bundle and its entry. Preloads ``as="fetch"`` are
-    ``crossorigin`` to match PyScript's own ``fetch()`` of the same URLs, or the browser would fetch them twice."""
+    preload hints (web/boot.js puts them in the document when it starts the runtime): PyScript's modules (each
+    chunk a module imports is otherwise asked for only once that module has arrived), MicroPython, the page's
+    bundle and its entry. Preloads ``as="fetch"`` are ``crossorigin`` to match PyScript's own ``fetch()`` of
+    the same URLs, or the browser would fetch them twice."""
     tags = [f'<link rel="modulepreload" href="./pyscript/{name}">' for name in chunks]
     tags += ['<link rel="modulepreload" href="./web/pyscript-hooks.js">',
-             '<link rel="modulepreload" href="./micropython/micropython.mjs">',
+             f'<link rel="modulepreload" href="{MICROPYTHON_MODULE}">',
              '<link rel="preload" href="./micropython/micropython.wasm" as="fetch" type="application/wasm" crossorigin>',
              f'<link rel="preload" href="./{PAGE_BUNDLE}" as="fetch" crossorigin>',
              f'<link rel="preload" href="./{PAGE_ENTRY}" as="fetch" crossorigin>']
@@ -264,7 +266,7 @@ def read_page_bundle(data: bytes) -> tuple[dict[str, bytes], list[str]]:
 def mpy_config() -> str:
     """The JSON of index.html's ``<mpy-config>``: MicroPython from our files, the page's bundle."""
     files = {f"./{PAGE_BUNDLE}": f"./{PAGE_BUNDLE}"}
-    config = {"interpreter": "./micropython/micropython.mjs", "plugins": PLUGINS_OFF, "files": files}
+    config = {"interpreter": MICROPYTHON_MODULE, "plugins": PLUGINS_OFF, "files": files}
     return json.dumps(config, separators=(",", ":"))
 
 

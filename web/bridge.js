@@ -72,14 +72,13 @@
       a.replaceChildren.apply(a, Array.prototype.slice.call(b.childNodes));
       return;
     }
-    var before = [], after = [], seen = false;
+    Array.prototype.slice.call(a.childNodes).forEach(function (n) { if (n !== f) a.removeChild(n); });
+    var seen = false;  // b's children go in around f, in their order; g's own children go into f below
     Array.prototype.slice.call(b.childNodes).forEach(function (n) {
       if (n === g) seen = true;
-      else (seen ? after : before).push(n);
+      else if (seen) a.appendChild(n);
+      else a.insertBefore(n, f);
     });
-    Array.prototype.slice.call(a.childNodes).forEach(function (n) { if (n !== f) a.removeChild(n); });
-    before.forEach(function (n) { a.insertBefore(n, f); });
-    after.forEach(function (n) { a.appendChild(n); });
     update(f, g, focused);
   }
 

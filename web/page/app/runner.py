@@ -102,13 +102,18 @@ class Runner:
         self.link.send({"type": "hello"})
         self.start_tabs()
         if not self.sprite_in:  # the first screen shows no card: the deck goes in once it has been painted
-            dom.later(0, lambda: self.need_sprite(SPRITE_USE))
+            dom.later(0, self.put_sprite)
 
     def need_sprite(self, html):
-        """Put the deck's SVG symbols into the page (once) before ``html``, which is about to be shown, if it
-        shows a card: they are 80 kB of SVG that the page's Python makes (~10 ms, ~20 ms on a first visit), so
-        a first screen without cards (the new-game screen) is painted without waiting for them."""
+        """Put the deck's SVG symbols into the page before ``html``, which is about to be shown, if it shows a
+        card: they are 80 kB of SVG that the page's Python makes (~10 ms, ~20 ms on a first visit), so a first
+        screen without cards (the new-game screen) is painted without waiting for them."""
         if not self.sprite_in and SPRITE_USE in html:
+            self.put_sprite()
+
+    def put_sprite(self):
+        """The deck's SVG symbols, into the page once."""
+        if not self.sprite_in:
             self.sprite_in = True
             dom.put_sprite(deck.sprite())
 

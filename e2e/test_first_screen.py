@@ -49,6 +49,11 @@ class Gate:
         self.held = []
 
 
+def wait_runtime_asked(page: Page) -> None:
+    """Until boot.js has started the runtime (its one module script is in the page)."""
+    page.wait_for_function("() => document.querySelector('script[src=\"./web/pyscript-hooks.js\"]') !== null")
+
+
 def test_the_build_draws_what_the_pages_python_draws_on_a_first_visit(site_dir: Path) -> None:
     html = (site_dir / "index.html").read_text(encoding="utf-8")
     main = html.split('<main id="app">', 1)[1].split("</main>", 1)[0]
@@ -61,8 +66,7 @@ def test_a_first_visit_shows_the_new_game_screen_before_python_and_hands_the_cli
         context: BrowserContext, page: Page, site_url: str, wait_ready: Wait) -> None:
     gate = Gate(context)
     page.goto(site_url, wait_until="domcontentloaded")
-    # the runtime is asked for once the screen has been painted (boot.js); the page's Python cannot be up
-    page.wait_for_function("() => document.querySelector('script[src=\"./web/pyscript-hooks.js\"]') !== null")
+    wait_runtime_asked(page)  # once the screen has been painted (boot.js); the page's Python cannot be up
     expect(page.locator("html")).to_have_attribute("data-prerendered", "1")
     expect(page.locator("#loading")).to_be_hidden()
     expect(page.get_by_test_id("setup")).to_be_visible()
@@ -118,7 +122,7 @@ def test_a_returning_visit_sees_the_loading_screen_until_python_draws(context: B
     expect(page.get_by_test_id("hand")).to_be_visible()
     gate = Gate(context)
     page.reload(wait_until="domcontentloaded")
-    page.wait_for_function("() => document.querySelector('script[src=\"./web/pyscript-hooks.js\"]') !== null")
+    wait_runtime_asked(page)
     assert page.get_attribute("html", "data-prerendered") is None
     expect(page.locator("#loading")).to_be_visible()
     expect(page.locator("#app")).to_be_hidden()  # not the new-game screen of a first visit
@@ -132,7 +136,7 @@ def test_a_link_with_a_query_is_not_a_first_visit(context: BrowserContext, page:
                                                   wait_ready: Wait) -> None:
     gate = Gate(context)
     page.goto(site_url + "?game=rummy", wait_until="domcontentloaded")
-    page.wait_for_function("() => document.querySelector('script[src=\"./web/pyscript-hooks.js\"]') !== null")
+    wait_runtime_asked(page)
     assert page.get_attribute("html", "data-prerendered") is None
     expect(page.locator("#app")).to_be_hidden()
     gate.release()

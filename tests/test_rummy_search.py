@@ -12,7 +12,7 @@ from itertools import combinations
 
 import pytest
 from helpers import bots_play
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import rummy.bots.rummy_search as search
@@ -192,7 +192,8 @@ def brute_reach(hand: int, avail: int, need: int, ext: int = 0) -> int:
                 if (m & hand).bit_count() >= 2 and (m & ~hand).bit_count() <= 1:
                     melds.append(m)
     melds += [1 << c for c in range(52) if ext >> c & 1 and cards >> c & 1]
-    melds = [m for m in melds if m & hand or m.bit_count() == 1]
+    # a run may be made of drawn cards alone (the hand's own cards discarded meanwhile); fewest missing first
+    melds.sort(key=lambda m: ((m & ~hand).bit_count(), -m.bit_count()))
     best = [99]
 
     def dfs(i: int, used: int, covered: int, missing: int) -> None:
@@ -215,6 +216,7 @@ hands = st.lists(st.integers(0, 51), min_size=3, max_size=7, unique=True)
 
 @settings(max_examples=60, deadline=None)
 @given(hands, st.lists(st.integers(0, 51), max_size=25, unique=True), st.integers(0, 3))
+@example(hand=[0, 1, 32], dead=[34, 0, 1, 2, 3, 31], extra=0)  # only a run of three drawn cards goes out
 def test_reach_matches_exhaustive_search(hand, dead, extra):
     h = mask(hand)
     avail = FULL & ~h & ~mask(dead)

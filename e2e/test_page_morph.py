@@ -1,6 +1,7 @@
-"""The page's partial redraw (web/bridge.js, ``rummyBridge.morph``): what changed is replaced, and the focused control
-stays in the page, the same element, when it is the same control in the new drawing, so the browser does not lay the
-page out to move the focus away and back; a focused form field, or a control that is gone, is replaced as before."""
+"""The page's partial redraw (web/bridge.js, ``rummyBridge.morph``): what changed is replaced or updated in place,
+and every element that did not change stays the same element, the focused control among them when it is the same
+control in the new drawing (so the browser does not lay the page out to move the focus away and back); a focused
+form field, or a control that is gone, is replaced."""
 
 from __future__ import annotations
 
@@ -78,3 +79,33 @@ def test_a_control_that_is_gone_or_a_focused_field_is_replaced(page, site_url, w
     assert state["html"] == expected(page, AFTER)
     assert not state["same"] and state["removed"] == 1
     assert page.evaluate("document.querySelector('#morph-test [data-key=opt]').checked")
+
+
+KEPT = """([html, keys]) => {
+  const box = document.getElementById('morph-test');
+  const before = keys.map((k) => box.querySelector('[data-key="' + k + '"]'));
+  const log = box.querySelector('.log');
+  const done = rummyBridge.morph('morph-test', html);
+  return { done, kept: keys.filter((k, i) => box.querySelector('[data-key="' + k + '"]') === before[i]),
+           log: box.querySelector('.log') === log };
+}"""
+
+
+def test_a_redraw_keeps_every_element_that_did_not_change(page, site_url, wait_ready):
+    page.goto(site_url)
+    wait_ready(page)
+    page.evaluate(SETUP, [BEFORE, "c1"])
+    got = page.evaluate(KEPT, [AFTER, ["c1", "c2", "c3"]])
+    assert page.evaluate(STATE)["html"] == expected(page, AFTER)
+    # a card put in before them, one card changed: each card of the hand is still the same element, and so is
+    # the log, whose text alone changed
+    assert got["kept"] == ["c1", "c2", "c3"] and got["log"]
+    assert got["done"] > 0
+    # the cards in another order, one gone: the page shows exactly the new drawing, the cards kept are the same
+    moved = AFTER.replace('<button data-key="c1">7C</button>', "").replace(
+        '<button data-key="c0">6C</button>', '<button data-key="c3">9C</button><button data-key="c0">6C</button>', 1)
+    moved = moved.replace('<button data-key="c3">9C</button></div>', "</div>")
+    got = page.evaluate(KEPT, [moved, ["c0", "c2", "c3"]])
+    assert page.evaluate(STATE)["html"] == expected(page, moved)
+    assert got["kept"] == ["c0", "c2", "c3"]
+    assert page.evaluate(KEPT, [moved, ["c0"]])["done"] == 0  # the same drawing again: nothing touched

@@ -37,57 +37,91 @@
     }
   }
 
-  // The focused control survives a redraw that changes it or what is around it (a card taken into the hand
-  // beside the focused card, say), when it is a button, a link or an element made focusable and is the same
-  // control in the new drawing (its data-key): the elements on the way down to it are updated in place and
-  // it is never taken out of the page, while everything else is replaced as usual. Taking the focused
-  // element out makes the browser lay the page out at once to move the focus away, and again when the
-  // page's Python gives the focus back: two forced layouts in a drawing (~10-20 ms each). Form fields are
-  // replaced as before (their value and checked state are not attributes).
-  function keepsFocus(a, b, focused) {
-    if (!focused || a.nodeType !== 1 || b.nodeType !== 1 || a.tagName !== b.tagName || !a.contains(focused)) {
-      return false;
+  // Make the element #id show `html` while touching the page as little as possible (a redraw after each move
+  // changes a card or two): the new drawing is walked beside the page's, and each element is brought up to date
+  // in place (its attributes, then its children, the same way) when it is the same kind of element and the same
+  // control (its data-key); only what differs is replaced. Children that all have keys are matched by key, so a
+  // card taken into the hand leaves the other cards' elements alone, and a card whose place is kept is never
+  // taken out of the page. An element kept keeps its identity: the focus, scroll positions and running
+  // animations in it are left alone, and the browser styles and lays out only what changed (replacing a whole
+  // part of the table cost the browser ~25 ms of style and layout per move in a 4-player game). Form fields are
+  // replaced rather than updated (their value and checked state are not attributes). Answers the number of
+  // nodes replaced, updated or moved (0: nothing changed), -1 when the whole content was replaced.
+  var FIELD = /^(INPUT|SELECT|TEXTAREA|OPTION)$/;
+  function keyOf(n) { return n.nodeType === 1 ? n.getAttribute("data-key") : null; }
+  function sameControl(a, b) {
+    return a.nodeType === 1 && b.nodeType === 1 && a.tagName === b.tagName && keyOf(a) === keyOf(b) &&
+      !FIELD.test(a.tagName);
+  }
+  function keyed(nodes) {  // {key: node} when every node is an element with a key of its own, else null
+    var out = {};
+    for (var i = 0; i < nodes.length; i++) {
+      var k = keyOf(nodes[i]);
+      if (k === null || Object.prototype.hasOwnProperty.call(out, k)) return null;
+      out[k] = nodes[i];
     }
-    if (/^(INPUT|SELECT|TEXTAREA)$/.test(focused.tagName)) return false;
-    return a !== focused || a.getAttribute("data-key") === b.getAttribute("data-key");
+    return out;
   }
-  function partner(f, b) {  // the child of b that stands for f, the child holding the focus: by key, or by place
-    var key = f.getAttribute("data-key");
-    var kids = b.children;
-    for (var i = 0; key && i < kids.length; i++) if (kids[i].getAttribute("data-key") === key) return kids[i];
-    if (key) return null;
-    var at = Array.prototype.indexOf.call(f.parentNode.childNodes, f);
-    return f.parentNode.childNodes.length === b.childNodes.length ? b.childNodes[at] : null;
-  }
-  function update(a, b, focused) {  // a (holding the focus) becomes b without the focus leaving the page
+  function patch(parent, a, b, count) {  // a, in parent, becomes b; answers the node now in its place
+    if (a.isEqualNode(b)) return a;
+    count.n++;
+    if (a.nodeType === 3 && b.nodeType === 3) {
+      a.data = b.data;
+      return a;
+    }
+    if (!sameControl(a, b)) {
+      parent.replaceChild(b, a);
+      return b;
+    }
     syncAttributes(a, b);
-    if (a === focused) {  // the control itself: its content anew (it keeps the focus)
-      if (!a.isEqualNode(b)) a.replaceChildren.apply(a, Array.prototype.slice.call(b.childNodes));
-      return;
-    }
-    var f = a.firstChild;
-    while (f && !f.contains(focused)) f = f.nextSibling;
-    var g = partner(f, b);
-    if (!g || !keepsFocus(f, g, focused)) {
-      a.replaceChildren.apply(a, Array.prototype.slice.call(b.childNodes));
-      return;
-    }
-    Array.prototype.slice.call(a.childNodes).forEach(function (n) { if (n !== f) a.removeChild(n); });
-    var seen = false;  // b's children go in around f, in their order; g's own children go into f below
-    Array.prototype.slice.call(b.childNodes).forEach(function (n) {
-      if (n === g) seen = true;
-      else if (seen) a.appendChild(n);
-      else a.insertBefore(n, f);
-    });
-    update(f, g, focused);
+    patchChildren(a, b, count);
+    return a;
   }
-
-  // Make the element #id show `html` while touching the page as little as possible: the screen's root
-  // element is kept (its attributes updated) and each of its children is replaced only when it differs
-  // from the new one (the one holding the focus is updated in place: see keepsFocus). A child that did not
-  // change keeps its identity, so focus, scroll and running animations in it are left alone, and the
-  // browser lays out only what changed. Answers the number of children replaced or updated (0: nothing
-  // changed), -1 when the whole content was replaced.
+  function patchChildren(a, b, count) {
+    var olds = Array.prototype.slice.call(a.childNodes);
+    var news = Array.prototype.slice.call(b.childNodes);
+    var byKey = keyed(olds);
+    var wanted = byKey && keyed(news);
+    var i;
+    if (!wanted) {  // by place
+      var n = Math.min(olds.length, news.length);
+      for (i = 0; i < n; i++) patch(a, olds[i], news[i], count);
+      for (i = n; i < olds.length; i++) { a.removeChild(olds[i]); count.n++; }
+      for (i = n; i < news.length; i++) { a.appendChild(news[i]); count.n++; }
+      return;
+    }
+    var cur = a.firstChild;  // by key: the page's children in the new order, the ones kept moved only if need be
+    for (i = 0; i < news.length; i++) {
+      var b1 = news[i];
+      var k = keyOf(b1);
+      while (cur && !Object.prototype.hasOwnProperty.call(wanted, keyOf(cur))) {  // gone from the drawing
+        var gone = cur;
+        cur = cur.nextSibling;
+        a.removeChild(gone);
+        count.n++;
+      }
+      var a1 = Object.prototype.hasOwnProperty.call(byKey, k) ? byKey[k] : null;
+      if (!a1) {
+        a.insertBefore(b1, cur);
+        count.n++;
+        continue;
+      }
+      delete byKey[k];
+      if (a1 !== cur) {  // moved (the cards were put in another order)
+        a.insertBefore(a1, cur);
+        count.n++;
+      } else {
+        cur = cur.nextSibling;
+      }
+      patch(a, a1, b1, count);
+    }
+    while (cur) {
+      var rest = cur;
+      cur = cur.nextSibling;
+      a.removeChild(rest);
+      count.n++;
+    }
+  }
   function morph(id, html) {
     var root = document.getElementById(id);
     if (!root) return -1;
@@ -97,29 +131,14 @@
     var old = root.firstElementChild;
     var neu = fresh.firstElementChild;
     var same = old && neu && root.childNodes.length === 1 && fresh.childNodes.length === 1 &&
-      old.tagName === neu.tagName && old.getAttribute("data-testid") === neu.getAttribute("data-testid") &&
-      old.childNodes.length === neu.childNodes.length;
+      sameControl(old, neu) && old.getAttribute("data-testid") === neu.getAttribute("data-testid");
     if (!same) {
       root.replaceChildren(fresh);
       return -1;
     }
-    syncAttributes(old, neu);
-    var replaced = 0;
-    var focused = document.activeElement;
-    var a = old.firstChild;
-    var b = neu.firstChild;
-    while (a && b) {
-      var nextA = a.nextSibling;
-      var nextB = b.nextSibling;
-      if (!a.isEqualNode(b)) {
-        if (keepsFocus(a, b, focused)) update(a, b, focused);
-        else old.replaceChild(b, a);
-        replaced++;
-      }
-      a = nextA;
-      b = nextB;
-    }
-    return replaced;
+    var count = { n: 0 };
+    patch(root, old, neu, count);
+    return count.n;
   }
 
   window.rummyBridge = {

@@ -298,7 +298,10 @@ def status_html(prompt, message, level, deadwood):
 
 
 def log_items(lines):
-    return "".join("<li>" + esc(t) + "</li>" for t in reversed(lines[-60:]))
+    """The last 60 lines, newest first; each keyed by its place in the hand's log, so a redraw after a move puts the
+    new line in and leaves the others' elements alone (web/bridge.js, morph)."""
+    n = len(lines)
+    return "".join('<li data-key="log-' + str(i) + '">' + esc(lines[i]) + "</li>" for i in range(n - 1, max(n - 61, -1), -1))
 
 
 def log_html(lines):

@@ -184,8 +184,11 @@ def settle(page: Page, needs_snapshot: bool, timeout_ms: float = 180_000) -> int
 
 
 def cold_and_warm(browser: Browser, url: str, server: CountingServer,
-                  needs_snapshot: bool) -> tuple[dict[str, Any], dict[str, Any]]:
-    """One cold visit in a fresh context, then one warm visit (same context, after settling)."""
+                  needs_snapshot: bool, new_tab: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One cold visit in a fresh context, then one warm visit (same context, after settling): by default the
+    page loaded again in its tab (a reload: the browser reuses the tab's process and what it has compiled);
+    ``new_tab``: the first tab closed and the page opened in a new one (a player coming back later, whose
+    browser starts the page's process afresh)."""
     context = browser.new_context()
     try:
         context.add_init_script(PAGE_CLOCK)
@@ -193,6 +196,9 @@ def cold_and_warm(browser: Browser, url: str, server: CountingServer,
         cold = visit(page, url, server)
         settle(page, needs_snapshot)
         cold["bytes_after_ready"] = server.take()  # the service worker's precache, in the background
+        if new_tab:
+            page.close()
+            page = context.new_page()
         warm = visit(page, url, server)
         return cold, warm
     finally:

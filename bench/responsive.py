@@ -1,10 +1,11 @@
 """Responsiveness of the game page in Chromium: how soon it paints and answers, and how long the
 page's thread is ever blocked (issue 16). A benchmark, not a test.
 
-    python -m bench.responsive [--runs 5] [--site _site] [--json] [--no-play]
+    python -m bench.responsive [--runs 5] [--site _site] [--json] [--no-play] [--new-tab]
 
 For ``--runs`` cold visits (fresh context) each followed by a warm visit (same context, after the
-service worker and the engine snapshot are in place), medians of:
+service worker and the engine snapshot are in place: the page reloaded in its tab, or with ``--new-tab`` opened
+in a new tab, whose process starts afresh), medians of:
 
 * drawn: navigation start -> ``<html data-drawn>`` (the page's first Python paint, MicroPython);
 * ready: navigation start -> ``<html data-ready="true">`` (the engine worker answered);
@@ -97,7 +98,7 @@ def play_hands(browser: Any, url: str) -> dict[str, Any]:
     return out
 
 
-def run(site: Path, runs: int, play: bool = True) -> dict[str, Any]:
+def run(site: Path, runs: int, play: bool = True, new_tab: bool = False) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     server = CountingServer(site)
@@ -110,9 +111,9 @@ def run(site: Path, runs: int, play: bool = True) -> dict[str, Any]:
             browser = launch(p)
             try:
                 if runs:
-                    cold_and_warm(browser, url, server, True)  # untimed warm-up
+                    cold_and_warm(browser, url, server, True, new_tab)  # untimed warm-up
                 for _ in range(runs):
-                    cold, warm = cold_and_warm(browser, url, server, True)
+                    cold, warm = cold_and_warm(browser, url, server, True, new_tab)
                     samples["cold"].append(cold)
                     samples["warm"].append(warm)
                 if play:
@@ -139,10 +140,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--site", default=str(ROOT / "_site"))
     ap.add_argument("--json", action="store_true", help="print the result as JSON only")
     ap.add_argument("--no-play", action="store_true", help="skip the hands played through the page")
+    ap.add_argument("--new-tab", action="store_true",
+                    help="warm visits in a new tab of the same browser profile (default: the page reloaded in its tab)")
     args = ap.parse_args(argv)
     site = Path(args.site)
     ensure_site(site, quiet=args.json)
-    result = run(site, args.runs, play=not args.no_play)
+    result = run(site, args.runs, play=not args.no_play, new_tab=args.new_tab)
     if args.json:
         print(json.dumps(result))
         return 0

@@ -1,10 +1,11 @@
 """Start-up of the game page vs a bare PyScript page, alternately in one Chromium run.
 
-    python -m bench.startup [--runs 5] [--site _site] [--json]
+    python -m bench.startup [--runs 5] [--site _site] [--json] [--new-tab]
 
 For each page, ``--runs`` times: a *cold* visit (fresh browser context: empty HTTP cache, no service
 worker, no stored snapshot) then, in the same context once the first visit's background work is done
-(service worker activated, engine snapshot stored), a *warm* visit (a returning player).
+(service worker activated, engine snapshot stored), a *warm* visit (a returning player): the page reloaded
+in its tab, or with ``--new-tab`` opened in a new tab (its process started afresh, as after a while away).
 Pages alternate (game, bare, bare, game, ...) so both see the same machine load. Reported, medians:
 
 * time to ready: navigation start -> ``<html data-ready="true">`` (the game: its engine worker has
@@ -54,7 +55,7 @@ def write_bare_page(site: Path) -> None:
     (bench / "bare.html").write_text(BARE_HTML, encoding="utf-8")
 
 
-def run(site: Path, runs: int) -> dict[str, Any]:
+def run(site: Path, runs: int, new_tab: bool = False) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     write_bare_page(site)
@@ -66,12 +67,12 @@ def run(site: Path, runs: int) -> dict[str, Any]:
             browser = launch(p)
             try:
                 for url, snap in pages.values():  # untimed warm-up (OS file cache, Chromium's JIT)
-                    cold_and_warm(browser, url, server, snap)
+                    cold_and_warm(browser, url, server, snap, new_tab)
                 for i in range(runs):
                     order = list(pages) if i % 2 == 0 else list(reversed(pages))
                     for name in order:
                         url, snap = pages[name]
-                        cold, warm = cold_and_warm(browser, url, server, snap)
+                        cold, warm = cold_and_warm(browser, url, server, snap, new_tab)
                         visits[name]["cold"].append(cold)
                         visits[name]["warm"].append(warm)
                 version = browser.version
@@ -103,10 +104,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--site", default=str(ROOT / "_site"))
     ap.add_argument("--json", action="store_true", help="print the result as JSON only")
+    ap.add_argument("--new-tab", action="store_true",
+                    help="warm visits in a new tab of the same browser profile (default: the page reloaded in its tab)")
     args = ap.parse_args(argv)
     site = Path(args.site)
     ensure_site(site, quiet=args.json)
-    result = run(site, args.runs)
+    result = run(site, args.runs, args.new_tab)
     if args.json:
         print(json.dumps(result))
         return 0

@@ -2,7 +2,8 @@
 #
 #   make play    install what is missing, build _site/ and serve it at http://127.0.0.1:8000/
 #   make site    build _site/ (the files to host; prints their size raw and gzipped)
-#   make test    install what is missing (browsers included), build, run every test
+#   make test    install what is missing (browsers included), build, run every test (in two processes;
+#                TEST_JOBS=0 for one)
 #   make browsers install Debian's chromium, firefox-esr, webkit2gtk-driver, xvfb, and iproute2 + libzbar0
 #                for the online-play tests (root: apt-get; otherwise it prints the one command to run)
 #   make lint    ruff and mypy --strict (make test runs them first)
@@ -29,7 +30,7 @@ TEST_JOBS ?= 2
 all: site
 
 help:
-	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
 
 # ---------------------------------------------------------------- dependencies
 # npm: exact versions from package-lock.json (@pyscript/core, pyodide); only

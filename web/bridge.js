@@ -49,6 +49,7 @@
   // nodes replaced, updated or moved (0: nothing changed), -1 when the whole content was replaced.
   var FIELD = /^(INPUT|SELECT|TEXTAREA|OPTION)$/;
   function keyOf(n) { return n.nodeType === 1 ? n.getAttribute("data-key") : null; }
+  function has(map, key) { return Object.prototype.hasOwnProperty.call(map, key); }
   function sameControl(a, b) {
     return a.nodeType === 1 && b.nodeType === 1 && a.tagName === b.tagName && keyOf(a) === keyOf(b) &&
       !FIELD.test(a.tagName);
@@ -57,25 +58,22 @@
     var out = {};
     for (var i = 0; i < nodes.length; i++) {
       var k = keyOf(nodes[i]);
-      if (k === null || Object.prototype.hasOwnProperty.call(out, k)) return null;
+      if (k === null || has(out, k)) return null;
       out[k] = nodes[i];
     }
     return out;
   }
-  function patch(parent, a, b, count) {  // a, in parent, becomes b; answers the node now in its place
-    if (a.isEqualNode(b)) return a;
+  function patch(parent, a, b, count) {  // a, in parent, becomes b (count.n: the nodes changed)
+    if (a.isEqualNode(b)) return;
     count.n++;
     if (a.nodeType === 3 && b.nodeType === 3) {
       a.data = b.data;
-      return a;
-    }
-    if (!sameControl(a, b)) {
+    } else if (!sameControl(a, b)) {
       parent.replaceChild(b, a);
-      return b;
+    } else {
+      syncAttributes(a, b);
+      patchChildren(a, b, count);
     }
-    syncAttributes(a, b);
-    patchChildren(a, b, count);
-    return a;
   }
   function patchChildren(a, b, count) {
     var olds = Array.prototype.slice.call(a.childNodes);
@@ -94,13 +92,13 @@
     for (i = 0; i < news.length; i++) {
       var b1 = news[i];
       var k = keyOf(b1);
-      while (cur && !Object.prototype.hasOwnProperty.call(wanted, keyOf(cur))) {  // gone from the drawing
+      while (cur && !has(wanted, keyOf(cur))) {  // gone from the drawing
         var gone = cur;
         cur = cur.nextSibling;
         a.removeChild(gone);
         count.n++;
       }
-      var a1 = Object.prototype.hasOwnProperty.call(byKey, k) ? byKey[k] : null;
+      var a1 = has(byKey, k) ? byKey[k] : null;
       if (!a1) {
         a.insertBefore(b1, cur);
         count.n++;

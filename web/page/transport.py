@@ -27,8 +27,8 @@ except ImportError:
     pass
 
 try:
-    from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
-except ImportError:  # CPython (tests) or a MicroPython without PyScript
+    from jsffi import create_proxy  # type: ignore[import-not-found]  # MicroPython's own (what pyscript.ffi hands on)
+except ImportError:  # CPython (tests)
     def create_proxy(fn: Any) -> Any:
         return fn
 

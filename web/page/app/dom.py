@@ -11,8 +11,8 @@ import js
 from web.page.app import looks
 
 try:
-    from pyscript.ffi import create_proxy
-except ImportError:  # pragma: no cover - outside PyScript
+    from jsffi import create_proxy  # MicroPython's own (what pyscript.ffi hands on)
+except ImportError:  # pragma: no cover - outside the browser
     def create_proxy(fn):
         return fn
 

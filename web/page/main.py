@@ -11,45 +11,20 @@ import json
 
 import js
 
-BUNDLE = "web/page/bundle.bin"  # tools/build_site.py: make_page_bundle
-BUNDLE_MAGIC = b"RUMMY-PAGE-BUNDLE 2\n"
+BUNDLE_INDEX = "web/page/bundle.json"  # written by web/pyscript-hooks.js as it unpacks web/page/bundle.bin
 SLICE_MS = 8  # at most about this much importing per task (a phone 4x slower: still under 50 ms)
 
 
-def unpack_bundle(path=BUNDLE):
-    """Write the page's modules and the catalog, shipped as one file (fetched once by PyScript, see the
-    <mpy-config>), into MicroPython's file system, where the imports below find them; answer the modules to
-    import as the page starts, in order (tools/page_imports.py). No bundle (a page that lists the files one
-    by one): nothing to write or import ahead."""
-    import os
-
+def bundle_imports(path=BUNDLE_INDEX):
+    """The modules to import as the page starts, in order (tools/page_imports.py), from the index of the page's
+    bundle: its modules and the catalog come in one file (tools/build_site.py: make_page_bundle), which
+    web/pyscript-hooks.js writes out into MicroPython's file system before this runs. No index (a page whose
+    files are listed one by one): nothing to import ahead."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        with open(path) as f:
+            return json.load(f)["imports"]
     except OSError:
         return []
-    if not data.startswith(BUNDLE_MAGIC):
-        raise ValueError("the page's bundle is damaged")
-    head = data.index(b"\n", len(BUNDLE_MAGIC))
-    index = json.loads(data[len(BUNDLE_MAGIC):head].decode())
-    pos = head + 1
-    view = memoryview(data)
-    made = set()
-    for name, size in index["files"]:
-        folder = ""
-        for part in name.split("/")[:-1]:
-            folder = folder + "/" + part if folder else part
-            if folder not in made:
-                made.add(folder)
-                try:
-                    os.mkdir(folder)
-                except OSError:
-                    pass  # there already
-        with open(name, "wb") as out:
-            out.write(view[pos:pos + size])
-        pos += size
-    os.remove(path)
-    return index["imports"]
 
 
 def next_task():
@@ -74,7 +49,7 @@ async def start():
     imported a few at a time; the app is made and draws its first screen in the last."""
     try:
         await next_task()
-        await import_modules(unpack_bundle())
+        await import_modules(bundle_imports())
         from web.page.app.dom import search
         from web.page.app.params import parse_query
         from web.page.app.runner import Runner

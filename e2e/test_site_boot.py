@@ -131,3 +131,15 @@ def test_a_damaged_page_bundle_is_told_on_the_loading_screen(context, page, site
     expect(page.locator("#boot-error-text")).to_contain_text("damaged")
     expect(page.locator("#boot-stage")).to_have_text("Something went wrong.")
     assert not page.evaluate("document.documentElement.hasAttribute('data-drawn')")
+
+
+@pytest.mark.allow_errors
+def test_a_page_bundle_with_a_garbled_index_is_told_on_the_loading_screen(context, page, site_url, site_dir):
+    whole = (site_dir / "web/page/bundle.bin").read_bytes()
+    magic = b"RUMMY-PAGE-BUNDLE 2\n"
+    garbled = magic + b"{not json" + whole[whole.index(b"\n", len(magic)):]
+    context.route("**/web/page/bundle.bin", lambda route: route.fulfill(
+        status=200, body=garbled, headers={"content-type": "application/octet-stream"}))
+    page.goto(site_url + "?seed=1")
+    expect(page.locator("#boot-error-text")).to_contain_text("damaged", timeout=60_000)
+    assert not page.evaluate("document.documentElement.hasAttribute('data-drawn')")

@@ -35,11 +35,14 @@ function unpackPageBundle(FS) {
   const end = data.indexOf(10, BUNDLE_MAGIC.length);
   if (end < 0) throw damaged;
   const head = data.subarray(BUNDLE_MAGIC.length, end);
-  const index = JSON.parse(text.decode(head));
+  let index = null;
+  try { index = JSON.parse(text.decode(head)); } catch (e) { throw damaged; }
+  if (!index || !Array.isArray(index.files) || !Array.isArray(index.imports)) throw damaged;
   const made = new Set();
   let pos = end + 1;
-  for (const [name, size] of index.files) {
-    if (pos + size > data.length) throw damaged;
+  for (const entry of index.files) {
+    const [name, size] = Array.isArray(entry) ? entry : [];
+    if (typeof name !== "string" || !Number.isInteger(size) || size < 0 || pos + size > data.length) throw damaged;
     const parts = name.split("/");
     for (let i = 1; i < parts.length; i++) {
       const folder = parts.slice(0, i).join("/");

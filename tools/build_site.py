@@ -88,7 +88,7 @@ PAGE_PY_DIR = "web/page"
 PAGE_ENTRY = "web/page/main.py"
 # The engine's catalog for the page (written by the build, never committed).
 CATALOG = "web/page/catalog.json"
-# The page's modules (compiled) and the catalog, in one file (make_page_bundle; unpacked by web/page/main.py).
+# The page's modules (compiled) and the catalog, in one file (make_page_bundle; unpacked by web/pyscript-hooks.js, imported by web/page/main.py).
 PAGE_BUNDLE = "web/page/bundle.bin"
 PAGE_BUNDLE_MAGIC = b"RUMMY-PAGE-BUNDLE 2\n"
 # Text files with __PLACEHOLDERS__ filled in at build time (web/sw.js is one too, written last).

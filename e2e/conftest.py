@@ -42,6 +42,20 @@ Fixtures for any e2e test
     Call ``block_storage(context)`` before opening pages: ``localStorage`` then
     throws ``SecurityError`` in every frame, as in a third-party iframe with
     storage blocked.
+``page`` (pytest-playwright's, with the engine's snapshot seeded)
+    A new page of the test's ``context`` that has the engine worker's Pyodide
+    memory snapshot already in Cache Storage, as a returning player's browser
+    has: the engine starts from it in under a second instead of a cold start of
+    3 s or more (``engine_seed``).  The page is left on a blank page of the
+    site's origin; the test then goes where it means to.  A test of the first,
+    normal start (or of the snapshot itself) says so with
+    ``@pytest.mark.cold_engine``: its page is fresh, as before.  Only the
+    ``site_url`` origin is seeded; contexts a test makes itself are fresh too.
+``engine_seed`` (session)
+    ``engine_seed(page)`` puts the snapshot (made once per test process by a
+    normal first start of the site, ``engine_snapshot``) into the Cache Storage
+    of the page's context, through a seeding page the ``site_url`` server serves
+    under ``/__e2e__/`` (never part of the site).
 
 Helper fixtures (each returns the function of the same name defined below)
 --------------------------------------------------------------------------
@@ -76,9 +90,13 @@ Example::
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import functools
+import json
 import os
 import sys
+import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -106,6 +124,8 @@ SUBPATH = "/rummy-game/"
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_errors: the guard fixture does not fail this test on console/page/request errors")
+    config.addinivalue_line("markers", "cold_engine: the test's page is not seeded with the engine's snapshot "
+                            "(a test of the first, normal start, or of the snapshot itself)")
 
 
 # --------------------------------------------------------------- browser
@@ -136,8 +156,19 @@ class _Servers:
         self.servers: list = []
         self.origins: set[str] = set()
 
-    def start(self, directory: Path, prefix: str = "/", host_alias: str | None = None) -> str:
-        server, url = serve.serve_in_thread(directory, prefix=prefix)
+    def start(self, directory: Path, prefix: str = "/", host_alias: str | None = None,
+              overlay: Path | None = None) -> str:
+        """Serve ``directory`` on a new loopback port; ``overlay``: a directory of test files served under
+        ``/__e2e__/`` next to it (same origin, never part of the site)."""
+        if overlay is None:
+            server, url = serve.serve_in_thread(directory, prefix=prefix)
+        else:
+            server = serve.make_server(directory, prefix=prefix)
+            server.RequestHandlerClass = functools.partial(_overlay_handler(server.RequestHandlerClass, overlay),
+                                                           directory=str(directory))
+            threading.Thread(target=server.serve_forever, name="e2e-site-server", daemon=True).start()
+            host, port = server.server_address[:2]
+            url = f"http://{host}:{port}{server.prefix}"
         self.servers.append(server)
         if host_alias:
             url = url.replace("127.0.0.1", host_alias, 1)
@@ -151,6 +182,25 @@ class _Servers:
             server.server_close()
 
 
+OVERLAY = "/__e2e__/"
+
+
+def _overlay_handler(partial_handler, overlay: Path):
+    """The site's request handler, with ``OVERLAY`` paths answered from the ``overlay`` directory."""
+    base = partial_handler.func  # make_server's handler class, bound to the site's directory
+
+    class OverlayHandler(base):
+        def translate_path(self, path: str) -> str:
+            clean = path.split("?", 1)[0].split("#", 1)[0]
+            if clean.startswith(OVERLAY):
+                name = clean[len(OVERLAY):]
+                return str(overlay / name) if name and "/" not in name and not name.startswith(".") \
+                    else str(overlay / "\0missing")
+            return super().translate_path(path)
+
+    return OverlayHandler
+
+
 @pytest.fixture(scope="session")
 def servers() -> _Servers:
     s = _Servers()
@@ -159,8 +209,14 @@ def servers() -> _Servers:
 
 
 @pytest.fixture(scope="session")
-def site_url(site_dir: Path, servers: _Servers) -> str:
-    return servers.start(site_dir)
+def e2e_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The directory served under ``/__e2e__/`` on the ``site_url`` origin (the seeding page and the snapshot)."""
+    return tmp_path_factory.mktemp("e2e-files")
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path, servers: _Servers, e2e_files: Path) -> str:
+    return servers.start(site_dir, overlay=e2e_files)
 
 
 @pytest.fixture(scope="session")
@@ -289,6 +345,99 @@ def persistent_context(browser_type, browser_type_launch_args: dict, guard: Guar
     for ctx in opened:
         with contextlib.suppress(Exception):  # already closed by the test
             ctx.close()
+
+
+# --------------------------------------------------------------- the engine's snapshot, seeded
+# Polls (wait_for_function does not await promises) until Cache Storage holds the engine's snapshot.
+_SNAPSHOT_STORED = """() => {
+  if (window.__e2eSnap === undefined) {
+    window.__e2eSnap = null;
+    (async () => {
+      for (;;) {
+        for (const name of (await caches.keys()).filter((n) => n.startsWith('rummy-snapshot-'))) {
+          if ((await (await caches.open(name)).keys()).length) { window.__e2eSnap = name; return; }
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+  }
+  return window.__e2eSnap !== null;
+}"""
+
+_SNAPSHOT_READ = """async () => {
+  const name = window.__e2eSnap;
+  const cache = await caches.open(name);
+  const key = (await cache.keys())[0];
+  const response = await cache.match(key);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return { cache: name, key: key.url, pyodide: response.headers.get('x-pyodide'), bytes: btoa(text) };
+}"""
+
+_SEED_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>e2e: seed</title>
+<link rel="icon" href="data:,"><script src="seed.js"></script></head><body></body></html>"""
+
+# Puts the snapshot where the engine worker looks for it (web/engine-worker.mjs: findSnapshot), then says so
+# on <html data-seeded>: "yes", or what went wrong.
+_SEED_JS = """(async () => {
+  const h = document.documentElement;
+  try {
+    const info = await (await fetch('seed.json')).json();
+    const body = await (await fetch('engine.snapshot')).arrayBuffer();
+    const cache = await caches.open(info.cache);
+    await cache.put(info.key, new Response(body, {
+      headers: { 'content-type': 'application/octet-stream', 'x-pyodide': info.pyodide } }));
+    h.dataset.seeded = 'yes';
+  } catch (e) {
+    h.dataset.seeded = 'error: ' + e;
+  }
+})();"""
+
+
+@pytest.fixture(scope="session")
+def engine_snapshot(browser, site_url: str, e2e_files: Path) -> dict:
+    """The engine worker's memory snapshot of this build, made once per test process by a normal first start
+    of the site in a fresh context, and put under ``/__e2e__/`` with the page that seeds it."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(site_url + "index.html")
+        wait_ready(page)
+        assert page.get_attribute("html", "data-engine-start") == "normal"
+        page.wait_for_function(_SNAPSHOT_STORED, timeout=READY_TIMEOUT, polling=100)
+        snap = page.evaluate(_SNAPSHOT_READ)
+    finally:
+        context.close()
+    data = base64.b64decode(snap.pop("bytes"))
+    assert len(data) > 10_000_000, f"a snapshot of {len(data)} bytes"
+    (e2e_files / "engine.snapshot").write_bytes(data)
+    (e2e_files / "seed.json").write_text(json.dumps(snap), encoding="utf-8")
+    (e2e_files / "seed.html").write_text(_SEED_HTML, encoding="utf-8")
+    (e2e_files / "seed.js").write_text(_SEED_JS, encoding="utf-8")
+    return {**snap, "size": len(data)}
+
+
+@pytest.fixture(scope="session")
+def engine_seed(engine_snapshot: dict, site_url: str):
+    """``engine_seed(page)``: the engine's snapshot into the Cache Storage of the page's context (the page is
+    left on the seeding page, a blank page of the site's origin)."""
+    def seed(page) -> None:
+        page.goto(site_url + OVERLAY.lstrip("/") + "seed.html")
+        handle = page.wait_for_function("() => document.documentElement.dataset.seeded", timeout=READY_TIMEOUT)
+        state = handle.json_value()
+        assert state == "yes", f"the engine's snapshot could not be seeded: {state}"
+
+    return seed
+
+
+@pytest.fixture
+def page(context, request: pytest.FixtureRequest):
+    """pytest-playwright's page, with the engine's snapshot seeded unless the test is marked ``cold_engine``."""
+    new_page = context.new_page()
+    if request.node.get_closest_marker("cold_engine") is None:
+        request.getfixturevalue("engine_seed")(new_page)
+    return new_page
 
 
 @pytest.fixture

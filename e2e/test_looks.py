@@ -67,10 +67,11 @@ def check_one_row(page) -> None:
 
 
 @pytest.mark.parametrize("width,height", [(320, 640), (360, 640), (390, 844)])
-def test_eleven_cards_in_one_row_on_a_phone(browser, site_url, wait_ready, width, height):
+def test_eleven_cards_in_one_row_on_a_phone(browser, site_url, wait_ready, engine_seed, width, height):
     ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2, is_mobile=True,
                               has_touch=True, base_url=site_url)
     page = ctx.new_page()
+    engine_seed(page)
     page.goto(GIN)
     wait_ready(page)
     to_eleven_cards(page)
@@ -141,9 +142,10 @@ LUMINANCE = """(sel) => {
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])
-def test_the_theme_follows_the_system_dialogs_too(browser, site_url, wait_ready, scheme):
+def test_the_theme_follows_the_system_dialogs_too(browser, site_url, wait_ready, engine_seed, scheme):
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme, base_url=site_url)
     page = ctx.new_page()
+    engine_seed(page)
     page.goto(GIN)
     wait_ready(page)
     wait_turn(page)
@@ -162,9 +164,10 @@ def test_the_theme_follows_the_system_dialogs_too(browser, site_url, wait_ready,
     ctx.close()
 
 
-def test_four_colour_deck_large_cards_and_felt(browser, site_url, wait_ready):
+def test_four_colour_deck_large_cards_and_felt(browser, site_url, wait_ready, engine_seed):
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=site_url)
     page = ctx.new_page()
+    engine_seed(page)
     page.goto("index.html?game=rummy&opponents=mel,dot&seed=5&speed=0")
     wait_ready(page)
     wait_turn(page)

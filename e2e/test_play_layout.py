@@ -53,10 +53,11 @@ def test_new_game_screen_sets_game_opponents_and_rules(page, wait_ready):
     expect(page.get_by_test_id("table-screen")).to_be_visible()
 
 
-def test_phone_held_upright_nothing_cut_off(browser, site_url, wait_ready):
+def test_phone_held_upright_nothing_cut_off(browser, site_url, wait_ready, engine_seed):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
                               has_touch=True, base_url=site_url)
     page = ctx.new_page()
+    engine_seed(page)
     errors: list[str] = []
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     page.goto("index.html?game=gin&opponents=magpie&seed=3&speed=0")

@@ -9,7 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
+
+# The snapshot's own life: each test starts from a browser that has none (no seeded snapshot).
+pytestmark = pytest.mark.cold_engine
 
 Wait = Callable[[Page], None]
 

@@ -89,6 +89,16 @@ def test_worker_answers_and_queues_messages_sent_before_it_is_up(page: Page, sit
     assert ready["start"] == "normal" and ready["pyodide"]
 
 
+def test_a_browser_that_holds_the_snapshot_starts_the_engine_from_it(page: Page, site_url: str,
+                                                                     wait_ready: Wait) -> None:
+    """A browser whose Cache Storage holds this build's snapshot (and no service worker yet): the engine restores
+    it. (The harness seeds every test's page so: e2e/conftest.py, engine_seed.)"""
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.get_attribute("html", "data-engine-start") == "snapshot"
+    assert page.evaluate("navigator.serviceWorker.controller") is None  # the page's own start, not a warm visit
+
+
 @pytest.mark.allow_errors
 def test_worker_script_missing_is_reported(context: BrowserContext, page: Page, site_url: str) -> None:
     context.route("**/web/engine-worker.mjs", lambda route: route.abort())

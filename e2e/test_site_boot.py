@@ -9,6 +9,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+# A first visit's boot, as a new player's browser does it: no seeded engine snapshot.
+pytestmark = pytest.mark.cold_engine
+
 # Records every value <html data-boot-stage> takes, from the first paint on.
 STAGE_RECORDER = """
 window.__stages = [];

@@ -178,11 +178,11 @@ def _person(c):
     skin = c.get("skin", DEFAULT["skin"])
     hair = c.get("hair", DEFAULT["hair"])
     style = c.get("style", "short")
-    out = ['<g fill="' + hair + '" stroke="' + hair + '">' + HAIR_BACK.get(style, "") + "</g>",
-           '<path d="M18 100C20 80 34 74 50 74C66 74 80 80 82 100Z" fill="' + c.get("color", "#555") + '"/>',
-           '<path d="M44 68H56V78C53 80 47 80 44 78Z" fill="' + skin + '"/>',
-           '<ellipse cx="50" cy="50" rx="21" ry="24" fill="' + skin + '"/>',
-           '<circle cx="29" cy="52" r="4" fill="' + skin + '"/><circle cx="71" cy="52" r="4" fill="' + skin + '"/>']
+    out = ["".join(('<g fill="', hair, '" stroke="', hair, '">', HAIR_BACK.get(style, ""), "</g>")),
+           "".join(('<path d="M18 100C20 80 34 74 50 74C66 74 80 80 82 100Z" fill="', c.get("color", "#555"), '"/>')),
+           "".join(('<path d="M44 68H56V78C53 80 47 80 44 78Z" fill="', skin, '"/>')),
+           "".join(('<ellipse cx="50" cy="50" rx="21" ry="24" fill="', skin, '"/>')),
+           "".join(('<circle cx="29" cy="52" r="4" fill="', skin, '"/><circle cx="71" cy="52" r="4" fill="', skin, '"/>'))]
     if c.get("dots"):
         out.append('<g fill="#fff" opacity=".85"><circle cx="28" cy="92" r="3"/><circle cx="40" cy="86" r="3"/>'
                    '<circle cx="60" cy="86" r="3"/><circle cx="72" cy="92" r="3"/><circle cx="50" cy="95" r="3"/>'
@@ -190,8 +190,8 @@ def _person(c):
     if c.get("earrings"):
         out.append('<circle cx="29" cy="59" r="3" fill="#ffd54f"/><circle cx="71" cy="59" r="3" fill="#ffd54f"/>')
     if c.get("beard"):
-        out.append('<path d="M30 54C31 76 42 84 50 84C58 84 69 76 70 54C64 66 36 66 30 54Z" fill="' + hair + '"/>')
-    out.append('<g fill="' + hair + '" stroke="' + hair + '">' + HAIR_FRONT.get(style, "") + "</g>")
+        out.append("".join(('<path d="M30 54C31 76 42 84 50 84C58 84 69 76 70 54C64 66 36 66 30 54Z" fill="', hair, '"/>')))
+    out.append("".join(('<g fill="', hair, '" stroke="', hair, '">', HAIR_FRONT.get(style, ""), "</g>")))
     out.append('<path d="M35 42L46 41M54 41L65 42" stroke="#3a2a1c" stroke-width="2.5" stroke-linecap="round"/>')
     out.append(_eyes(c))
     out.append('<path d="M50 52L48 59H52" fill="none" stroke="#b07a58" stroke-width="2" stroke-linecap="round"/>')
@@ -212,14 +212,14 @@ def _bird(c):
     else:
         body, breast, beak = "#2b2f38", "#3d434f", "#1a1a1a"
         sheen = '<path d="M24 96C30 80 40 76 48 76L42 100Z" fill="#454b5a"/>'
-    return ('<path d="M16 100C18 78 32 70 50 70C68 70 82 78 84 100Z" fill="' + body + '"/>'
-            '<path d="M36 100C38 84 44 78 52 78C60 78 64 86 64 100Z" fill="' + breast + '"/>' + sheen
-            + '<ellipse cx="50" cy="46" rx="24" ry="26" fill="' + body + '"/>'
-            '<path d="M30 30C36 18 46 16 54 18C48 20 44 24 42 28Z" fill="' + body + '"/>'
-            '<circle cx="58" cy="42" r="8" fill="#fff"/><circle cx="60" cy="42" r="4" fill="#111"/>'
-            '<circle cx="61" cy="41" r="1.5" fill="#fff"/>'
-            '<path d="M70 48L94 54L70 60Z" fill="' + beak + '" stroke="#000" stroke-width="1"/>'
-            '<path d="M70 54H88" stroke="#555" stroke-width="1"/>')
+    return "".join(('<path d="M16 100C18 78 32 70 50 70C68 70 82 78 84 100Z" fill="', body, '"/>'
+                    '<path d="M36 100C38 84 44 78 52 78C60 78 64 86 64 100Z" fill="', breast, '"/>', sheen,
+                    '<ellipse cx="50" cy="46" rx="24" ry="26" fill="', body, '"/>'
+                    '<path d="M30 30C36 18 46 16 54 18C48 20 44 24 42 28Z" fill="', body, '"/>'
+                    '<circle cx="58" cy="42" r="8" fill="#fff"/><circle cx="60" cy="42" r="4" fill="#111"/>'
+                    '<circle cx="61" cy="41" r="1.5" fill="#fff"/>'
+                    '<path d="M70 48L94 54L70 60Z" fill="', beak, '" stroke="#000" stroke-width="1"/>'
+                    '<path d="M70 54H88" stroke="#555" stroke-width="1"/>'))
 
 
 _DRAWN = {}  # portraits already drawn (the table draws them on every update)
@@ -237,17 +237,17 @@ def _portrait(pid, size_class):
     c = character(pid)
     color = c.get("color", DEFAULT["color"])
     inner = _bird(c) if c.get("bird") else _person(c)
-    return ('<svg class="portrait' + ((" " + size_class) if size_class else "") + '" viewBox="0 0 100 100" '
-            'aria-hidden="true" focusable="false"><circle cx="50" cy="50" r="50" fill="' + color + '"/>'
-            '<circle cx="50" cy="50" r="50" fill="#fff" opacity=".55"/>' + inner
-            + '<circle cx="50" cy="50" r="48" fill="none" stroke="' + color + '" stroke-width="4"/></svg>')
+    return "".join(('<svg class="portrait', ((" " + size_class) if size_class else ""), '" viewBox="0 0 100 100" '
+                    'aria-hidden="true" focusable="false"><circle cx="50" cy="50" r="50" fill="', color, '"/>'
+                    '<circle cx="50" cy="50" r="50" fill="#fff" opacity=".55"/>', inner,
+                    '<circle cx="50" cy="50" r="48" fill="none" stroke="', color, '" stroke-width="4"/></svg>'))
 
 
 def initial(name, color, size_class=""):
     """A person's disc (people at the table have no character): their name's first letter on their seat's colour."""
     letter = (name.strip()[:1] or "?").upper()
     esc = letter.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return ('<svg class="portrait person' + ((" " + size_class) if size_class else "") + '" viewBox="0 0 100 100" '
-            'aria-hidden="true" focusable="false"><circle cx="50" cy="50" r="50" fill="' + color + '"/>'
-            '<text x="50" y="50" dy=".35em" text-anchor="middle" font-size="52" font-weight="700" fill="#fff" '
-            'font-family="system-ui, sans-serif">' + esc + "</text></svg>")
+    return "".join(('<svg class="portrait person', ((" " + size_class) if size_class else ""), '" viewBox="0 0 100 100" '
+                    'aria-hidden="true" focusable="false"><circle cx="50" cy="50" r="50" fill="', color, '"/>'
+                    '<text x="50" y="50" dy=".35em" text-anchor="middle" font-size="52" font-weight="700" fill="#fff" '
+                    'font-family="system-ui, sans-serif">', esc, "</text></svg>"))

@@ -59,16 +59,16 @@ def card_id(card):
 
 def face_svg(card):
     """A face-up card's picture (a reference into the sprite)."""
-    return ('<svg class="face" viewBox="0 0 250 350" aria-hidden="true" focusable="false"><use href="#'
-            + card_id(card) + '"/></svg>')
+    return "".join(('<svg class="face" viewBox="0 0 250 350" aria-hidden="true" focusable="false"><use href="#',
+                    card_id(card), '"/></svg>'))
 
 
 def back_svg(back):
     """A card's back (one of :data:`BACK_IDS`)."""
     if back not in BACK_IDS:
         back = "red"
-    return ('<svg class="face" viewBox="0 0 250 350" aria-hidden="true" focusable="false"><use href="#b-' + back
-            + '"/></svg>')
+    return "".join(('<svg class="face" viewBox="0 0 250 350" aria-hidden="true" focusable="false"><use href="#b-', back,
+                    '"/></svg>'))
 
 
 def suit_class(card):
@@ -88,10 +88,10 @@ def _n(v):
 def pip_use(suit, cx, cy, size, turned=False):
     """A pip of ``size`` centred on (cx, cy)."""
     h = size // 2
-    out = ('<use href="#p' + suit + '" x="' + _n(cx - h) + '" y="' + _n(cy - h) + '" width="' + _n(size)
-           + '" height="' + _n(size) + '"')
+    out = "".join(('<use href="#p', suit, '" x="', _n(cx - h), '" y="', _n(cy - h), '" width="', _n(size),
+                   '" height="', _n(size), '"'))
     if turned:
-        out += ' transform="rotate(180 ' + _n(cx) + " " + _n(cy) + ')"'
+        out += "".join((' transform="rotate(180 ', _n(cx), " ", _n(cy), ')"'))
     return out + "/>"
 
 
@@ -101,13 +101,13 @@ def corner(rank_text, suit):
         rank = ('<text x="40" y="80" font-size="74" textLength="70" lengthAdjust="spacingAndGlyphs" '
                 'letter-spacing="-4">10</text>')
     else:
-        rank = '<text x="40" y="80" font-size="80">' + rank_text + "</text>"
+        rank = "".join(('<text x="40" y="80" font-size="80">', rank_text, "</text>"))
     return rank + pip_use(suit, 40, 118, 50)
 
 
 def index_pair(rank_text, suit):
     one = corner(rank_text, suit)
-    return one + '<g transform="rotate(180 125 175)">' + one + "</g>"
+    return "".join((one, '<g transform="rotate(180 125 175)">', one, "</g>"))
 
 
 def number_face(rank, suit):
@@ -133,74 +133,74 @@ SKIN = "#f2cfa8"
 GOLD = "#e2b23c"
 GOLD_LINE = "#8a6412"
 LINE = "#3a2a1c"
-FRAME = ('<rect x="70" y="24" width="110" height="302" rx="10" fill="#fbf4df" stroke="currentColor" '
-         'stroke-width="3"/><path d="M70 175H180" stroke="' + GOLD_LINE + '" stroke-width="2"/>')
-ROBE = ('<path d="M76 175C76 146 96 128 125 126C154 128 174 146 174 175Z" fill="currentColor"/>'
-        '<path d="M107 175L112 132C120 138 130 138 138 132L143 175Z" fill="' + GOLD + '" stroke="' + GOLD_LINE
-        + '" stroke-width="1.5"/>'
-        '<path d="M112 132C120 140 130 140 138 132" fill="none" stroke="#fff" stroke-width="3"/>')
-FACE = ('<rect x="117" y="110" width="16" height="20" fill="' + SKIN + '"/>'
-        '<ellipse cx="125" cy="98" rx="19" ry="22" fill="' + SKIN + '" stroke="' + LINE + '" stroke-width="2"/>'
-        '<circle cx="118" cy="96" r="2.5" fill="' + LINE + '"/><circle cx="132" cy="96" r="2.5" fill="' + LINE
-        + '"/><path d="M125 99L123 106H127" fill="none" stroke="' + LINE + '" stroke-width="1.5"/>')
+FRAME = "".join(('<rect x="70" y="24" width="110" height="302" rx="10" fill="#fbf4df" stroke="currentColor" '
+                 'stroke-width="3"/><path d="M70 175H180" stroke="', GOLD_LINE, '" stroke-width="2"/>'))
+ROBE = "".join(('<path d="M76 175C76 146 96 128 125 126C154 128 174 146 174 175Z" fill="currentColor"/>'
+                '<path d="M107 175L112 132C120 138 130 138 138 132L143 175Z" fill="', GOLD, '" stroke="', GOLD_LINE,
+                '" stroke-width="1.5"/>'
+                '<path d="M112 132C120 140 130 140 138 132" fill="none" stroke="#fff" stroke-width="3"/>'))
+FACE = "".join(('<rect x="117" y="110" width="16" height="20" fill="', SKIN, '"/>'
+                '<ellipse cx="125" cy="98" rx="19" ry="22" fill="', SKIN, '" stroke="', LINE, '" stroke-width="2"/>'
+                '<circle cx="118" cy="96" r="2.5" fill="', LINE, '"/><circle cx="132" cy="96" r="2.5" fill="', LINE,
+                '"/><path d="M125 99L123 106H127" fill="none" stroke="', LINE, '" stroke-width="1.5"/>'))
 FIGURES = {
     # king: crown, beard, a sceptre
-    "K": (ROBE + '<path d="M166 175V60" stroke="' + GOLD_LINE + '" stroke-width="4"/>'
-          '<circle cx="166" cy="58" r="7" fill="' + GOLD + '" stroke="' + GOLD_LINE + '" stroke-width="2"/>'
-          + FACE + '<path d="M106 100C108 126 116 134 125 134C134 134 142 126 144 100C138 112 112 112 106 100Z" '
-          'fill="#8b8b8b" stroke="' + LINE + '" stroke-width="1.5"/>'
-          '<path d="M117 113C121 110 129 110 133 113" fill="none" stroke="' + LINE + '" stroke-width="2"/>'
-          '<path d="M104 82L102 48L114 64L125 42L136 64L148 48L146 82Z" fill="' + GOLD + '" stroke="' + GOLD_LINE
-          + '" stroke-width="2"/><circle cx="125" cy="62" r="4" fill="#c62828"/>'),
+    "K": "".join((ROBE, '<path d="M166 175V60" stroke="', GOLD_LINE, '" stroke-width="4"/>'
+                  '<circle cx="166" cy="58" r="7" fill="', GOLD, '" stroke="', GOLD_LINE, '" stroke-width="2"/>',
+                  FACE, '<path d="M106 100C108 126 116 134 125 134C134 134 142 126 144 100C138 112 112 112 106 100Z" '
+                  'fill="#8b8b8b" stroke="', LINE, '" stroke-width="1.5"/>'
+                  '<path d="M117 113C121 110 129 110 133 113" fill="none" stroke="', LINE, '" stroke-width="2"/>'
+                  '<path d="M104 82L102 48L114 64L125 42L136 64L148 48L146 82Z" fill="', GOLD, '" stroke="', GOLD_LINE,
+                  '" stroke-width="2"/><circle cx="125" cy="62" r="4" fill="#c62828"/>')),
     # queen: long hair, a small crown, a flower
-    "Q": ('<path d="M101 98C98 72 110 70 125 70C140 70 152 72 149 98C152 120 156 136 160 150L90 150'
-          'C94 136 98 120 101 98Z" fill="#6d3b1c"/>' + ROBE + FACE
-          + '<path d="M117 112C121 115 129 115 133 112" fill="none" stroke="#b0303a" stroke-width="2.5"/>'
-          '<path d="M108 80L110 60L118 70L125 56L132 70L140 60L142 80Z" fill="' + GOLD + '" stroke="'
-          + GOLD_LINE + '" stroke-width="2"/>'
-          '<circle cx="110" cy="60" r="3" fill="#fff"/><circle cx="125" cy="56" r="3" fill="#fff"/>'
-          '<circle cx="140" cy="60" r="3" fill="#fff"/>'
-          '<path d="M86 170C84 156 88 150 92 146" stroke="#2e7d32" stroke-width="3" fill="none"/>'
-          '<circle cx="93" cy="143" r="7" fill="#d84a6a"/><circle cx="93" cy="143" r="3" fill="' + GOLD + '"/>'),
+    "Q": "".join(('<path d="M101 98C98 72 110 70 125 70C140 70 152 72 149 98C152 120 156 136 160 150L90 150'
+                  'C94 136 98 120 101 98Z" fill="#6d3b1c"/>', ROBE, FACE,
+                  '<path d="M117 112C121 115 129 115 133 112" fill="none" stroke="#b0303a" stroke-width="2.5"/>'
+                  '<path d="M108 80L110 60L118 70L125 56L132 70L140 60L142 80Z" fill="', GOLD, '" stroke="',
+                  GOLD_LINE, '" stroke-width="2"/>'
+                  '<circle cx="110" cy="60" r="3" fill="#fff"/><circle cx="125" cy="56" r="3" fill="#fff"/>'
+                  '<circle cx="140" cy="60" r="3" fill="#fff"/>'
+                  '<path d="M86 170C84 156 88 150 92 146" stroke="#2e7d32" stroke-width="3" fill="none"/>'
+                  '<circle cx="93" cy="143" r="7" fill="#d84a6a"/><circle cx="93" cy="143" r="3" fill="', GOLD, '"/>')),
     # jack: a cap with a feather, curls, a halberd
-    "J": ('<path d="M84 175V64" stroke="' + GOLD_LINE + '" stroke-width="4"/>'
-          '<path d="M84 44L94 62H74Z" fill="#b8c0c8" stroke="#4a5058" stroke-width="2"/>' + ROBE
-          + '<path d="M104 104C100 118 106 124 110 124M146 104C150 118 144 124 140 124" fill="none" stroke="#a8671e" '
-          'stroke-width="6" stroke-linecap="round"/>' + FACE
-          + '<path d="M118 113C122 116 128 116 132 113" fill="none" stroke="' + LINE + '" stroke-width="2"/>'
-          '<path d="M102 86C100 66 150 66 148 86Z" fill="currentColor" stroke="' + LINE + '" stroke-width="2"/>'
-          '<path d="M100 86H150" stroke="' + GOLD + '" stroke-width="5"/>'
-          '<path d="M146 74C160 56 170 46 176 32C166 48 156 58 142 70Z" fill="#f6f1e0" stroke="' + GOLD_LINE
-          + '" stroke-width="1.5"/>'),
+    "J": "".join(('<path d="M84 175V64" stroke="', GOLD_LINE, '" stroke-width="4"/>'
+                  '<path d="M84 44L94 62H74Z" fill="#b8c0c8" stroke="#4a5058" stroke-width="2"/>', ROBE,
+                  '<path d="M104 104C100 118 106 124 110 124M146 104C150 118 144 124 140 124" fill="none" stroke="#a8671e" '
+                  'stroke-width="6" stroke-linecap="round"/>', FACE,
+                  '<path d="M118 113C122 116 128 116 132 113" fill="none" stroke="', LINE, '" stroke-width="2"/>'
+                  '<path d="M102 86C100 66 150 66 148 86Z" fill="currentColor" stroke="', LINE, '" stroke-width="2"/>'
+                  '<path d="M100 86H150" stroke="', GOLD, '" stroke-width="5"/>'
+                  '<path d="M146 74C160 56 170 46 176 32C166 48 156 58 142 70Z" fill="#f6f1e0" stroke="', GOLD_LINE,
+                  '" stroke-width="1.5"/>')),
 }
 
 
 def court_face(rank, suit):
     letter = RANK_TEXT[rank]
     fig = FIGURES[letter]
-    emblem = ('<circle cx="152" cy="150" r="15" fill="' + GOLD + '" stroke="' + GOLD_LINE + '" stroke-width="2"/>'
-              + pip_use(suit, 152, 150, 20))
+    emblem = "".join(('<circle cx="152" cy="150" r="15" fill="', GOLD, '" stroke="', GOLD_LINE, '" stroke-width="2"/>',
+                      pip_use(suit, 152, 150, 20)))
     half = fig + emblem
-    return (FRAME + '<g>' + half + '</g><g transform="rotate(180 125 175)">' + half + "</g>"
-            + '<rect x="70" y="24" width="110" height="302" rx="10" fill="none" stroke="currentColor" '
-            'stroke-width="3"/>' + index_pair(letter, suit))
+    return "".join((FRAME, '<g>', half, '</g><g transform="rotate(180 125 175)">', half, "</g>",
+                    '<rect x="70" y="24" width="110" height="302" rx="10" fill="none" stroke="currentColor" '
+                    'stroke-width="3"/>', index_pair(letter, suit)))
 
 
 STAR = "M125 110L142 158L193 160L153 191L167 240L125 212L83 240L97 191L57 160L108 158Z"
 
 
 def joker_face():
-    letters = "".join('<text x="30" y="' + _n(56 + 40 * i) + '" font-size="38">' + ch + "</text>"
+    letters = "".join("".join(('<text x="30" y="', _n(56 + 40 * i), '" font-size="38">', ch, "</text>"))
                       for i, ch in enumerate("JOKER"))
-    turned = '<g transform="rotate(180 125 175)">' + letters + "</g>"
-    return ('<path d="' + STAR + '" fill="currentColor"/><circle cx="125" cy="178" r="14" fill="#fbf4df"/>'
-            + letters + turned)
+    turned = "".join(('<g transform="rotate(180 125 175)">', letters, "</g>"))
+    return "".join(('<path d="', STAR, '" fill="currentColor"/><circle cx="125" cy="178" r="14" fill="#fbf4df"/>',
+                    letters, turned))
 
 
 def back_symbol(back):
     """One back: a frame and a pattern (fixed colours: a back looks the same in every theme)."""
     border = '<rect x="4" y="4" width="242" height="342" rx="16" fill="#fdfbf4"/>'
-    inner = '<rect x="16" y="16" width="218" height="318" rx="10" fill="url(#bp-' + back + ')"/>'
+    inner = "".join(('<rect x="16" y="16" width="218" height="318" rx="10" fill="url(#bp-', back, ')"/>'))
     if back == "red":
         deco = ('<ellipse cx="125" cy="175" rx="46" ry="62" fill="#8f1d2c" stroke="#fdfbf4" stroke-width="5"/>'
                 + pip_use("H", 125, 175, 44).replace("<use", '<use fill="#fdfbf4"'))
@@ -214,29 +214,29 @@ def back_symbol(back):
     else:
         deco = ('<circle cx="125" cy="175" r="40" fill="#7a3e00" stroke="#ffe3a0" stroke-width="5"/>'
                 + pip_use("D", 125, 175, 40).replace("<use", '<use fill="#ffe3a0"'))
-    return ('<symbol id="b-' + back + '" viewBox="0 0 250 350">' + border + inner
-            + '<rect x="16" y="16" width="218" height="318" rx="10" fill="none" stroke="#fdfbf4" stroke-width="2" '
-            'opacity=".6"/>' + deco + "</symbol>")
+    return "".join(('<symbol id="b-', back, '" viewBox="0 0 250 350">', border, inner,
+                    '<rect x="16" y="16" width="218" height="318" rx="10" fill="none" stroke="#fdfbf4" stroke-width="2" '
+                    'opacity=".6"/>', deco, "</symbol>"))
 
 
 def back_patterns():
     """The backs' patterns (in the sprite's defs)."""
-    rays = "".join('<path d="M125 175L' + _n(x) + " " + _n(y) + "L" + _n(x2) + " " + _n(y2) + 'Z"/>'
+    rays = "".join("".join(('<path d="M125 175L', _n(x), " ", _n(y), "L", _n(x2), " ", _n(y2), 'Z"/>'))
                    for x, y, x2, y2 in _RAYS)
     return (
-        '<pattern id="bp-red" width="24" height="24" patternUnits="userSpaceOnUse">'
-        '<rect width="24" height="24" fill="#a3283a"/><path d="M0 12L12 0L24 12L12 24Z" fill="none" '
-        'stroke="#f3c7cd" stroke-width="2"/><circle cx="12" cy="12" r="2.5" fill="#f3c7cd"/></pattern>'
-        '<pattern id="bp-blue" width="28" height="28" patternUnits="userSpaceOnUse">'
-        '<rect width="28" height="28" fill="#1f4a93"/><circle cx="14" cy="14" r="9" fill="none" stroke="#bcd0f2" '
-        'stroke-width="2"/><circle cx="0" cy="0" r="4" fill="#bcd0f2"/><circle cx="28" cy="0" r="4" '
-        'fill="#bcd0f2"/><circle cx="0" cy="28" r="4" fill="#bcd0f2"/><circle cx="28" cy="28" r="4" '
-        'fill="#bcd0f2"/></pattern>'
-        '<pattern id="bp-green" width="20" height="20" patternUnits="userSpaceOnUse" '
-        'patternTransform="rotate(45)"><rect width="20" height="20" fill="#2f7d4a"/>'
-        '<rect width="7" height="20" fill="#1e5631"/><rect x="12" width="2" height="20" fill="#a9d8b4"/></pattern>'
-        '<pattern id="bp-gold" width="250" height="350" patternUnits="userSpaceOnUse">'
-        '<rect width="250" height="350" fill="#c0601a"/><g fill="#e9a23b">' + rays + "</g></pattern>")
+        "".join(('<pattern id="bp-red" width="24" height="24" patternUnits="userSpaceOnUse">'
+                 '<rect width="24" height="24" fill="#a3283a"/><path d="M0 12L12 0L24 12L12 24Z" fill="none" '
+                 'stroke="#f3c7cd" stroke-width="2"/><circle cx="12" cy="12" r="2.5" fill="#f3c7cd"/></pattern>'
+                 '<pattern id="bp-blue" width="28" height="28" patternUnits="userSpaceOnUse">'
+                 '<rect width="28" height="28" fill="#1f4a93"/><circle cx="14" cy="14" r="9" fill="none" stroke="#bcd0f2" '
+                 'stroke-width="2"/><circle cx="0" cy="0" r="4" fill="#bcd0f2"/><circle cx="28" cy="0" r="4" '
+                 'fill="#bcd0f2"/><circle cx="0" cy="28" r="4" fill="#bcd0f2"/><circle cx="28" cy="28" r="4" '
+                 'fill="#bcd0f2"/></pattern>'
+                 '<pattern id="bp-green" width="20" height="20" patternUnits="userSpaceOnUse" '
+                 'patternTransform="rotate(45)"><rect width="20" height="20" fill="#2f7d4a"/>'
+                 '<rect width="7" height="20" fill="#1e5631"/><rect x="12" width="2" height="20" fill="#a9d8b4"/></pattern>'
+                 '<pattern id="bp-gold" width="250" height="350" patternUnits="userSpaceOnUse">'
+                 '<rect width="250" height="350" fill="#c0601a"/><g fill="#e9a23b">', rays, "</g></pattern>")))
 
 
 def _ray_points():
@@ -265,20 +265,20 @@ def sprite():
     parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" '
              'aria-hidden="true" focusable="false"><defs>', back_patterns()]
     for s in SUITS:
-        parts.append('<symbol id="p' + s + '" viewBox="0 0 100 100"><path d="' + PIPS[s] + '"/></symbol>')
+        parts.append("".join(('<symbol id="p', s, '" viewBox="0 0 100 100"><path d="', PIPS[s], '"/></symbol>')))
     text_attrs = ('font-family="' + FONT + '" font-weight="700" text-anchor="middle" fill="currentColor"')
     # each rank is drawn once with "@" for its suit, then written out for the four suits (the sprite is made on
     # the page's thread at start: this keeps it to a few milliseconds)
     for r in range(13):
-        body = ('<symbol id="c' + RANKS[r] + '@" viewBox="0 0 250 350"><g ' + text_attrs + ">"
-                + (court_face(r, "@") if r >= 10 else number_face(r, "@")) + "</g></symbol>")
+        body = "".join(('<symbol id="c', RANKS[r], '@" viewBox="0 0 250 350"><g ', text_attrs, ">",
+                        (court_face(r, "@") if r >= 10 else number_face(r, "@")), "</g></symbol>"))
         for s in SUITS:
             if r == 0 and s == "S":  # the ace of spades has its own ornament
-                parts.append('<symbol id="cAS" viewBox="0 0 250 350"><g ' + text_attrs + ">" + number_face(0, "S")
-                             + "</g></symbol>")
+                parts.append("".join(('<symbol id="cAS" viewBox="0 0 250 350"><g ', text_attrs, ">", number_face(0, "S"),
+                                      "</g></symbol>")))
             else:
                 parts.append(body.replace("@", s))
-    parts.append('<symbol id="cJK" viewBox="0 0 250 350"><g ' + text_attrs + ">" + joker_face() + "</g></symbol>")
+    parts.append("".join(('<symbol id="cJK" viewBox="0 0 250 350"><g ', text_attrs, ">", joker_face(), "</g></symbol>")))
     for b in BACK_IDS:
         parts.append(back_symbol(b))
     parts.append("</defs></svg>")

@@ -17,10 +17,10 @@ def stats_html(data, catalog, confirm_reset):
     for game, title in (("gin", "Gin Rummy"), ("rummy", "Basic Rummy")):
         line = data["games"].get(game)
         if not line:
-            parts.append('<section aria-label="' + title + '"><h3>' + title
-                         + '</h3><p class="muted">No hands played yet.</p></section>')
+            parts.append("".join(('<section aria-label="', title, '"><h3>', title,
+                                  '</h3><p class="muted">No hands played yet.</p></section>')))
             continue
-        table = "".join('<tr><th scope="row">' + esc(k) + "</th><td>" + esc(v) + "</td></tr>"
+        table = "".join("".join(('<tr><th scope="row">', esc(k), "</th><td>", esc(v), "</td></tr>"))
                         for k, v in rows(line, game))
         opp_rows = []
         for key in sorted(data["opponents"]):
@@ -30,49 +30,49 @@ def stats_html(data, catalog, confirm_reset):
                 continue
             p = catalog.profile(game, pid)
             name = p["name"] if p else pid
-            opp_rows.append('<tr><th scope="row">' + esc(name) + "</th><td>" + str(oline["matches"]) + "</td><td>"
-                            + rate(oline["matches_won"], oline["matches"]) + "</td><td>" + str(oline["hands"])
-                            + "</td><td>" + rate(oline["hands_won"], oline["hands"]) + "</td><td>"
-                            + str(oline["best_streak"]) + "</td></tr>")
+            opp_rows.append("".join(('<tr><th scope="row">', esc(name), "</th><td>", str(oline["matches"]), "</td><td>",
+                                     rate(oline["matches_won"], oline["matches"]), "</td><td>", str(oline["hands"]),
+                                     "</td><td>", rate(oline["hands_won"], oline["hands"]), "</td><td>",
+                                     str(oline["best_streak"]), "</td></tr>")))
         opp = ""
         if opp_rows:
-            opp = ('<table class="stats-table"><caption>Against each opponent</caption><thead><tr>'
-                   '<th scope="col">Opponent</th><th scope="col">Matches</th><th scope="col">Won</th>'
-                   '<th scope="col">Hands</th><th scope="col">Won</th><th scope="col">Best streak</th></tr></thead>'
-                   "<tbody>" + "".join(opp_rows) + "</tbody></table>")
-        parts.append('<section aria-label="' + title + '" data-testid="stats-' + game + '"><h3>' + title + "</h3>"
-                     '<table class="stats-table"><tbody>' + table + "</tbody></table>" + opp + "</section>")
+            opp = "".join(('<table class="stats-table"><caption>Against each opponent</caption><thead><tr>'
+                           '<th scope="col">Opponent</th><th scope="col">Matches</th><th scope="col">Won</th>'
+                           '<th scope="col">Hands</th><th scope="col">Won</th><th scope="col">Best streak</th></tr></thead>'
+                           "<tbody>", "".join(opp_rows), "</tbody></table>"))
+        parts.append("".join(('<section aria-label="', title, '" data-testid="stats-', game, '"><h3>', title, "</h3>"
+                              '<table class="stats-table"><tbody>', table, "</tbody></table>", opp, "</section>")))
     people = data.get("people") or {}
     prow = []
     for key in sorted(people):
         g, _, person = key.partition(":")
         line = people[key]
-        prow.append('<tr><th scope="row">' + esc(person) + "</th><td>" + ("Gin Rummy" if g == "gin" else "Basic Rummy")
-                    + "</td><td>" + str(line["matches"]) + "</td><td>" + rate(line["matches_won"], line["matches"])
-                    + "</td><td>" + str(line["hands"]) + "</td><td>" + rate(line["hands_won"], line["hands"])
-                    + "</td></tr>")
+        prow.append("".join(('<tr><th scope="row">', esc(person), "</th><td>", ("Gin Rummy" if g == "gin" else "Basic Rummy"),
+                             "</td><td>", str(line["matches"]), "</td><td>", rate(line["matches_won"], line["matches"]),
+                             "</td><td>", str(line["hands"]), "</td><td>", rate(line["hands_won"], line["hands"]),
+                             "</td></tr>")))
     if prow:
-        parts.append('<section aria-label="Games with people" data-testid="stats-people"><h3>Games with people</h3>'
-                     '<table class="stats-table"><caption>Each person at this device, counted apart from games '
-                     'against the computer</caption><thead><tr><th scope="col">Player</th><th scope="col">Game</th>'
-                     '<th scope="col">Matches</th><th scope="col">Won</th><th scope="col">Hands</th>'
-                     '<th scope="col">Won</th></tr></thead><tbody>' + "".join(prow) + "</tbody></table></section>")
+        parts.append("".join(('<section aria-label="Games with people" data-testid="stats-people"><h3>Games with people</h3>'
+                              '<table class="stats-table"><caption>Each person at this device, counted apart from games '
+                              'against the computer</caption><thead><tr><th scope="col">Player</th><th scope="col">Game</th>'
+                              '<th scope="col">Matches</th><th scope="col">Won</th><th scope="col">Hands</th>'
+                              '<th scope="col">Won</th></tr></thead><tbody>', "".join(prow), "</tbody></table></section>")))
     drow = []
     for g, title in (("gin", "Gin Rummy"), ("rummy", "Basic Rummy")):
         d = (data.get("daily") or {}).get(g)
         if not d:
             continue
         best = d["best"]
-        drow.append('<tr><th scope="row">' + title + "</th><td>" + str(d["played"]) + "</td><td>" + str(d["won"])
-                    + "</td><td>" + str(d["streak"]) + "</td><td>" + str(d["best_streak"]) + "</td><td>"
-                    + (esc(("won by " if best["margin"] >= 0 else "lost by ") + str(abs(best["margin"])) + ", "
-                           + best["date"]) if best else "–") + "</td></tr>")
+        drow.append("".join(('<tr><th scope="row">', title, "</th><td>", str(d["played"]), "</td><td>", str(d["won"]),
+                             "</td><td>", str(d["streak"]), "</td><td>", str(d["best_streak"]), "</td><td>",
+                             (esc(("won by " if best["margin"] >= 0 else "lost by ") + str(abs(best["margin"])) + ", "
+                                    + best["date"]) if best else "–"), "</td></tr>")))
     if drow:
-        parts.append('<section aria-label="Daily deals" data-testid="stats-daily"><h3>Daily deals</h3>'
-                     '<table class="stats-table"><thead><tr><th scope="col">Game</th><th scope="col">Days</th>'
-                     '<th scope="col">Won</th><th scope="col">Streak</th><th scope="col">Best streak</th>'
-                     '<th scope="col">Best result</th></tr></thead><tbody>' + "".join(drow)
-                     + "</tbody></table></section>")
+        parts.append("".join(('<section aria-label="Daily deals" data-testid="stats-daily"><h3>Daily deals</h3>'
+                              '<table class="stats-table"><thead><tr><th scope="col">Game</th><th scope="col">Days</th>'
+                              '<th scope="col">Won</th><th scope="col">Streak</th><th scope="col">Best streak</th>'
+                              '<th scope="col">Best result</th></tr></thead><tbody>', "".join(drow),
+                              "</tbody></table></section>")))
     if confirm_reset:
         btns = button("stats-reset-yes", "Yes, reset statistics", True) + button("stats-reset-no", "Keep them")
         parts.append('<p class="message error" role="alert">Reset every statistic? This cannot be undone.</p>')
@@ -82,98 +82,98 @@ def stats_html(data, catalog, confirm_reset):
 
 
 def _check(name, label, on, key=None):
-    return ('<label class="field check"><input type="checkbox" name="' + name + '" data-key="set-' + (key or name)
-            + '"' + (" checked" if on else "") + "> " + label + "</label>")
+    return "".join(('<label class="field check"><input type="checkbox" name="', name, '" data-key="set-', (key or name),
+                    '"', (" checked" if on else ""), "> ", label, "</label>"))
 
 
 def _radios(name, items, current, preview=None):
     out = []
     for k, words in items:
         pic = preview(k) if preview else ""
-        out.append('<label class="choice' + (" pic" if pic else "") + '"><input type="radio" name="' + name
-                   + '" value="' + k + '" data-key="' + name + "-" + k + '"' + (" checked" if current == k else "")
-                   + "> " + pic + '<span class="choice-words">' + esc(words) + "</span></label>")
+        out.append("".join(('<label class="choice', (" pic" if pic else ""), '"><input type="radio" name="', name,
+                            '" value="', k, '" data-key="', name, "-", k, '"', (" checked" if current == k else ""),
+                            "> ", pic, '<span class="choice-words">', esc(words), "</span></label>")))
     return "".join(out)
 
 
 def _back_preview(back_id):
-    return '<span class="card back swatch">' + back_svg(back_id) + "</span>"
+    return "".join(('<span class="card back swatch">', back_svg(back_id), "</span>"))
 
 
 def _felt_preview(felt):
-    return '<span class="felt-swatch felt-' + felt + '" aria-hidden="true"></span>'
+    return "".join(('<span class="felt-swatch felt-', felt, '" aria-hidden="true"></span>'))
 
 
 def stun_html(s, in_use, note):
     """Online play's STUN servers: the list (one per line), what a STUN server learns, the defaults."""
     listed = s.get("stun")
     shown = "\n".join(in_use if listed is None else listed)
-    return ("<fieldset><legend>Online play</legend>"
-            '<label class="field block">STUN servers, one per line (none: same network only) <textarea name="stun" '
-            'rows="3" spellcheck="false" autocomplete="off" data-key="set-stun" data-testid="stun-list">' + esc(shown)
-            + "</textarea></label>"
-            + ('<p class="message error" data-testid="stun-note">' + esc(note) + "</p>" if note else "")
-            + '<p class="muted">A STUN server tells each browser its public address so that two players can connect '
-            "across the internet; it learns your IP address and nothing of the game. The game contacts them only "
-            "while you play online.</p>"
-            + ("" if listed is None else button("stun-defaults", "Use the default servers")) + "</fieldset>")
+    return "".join(("<fieldset><legend>Online play</legend>"
+                    '<label class="field block">STUN servers, one per line (none: same network only) <textarea name="stun" '
+                    'rows="3" spellcheck="false" autocomplete="off" data-key="set-stun" data-testid="stun-list">', esc(shown),
+                    "</textarea></label>",
+                    ("".join(('<p class="message error" data-testid="stun-note">', esc(note), "</p>")) if note else ""),
+                    '<p class="muted">A STUN server tells each browser its public address so that two players can connect '
+                    "across the internet; it learns your IP address and nothing of the game. The game contacts them only "
+                    "while you play online.</p>",
+                    ("" if listed is None else button("stun-defaults", "Use the default servers")), "</fieldset>"))
 
 
 def settings_html(s, storage_line, embedded=False, stun_in_use=(), stun_note=""):
     sp = _radios("speed", SPEED_WORDS, s["speed"])
     sound = s.get("sound")
     sound_on = (not embedded) if sound is None else bool(sound)
-    sample = "".join('<span class="card dcard ' + suit_class(c) + '">' + face_svg(c) + "</span>" for c in (13, 0, 38))
+    sample = "".join("".join(('<span class="card dcard ', suit_class(c), '">', face_svg(c), "</span>")) for c in (13, 0, 38))
     backs = _radios("back", [(b, looks.BACK_WORDS[b]) for b in looks.BACK_IDS], s.get("back", "red"), _back_preview)
     felts = _radios("felt", [(f, looks.FELT_WORDS[f]) for f in looks.FELT_IDS], s.get("felt", "green"),
                     _felt_preview)
-    body = ("<fieldset><legend>Speed of the opponents' moves</legend>" + sp
-            + '<p class="muted">Moves are instant when your system asks for reduced motion.</p></fieldset>'
-            "<fieldset><legend>Sound</legend>" + _check("sound", "Sound effects", sound_on)
-            + '<label class="field">Volume <input type="range" name="volume" min="0" max="100" step="5" value="'
-            + str(s.get("volume", 70)) + '" data-key="set-volume" aria-label="Volume"></label>'
-            + ('<p class="muted">Off until you turn it on, in a game embedded in another page.</p>' if embedded
-               else "") + "</fieldset>"
-            "<fieldset><legend>Cards</legend>"
-            + _check("fourcolor", "Four-colour deck (blue diamonds, green clubs)", s.get("fourcolor"))
-            + '<div class="sample" aria-hidden="true">' + sample + "</div>"
-            + _check("bigcards", "Larger cards", s["bigcards"])
-            + _check("hints", "Rummy: mark the cards you could meld or lay off now", s.get("hints", True))
-            + '<p class="radio-title" id="back-title">Card back</p><div class="radio-row" role="radiogroup" '
-            'aria-labelledby="back-title">' + backs + "</div></fieldset>"
-            "<fieldset><legend>Table</legend>"
-            '<p class="radio-title" id="felt-title">Felt colour</p><div class="radio-row" role="radiogroup" '
-            'aria-labelledby="felt-title">' + felts + "</div>"
-            + _check("contrast", "High contrast", s["contrast"])
-            + '<p class="muted">Light or dark follows your system.</p></fieldset>'
-            + "<fieldset><legend>Coach</legend>"
-            + _check("coach", "Coach after each hand: where the expert would have played otherwise, and what it "
-                     "cost", s.get("coach", False))
-            + '<p class="muted">Against the computer. Each hand\'s review has a Show button that replays the '
-            "moment.</p></fieldset>"
-            + stun_html(s, list(stun_in_use), stun_note)
-            + "<fieldset><legend>Your data</legend>"
-            '<p class="muted">' + esc(storage_line) + "</p>"
-            + button("export", "Export my data") + button("import", "Import data…")
-            + "</fieldset>")
+    body = "".join(("<fieldset><legend>Speed of the opponents' moves</legend>", sp,
+                    '<p class="muted">Moves are instant when your system asks for reduced motion.</p></fieldset>'
+                    "<fieldset><legend>Sound</legend>", _check("sound", "Sound effects", sound_on),
+                    '<label class="field">Volume <input type="range" name="volume" min="0" max="100" step="5" value="',
+                    str(s.get("volume", 70)), '" data-key="set-volume" aria-label="Volume"></label>',
+                    ('<p class="muted">Off until you turn it on, in a game embedded in another page.</p>' if embedded
+                       else ""), "</fieldset>"
+                    "<fieldset><legend>Cards</legend>",
+                    _check("fourcolor", "Four-colour deck (blue diamonds, green clubs)", s.get("fourcolor")),
+                    '<div class="sample" aria-hidden="true">', sample, "</div>",
+                    _check("bigcards", "Larger cards", s["bigcards"]),
+                    _check("hints", "Rummy: mark the cards you could meld or lay off now", s.get("hints", True)),
+                    '<p class="radio-title" id="back-title">Card back</p><div class="radio-row" role="radiogroup" '
+                    'aria-labelledby="back-title">', backs, "</div></fieldset>"
+                    "<fieldset><legend>Table</legend>"
+                    '<p class="radio-title" id="felt-title">Felt colour</p><div class="radio-row" role="radiogroup" '
+                    'aria-labelledby="felt-title">', felts, "</div>",
+                    _check("contrast", "High contrast", s["contrast"]),
+                    '<p class="muted">Light or dark follows your system.</p></fieldset>',
+                    "<fieldset><legend>Coach</legend>",
+                    _check("coach", "Coach after each hand: where the expert would have played otherwise, and what it "
+                             "cost", s.get("coach", False)),
+                    '<p class="muted">Against the computer. Each hand\'s review has a Show button that replays the '
+                    "moment.</p></fieldset>",
+                    stun_html(s, list(stun_in_use), stun_note),
+                    "<fieldset><legend>Your data</legend>"
+                    '<p class="muted">', esc(storage_line), "</p>",
+                    button("export", "Export my data"), button("import", "Import data…"),
+                    "</fieldset>"))
     return dialog_frame("Settings", body, button("close", "Done", True), "settings-dialog")
 
 
 def moves_html(lines):
     """The move log, for screens too narrow to show it beside the table."""
-    body = ('<ol class="log-list" aria-label="Moves, newest first" reversed data-testid="moves-list">' + log_items(lines)
-            + "</ol>")
+    body = "".join(('<ol class="log-list" aria-label="Moves, newest first" reversed data-testid="moves-list">', log_items(lines),
+                    "</ol>"))
     return dialog_frame("Moves", body, button("close", "Close", True), "moves-dialog")
 
 
 def embed_html(snippet, url, copied):
-    body = ("<p>Put this game on your own page: paste this snippet into its HTML. It plays the same game "
-            "with the same opponents and rules.</p>"
-            '<label class="field block">Snippet <textarea readonly rows="5" data-testid="embed-snippet" '
-            'data-key="embed-snippet">' + esc(snippet) + "</textarea></label>"
-            '<p class="muted">Address: <a href="' + esc(url) + '" target="_blank" rel="noopener">open the embedded '
-            "view</a></p>"
-            '<p class="message" role="status" data-testid="embed-status">' + esc(copied) + "</p>")
+    body = "".join(("<p>Put this game on your own page: paste this snippet into its HTML. It plays the same game "
+                    "with the same opponents and rules.</p>"
+                    '<label class="field block">Snippet <textarea readonly rows="5" data-testid="embed-snippet" '
+                    'data-key="embed-snippet">', esc(snippet), "</textarea></label>"
+                    '<p class="muted">Address: <a href="', esc(url), '" target="_blank" rel="noopener">open the embedded '
+                    "view</a></p>"
+                    '<p class="message" role="status" data-testid="embed-status">', esc(copied), "</p>"))
     return dialog_frame("Embed this game", body, button("copy-embed", "Copy snippet", True) + button("close", "Close"),
                         "embed-dialog")
 
@@ -232,7 +232,7 @@ def help_html(extra="", extra_buttons=""):
 
 
 def notice_html(title, lines, extra_buttons=""):
-    body = "".join("<p>" + esc(t) + "</p>" for t in lines)
+    body = "".join("".join(("<p>", esc(t), "</p>")) for t in lines)
     return dialog_frame(title, body, extra_buttons + button("close", "OK", True), "notice-dialog")
 
 
@@ -253,10 +253,10 @@ def import_html(plan):
     problems = (plan or {}).get("problems") or []
     changes = (plan or {}).get("changes") or []
     if problems:
-        body = "<p>This file cannot be imported:</p><ul>" + "".join("<li>" + esc(p) + "</li>" for p in problems) + \
-            "</ul>"
+        body = "".join(("<p>This file cannot be imported:</p><ul>", "".join("".join(("<li>", esc(p), "</li>")) for p in problems), \
+            "</ul>"))
         return dialog_frame("Import data", body, button("close", "Close", True), "import-dialog")
-    body = ("<p>Importing this file will:</p><ul>" + "".join("<li>" + esc(c) + "</li>" for c in changes) + "</ul>"
-            "<p>Nothing is replaced until you say so.</p>")
+    body = "".join(("<p>Importing this file will:</p><ul>", "".join("".join(("<li>", esc(c), "</li>")) for c in changes), "</ul>"
+                    "<p>Nothing is replaced until you say so.</p>"))
     return dialog_frame("Import data", body, button("import-apply", "Import and replace", True)
                         + button("close", "Cancel"), "import-dialog")

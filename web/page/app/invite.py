@@ -20,7 +20,7 @@ def invite_fragment(code, seat, game, names, kinds, preset, changes):
     changed options, as many as fit in ``MAX_INVITE`` with the site's address left out: ``~`` ends a list
     that was cut). Names and values are percent-encoded."""
     people = ",".join(quote(n, "") + "." + KIND_LETTER[k] for n, k in zip(names, kinds))
-    base = "j=" + code + "&s=" + str(seat) + "&g=" + game + "&p=" + people + "&r=" + quote(preset)
+    base = "".join(("j=", code, "&s=", str(seat), "&g=", game, "&p=", people, "&r=", quote(preset)))
     for name, value in changes:
         part = "," + quote(name) + ":" + quote(value)
         if len(base) + len(part) > MAX_INVITE - 12:  # room for "index.html#" and the "~" of a cut list

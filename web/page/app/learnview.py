@@ -10,12 +10,12 @@ GAME_NAMES = (("gin", "Gin Rummy"), ("rummy", "Basic Rummy"))
 
 def chips_html(can_hint, practice, can_undo):
     """Hint (key I) and, in practice games, Undo (key U)."""
-    out = ('<button type="button" class="chip learn-chip" data-act="hint" data-key="chip-hint" aria-keyshortcuts="i"'
-           + ("" if can_hint else " disabled") + ' title="What would the expert do now, and why (I)">Hint</button>')
+    out = "".join(('<button type="button" class="chip learn-chip" data-act="hint" data-key="chip-hint" aria-keyshortcuts="i"',
+                   ("" if can_hint else " disabled"), ' title="What would the expert do now, and why (I)">Hint</button>'))
     if practice:
-        out += ('<button type="button" class="chip learn-chip" data-act="undo" data-key="chip-undo" '
-                'aria-keyshortcuts="u"' + ("" if can_undo else " disabled")
-                + ' title="Back to the start of your last turn (U)">Undo</button>')
+        out += "".join(('<button type="button" class="chip learn-chip" data-act="undo" data-key="chip-undo" '
+                        'aria-keyshortcuts="u"', ("" if can_undo else " disabled"),
+                        ' title="Back to the start of your last turn (U)">Undo</button>'))
     return out
 
 
@@ -23,9 +23,9 @@ def deal_chip_html(deal, assisted):
     """The hand's commitment to its deck, in the score line (and "assisted" once hints or undo were used)."""
     out = ""
     if isinstance(deal, dict) and deal.get("short"):
-        out += (' <span class="deal-chip" data-testid="deal-chip" title="This hand\'s deck is committed: '
-                + esc(str(deal.get("commitment"))) + '. After the hand its secret is shown and you can check the '
-                'deal.">deal ' + esc(str(deal["short"])) + "</span>")
+        out += "".join((' <span class="deal-chip" data-testid="deal-chip" title="This hand\'s deck is committed: ',
+                        esc(str(deal.get("commitment"))), '. After the hand its secret is shown and you can check the '
+                        'deal.">deal ', esc(str(deal["short"])), "</span>"))
     if assisted:
         out += ' <span class="assisted" data-testid="assisted" title="Hints or undo were used in this match">' \
                'assisted</span>'
@@ -38,34 +38,34 @@ def lesson_html(lesson, seat, can_continue):
     index = lesson.get("index", 0)
     total = lesson.get("steps", 0)
     words = step["say"] if step is not None else ""
-    intro = ('<p class="lesson-intro">' + esc(lesson["intro"]) + "</p>") if index == 0 and lesson.get("intro") else ""
+    intro = "".join(('<p class="lesson-intro">', esc(lesson["intro"]), "</p>")) if index == 0 and lesson.get("intro") else ""
     more = ""
     if step is not None and step["seat"] != seat:
         more = button("lesson-next", "Continue", True, 'data-testid="lesson-next"' + ("" if can_continue
                                                                                      else " disabled"))
-    return ('<div class="lesson" data-testid="lesson" role="status" aria-live="polite">' + intro
-            + '<p class="lesson-step"><span class="lesson-count">Step ' + str(min(index + 1, total)) + " of "
-            + str(total) + '</span> <span data-testid="lesson-say">' + esc(words) + "</span></p>" + more + "</div>")
+    return "".join(('<div class="lesson" data-testid="lesson" role="status" aria-live="polite">', intro,
+                    '<p class="lesson-step"><span class="lesson-count">Step ', str(min(index + 1, total)), " of ",
+                    str(total), '</span> <span data-testid="lesson-say">', esc(words), "</span></p>", more, "</div>"))
 
 
 def outro_html(outro):
-    return ('<p class="lesson-outro" data-testid="lesson-outro">' + esc(outro) + "</p>"
-            '<p>' + button("new", "Play a real game", False, 'data-testid="lesson-real"') + "</p>")
+    return "".join(('<p class="lesson-outro" data-testid="lesson-outro">', esc(outro), "</p>"
+                    '<p>', button("new", "Play a real game", False, 'data-testid="lesson-real"'), "</p>"))
 
 
 def proof_html(deal, check, failure, busy):
     """The end of a hand: the deck's commitment, its secret now shown, and "Check this deal" (or its result)."""
     secret = deal.get("secret")
-    out = ('<div class="proof" data-testid="deal-proof"><p class="muted">Deal commitment <code>'
-           + esc(str(deal.get("short"))) + "</code>")
+    out = "".join(('<div class="proof" data-testid="deal-proof"><p class="muted">Deal commitment <code>',
+                   esc(str(deal.get("short"))), "</code>"))
     if secret:
-        out += " · secret <code>" + esc(str(secret)[:16]) + "…</code>"
+        out += "".join((" · secret <code>", esc(str(secret)[:16]), "…</code>"))
     out += "</p>"
     if check is not None:
-        out += ('<p class="deal-check ' + ("ok" if check[0] else "error") + '" data-testid="deal-check" role="status">'
-                + ("✓ " if check[0] else "✗ ") + esc(check[1]) + "</p>")
+        out += "".join(('<p class="deal-check ', ("ok" if check[0] else "error"), '" data-testid="deal-check" role="status">',
+                        ("✓ " if check[0] else "✗ "), esc(check[1]), "</p>"))
     elif failure is not None:
-        out += '<p class="deal-check error" data-testid="deal-check" role="status">' + esc(failure[1]) + "</p>"
+        out += "".join(('<p class="deal-check error" data-testid="deal-check" role="status">', esc(failure[1]), "</p>"))
     elif secret:
         out += button("check-deal", "Check this deal", False, 'data-testid="check-deal"' + (" disabled" if busy
                                                                                               else ""))
@@ -80,49 +80,49 @@ def daily_end_html(daily, line):
         out += " · streak " + str(line.get("streak", 0)) + " day" + ("" if line.get("streak") == 1 else "s")
     out += "</p>"
     if daily.get("share"):
-        out += ('<p class="share-line" data-testid="daily-share-line">' + esc(daily["share"]) + "</p>"
-                + button("share-daily", "Share your result", False, 'data-testid="share-daily"'))
+        out += "".join(('<p class="share-line" data-testid="daily-share-line">', esc(daily["share"]), "</p>",
+                        button("share-daily", "Share your result", False, 'data-testid="share-daily"')))
     return out + "</div>"
 
 
 def share_html(share):
     """The Share dialog: a link or a result line, selectable, and a Copy button."""
     if share["url"]:
-        field = ('<label for="share-text">Anyone who opens this link plays the same cards against the same '
-                 'opponents:</label><input id="share-text" class="share-text" data-testid="share-text" readonly '
-                 'value="' + esc(share["url"]) + '">')
+        field = "".join(('<label for="share-text">Anyone who opens this link plays the same cards against the same '
+                         'opponents:</label><input id="share-text" class="share-text" data-testid="share-text" readonly '
+                         'value="', esc(share["url"]), '">'))
     else:
-        field = ('<label for="share-text">Your result, without a card of the deal:</label>'
-                 '<textarea id="share-text" class="share-text" data-testid="share-text" readonly rows="3">'
-                 + esc(share["line"]) + "</textarea>")
-    status = ('<p class="muted" role="status" data-testid="share-status">' + esc(share["status"]) + "</p>")
+        field = "".join(('<label for="share-text">Your result, without a card of the deal:</label>'
+                         '<textarea id="share-text" class="share-text" data-testid="share-text" readonly rows="3">',
+                         esc(share["line"]), "</textarea>"))
+    status = "".join(('<p class="muted" role="status" data-testid="share-status">', esc(share["status"]), "</p>"))
     return dialog_frame(share["title"] or "Share", field + status,
                         button("copy-share", "Copy", True) + button("close", "Close"), "share-dialog")
 
 
 def _btn(act, label, key, extra=""):
-    return ('<button type="button" class="btn" data-act="' + act + '" data-key="' + key + '" ' + extra + ">"
-            + esc(label) + "</button>")
+    return "".join(('<button type="button" class="btn" data-act="', act, '" data-key="', key, '" ', extra, ">",
+                    esc(label), "</button>"))
 
 
 def start_html(first_visit, daily, busy):
     """The new-game screen's lead: the guided first hands, and each game's daily deal with its streak."""
-    learn = "".join(_btn("tutorial", "Learn " + name, "learn-" + g, 'data-game="' + g + '" data-testid="learn-' + g
-                         + '"') for g, name in GAME_NAMES)
+    learn = "".join(_btn("tutorial", "Learn " + name, "learn-" + g, "".join(('data-game="', g, '" data-testid="learn-', g,
+                         '"'))) for g, name in GAME_NAMES)
     days = []
     for g, name in GAME_NAMES:
         line = daily.get(g) if isinstance(daily, dict) else None
         streak = ""
         if line and line.get("streak"):
-            streak = (' <span class="streak" data-testid="streak-' + g + '">streak ' + str(line["streak"]) + ", best "
-                      + str(line.get("best_streak", line["streak"])) + "</span>")
-        days.append("<li>" + _btn("daily", name + " daily deal", "daily-" + g, 'data-game="' + g
-                                  + '" data-testid="daily-' + g + '"' + (" disabled" if busy else "")) + streak + "</li>")
+            streak = "".join((' <span class="streak" data-testid="streak-', g, '">streak ', str(line["streak"]), ", best ",
+                              str(line.get("best_streak", line["streak"])), "</span>"))
+        days.append("".join(("<li>", _btn("daily", name + " daily deal", "daily-" + g, "".join(('data-game="', g,
+                                           '" data-testid="daily-', g, '"', (" disabled" if busy else "")))), streak, "</li>")))
     welcome = ""
     if first_visit:
         welcome = ('<p class="welcome" data-testid="welcome"><strong>New here?</strong> Play a guided first hand: '
                    "one sentence a step, every rule comes up.</p>")
-    return ('<section class="learn-start" aria-label="Learn and daily deals" data-testid="learn-start">' + welcome
-            + '<div class="learn-row">' + learn + "</div>"
-            + '<ul class="daily-row" aria-label="Daily deals: the same cards for everyone today">' + "".join(days)
-            + "</ul></section>")
+    return "".join(('<section class="learn-start" aria-label="Learn and daily deals" data-testid="learn-start">', welcome,
+                    '<div class="learn-row">', learn, "</div>",
+                    '<ul class="daily-row" aria-label="Daily deals: the same cards for everyone today">', "".join(days),
+                    "</ul></section>"))

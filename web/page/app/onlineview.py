@@ -11,40 +11,40 @@ STUN_NOTE = ("A STUN server tells each browser its public address so that the tw
 
 
 def _button(act, words, seat=None, primary=False, key=None):
-    return ('<button type="button" class="btn' + (" primary" if primary else "") + '" data-act="' + act + '"'
-            + ("" if seat is None else ' data-seat="' + str(seat) + '"')
-            + ' data-key="' + esc(key or (act + ("" if seat is None else "-" + str(seat)))) + '">' + esc(words)
-            + "</button>")
+    return "".join(('<button type="button" class="btn', (" primary" if primary else ""), '" data-act="', act, '"',
+                    ("" if seat is None else ' data-seat="' + str(seat) + '"'),
+                    ' data-key="', esc(key or (act + ("" if seat is None else "-" + str(seat)))), '">', esc(words),
+                    "</button>"))
 
 
 def seat_card(seat, link, started):
     """One friend's seat on the host's page: the invite, the reply code field, or how the link stands."""
     name = esc(link["name"])
     state = link["state"]
-    head = '<h3>' + name + ' <span class="link-state state-' + state + '" data-testid="link-state-' + str(seat) \
-        + '">' + esc(STATE_WORDS.get(state, state)) + "</span></h3>"
+    head = "".join(('<h3>', name, ' <span class="link-state state-', state, '" data-testid="link-state-', str(seat), \
+        '">', esc(STATE_WORDS.get(state, state)), "</span></h3>"))
     body = ""
     if state in ("inviting", "connecting"):
-        qr = ('<div class="qr" aria-label="QR code of the invite link" role="img">' + link["qr"] + "</div>"
+        qr = ("".join(('<div class="qr" aria-label="QR code of the invite link" role="img">', link["qr"], "</div>"))
               if link.get("qr") else "")
-        body = ('<p>1. Send ' + name + " this invite link (any chat or email):</p>"
-                '<div class="invite"><input type="text" readonly class="code" data-testid="invite-' + str(seat)
-                + '" aria-label="Invite link for ' + name + '" value="' + esc(link["link"]) + '">'
-                + _button("copy-invite", "Copy link", seat) + "</div>" + qr
-                + "<p>2. Paste the reply code " + name + "’s page shows:</p>"
-                '<div class="invite"><input type="text" class="code" name="reply' + str(seat) + '" data-testid="reply-'
-                + str(seat) + '" aria-label="Reply code from ' + name + '" autocomplete="off" value="'
-                + esc(link.get("reply", "")) + '">' + _button("reply", "Connect", seat, True) + "</div>")
+        body = "".join(('<p>1. Send ', name, " this invite link (any chat or email):</p>"
+                        '<div class="invite"><input type="text" readonly class="code" data-testid="invite-', str(seat),
+                        '" aria-label="Invite link for ', name, '" value="', esc(link["link"]), '">',
+                        _button("copy-invite", "Copy link", seat), "</div>", qr,
+                        "<p>2. Paste the reply code ", name, "’s page shows:</p>"
+                        '<div class="invite"><input type="text" class="code" name="reply', str(seat), '" data-testid="reply-',
+                        str(seat), '" aria-label="Reply code from ', name, '" autocomplete="off" value="',
+                        esc(link.get("reply", "")), '">', _button("reply", "Connect", seat, True), "</div>"))
     elif state == "dropped":
-        body = "<p>" + name + " is not connected.</p>" + _button("invite", "Invite " + link["name"] + " again", seat,
-                                                                  True)
+        body = "".join(("<p>", name, " is not connected.</p>", _button("invite", "Invite " + link["name"] + " again", seat,
+                                                                           True)))
         if started:
             body += _button("replace", "Let a computer play for " + link["name"], seat)
     elif state == "error":
         body = _button("invite", "Try again", seat, True)
-    err = ('<p class="message error" role="alert" data-testid="link-error-' + str(seat) + '">' + esc(link["error"])
-           + "</p>") if link.get("error") else ""
-    return '<div class="seat-card" data-testid="seat-card-' + str(seat) + '">' + head + body + err + "</div>"
+    err = "".join(('<p class="message error" role="alert" data-testid="link-error-', str(seat), '">', esc(link["error"]),
+                   "</p>")) if link.get("error") else ""
+    return "".join(('<div class="seat-card" data-testid="seat-card-', str(seat), '">', head, body, err, "</div>"))
 
 
 STATE_WORDS = {"making": "making the invite…", "inviting": "invited", "connecting": "connecting…",
@@ -60,17 +60,17 @@ def lobby_html(app):
     waiting = ""
     if app.deal_wait is not None or app.waiting == "prepare":
         waiting = '<p class="prompt" data-testid="lobby-dealing">Everyone is here: shuffling…</p>'
-    return ('<section class="online lobby" data-testid="lobby" aria-labelledby="lobby-title">'
-            '<h2 id="lobby-title">Invite your friends</h2>'
-            "<p>Each friend opens their link and sends you back the short reply code their page shows. Once "
-            "everyone is at the table, the cards are dealt. Your page runs the game: keep it open.</p>"
-            + cards + waiting
-            + '<details class="connection"><summary>Connection</summary>'
-            '<label class="field check"><input type="checkbox" name="same-network" data-key="f-same-network"'
-            + (" checked" if same else "") + "> Same network only (no STUN server)</label>"
-            '<p class="muted">STUN servers: ' + esc(servers) + ". " + esc(STUN_NOTE)
-            + " Change the list in Settings.</p></details>"
-            + _button("new", "Back to the new-game screen") + "</section>")
+    return "".join(('<section class="online lobby" data-testid="lobby" aria-labelledby="lobby-title">'
+                    '<h2 id="lobby-title">Invite your friends</h2>'
+                    "<p>Each friend opens their link and sends you back the short reply code their page shows. Once "
+                    "everyone is at the table, the cards are dealt. Your page runs the game: keep it open.</p>",
+                    cards, waiting,
+                    '<details class="connection"><summary>Connection</summary>'
+                    '<label class="field check"><input type="checkbox" name="same-network" data-key="f-same-network"',
+                    (" checked" if same else ""), "> Same network only (no STUN server)</label>"
+                    '<p class="muted">STUN servers: ', esc(servers), ". ", esc(STUN_NOTE),
+                    " Change the list in Settings.</p></details>",
+                    _button("new", "Back to the new-game screen"), "</section>"))
 
 
 def join_html(app):
@@ -78,8 +78,8 @@ def join_html(app):
     inv = app.invite
     j = app.join
     if inv is None:
-        return ('<section class="online join" data-testid="join"><h2>Join a game</h2>'
-                '<p class="message error" role="alert">' + esc(j.get("error", "")) + "</p></section>")
+        return "".join(('<section class="online join" data-testid="join"><h2>Join a game</h2>'
+                        '<p class="message error" role="alert">', esc(j.get("error", "")), "</p></section>"))
     host = inv["players"][0][0]
     me = inv["players"][inv["seat"]][0]
     game = "Gin Rummy" if inv["game"] == "gin" else "Basic Rummy"
@@ -87,7 +87,7 @@ def join_html(app):
     for i, (name, kind) in enumerate(inv["players"]):
         role = " (host)" if i == 0 else (" (you)" if i == inv["seat"] else
                                          (" (computer)" if kind == "computer" else " (invited)"))
-        who.append("<li>" + esc(name) + role + "</li>")
+        who.append("".join(("<li>", esc(name), role, "</li>")))
     rules = [esc(inv["preset"]) + " rules"]
     for name, value in inv["changes"]:
         rules.append("…" if name == "~" else esc(app.option_words(inv["game"], name, value)))
@@ -95,23 +95,23 @@ def join_html(app):
     if state == "making":
         body = '<p class="prompt">Making your reply code…</p>'
     elif state == "replying":
-        qr = ('<div class="qr" role="img" aria-label="QR code of your reply code">' + j["qr"] + "</div>") if j["qr"] \
+        qr = "".join(('<div class="qr" role="img" aria-label="QR code of your reply code">', j["qr"], "</div>")) if j["qr"] \
             else ""
-        body = ("<p>Send this reply code to " + esc(host) + ' (any chat), then wait here:</p><div class="invite">'
-                '<input type="text" readonly class="code" data-testid="reply-code" aria-label="Your reply code" '
-                'value="' + esc(j["code"]) + '">' + _button("copy-reply", "Copy code") + "</div>" + qr)
+        body = "".join(("<p>Send this reply code to ", esc(host), ' (any chat), then wait here:</p><div class="invite">'
+                        '<input type="text" readonly class="code" data-testid="reply-code" aria-label="Your reply code" '
+                        'value="', esc(j["code"]), '">', _button("copy-reply", "Copy code"), "</div>", qr))
     elif state in ("connected", "seated"):
-        body = '<p class="prompt" data-testid="join-status">Connected. Waiting for ' + esc(host) + " to deal…</p>"
+        body = "".join(('<p class="prompt" data-testid="join-status">Connected. Waiting for ', esc(host), " to deal…</p>"))
     elif state == "reload":
         body = _button("reload", "Reload this page", primary=True)
     else:
         body = ""
-    err = ('<p class="message error" role="alert">' + esc(j["error"] or app.message) + "</p>") \
+    err = "".join(('<p class="message error" role="alert">', esc(j["error"] or app.message), "</p>")) \
         if (j.get("error") or (app.level == "error" and app.message)) else ""
-    return ('<section class="online join" data-testid="join" aria-labelledby="join-title">'
-            '<h2 id="join-title">' + esc(host) + " invites you to " + game + "</h2>"
-            "<p>You play as <strong>" + esc(me) + "</strong>.</p><ul class=\"players\">" + "".join(who) + "</ul>"
-            '<p class="muted" data-testid="join-rules">' + "; ".join(rules) + ".</p>" + body + err + "</section>")
+    return "".join(('<section class="online join" data-testid="join" aria-labelledby="join-title">'
+                    '<h2 id="join-title">', esc(host), " invites you to ", game, "</h2>"
+                    "<p>You play as <strong>", esc(me), "</strong>.</p><ul class=\"players\">", "".join(who), "</ul>"
+                    '<p class="muted" data-testid="join-rules">', "; ".join(rules), ".</p>", body, err, "</section>"))
 
 
 def table_strip(app):
@@ -129,13 +129,13 @@ def table_strip(app):
         elif app.role == "guest" and s == 0:
             state = "host" if app.join["state"] != "lost" else "disconnected"
         said = app.talk.get(s)
-        bubble = ('<span class="bubble" data-testid="talk-' + str(s) + '">“' + esc(QUICK[said]) + "”</span>") \
+        bubble = "".join(('<span class="bubble" data-testid="talk-', str(s), '">“', esc(QUICK[said]), "”</span>")) \
             if said is not None else ""
-        items.append('<li data-testid="player-' + str(s) + '"><strong>' + esc(names[s]) + "</strong>"
-                     + (' <span class="muted" data-testid="player-state-' + str(s) + '">' + esc(state) + "</span>"
-                        if state else "") + " " + bubble + "</li>")
-    quick = "".join('<button type="button" class="btn small" data-act="talk" data-say="' + str(i) + '" data-key="talk-'
-                    + str(i) + '">' + esc(q) + "</button>" for i, q in enumerate(QUICK))
+        items.append("".join(('<li data-testid="player-', str(s), '"><strong>', esc(names[s]), "</strong>",
+                              ("".join((' <span class="muted" data-testid="player-state-', str(s), '">', esc(state), "</span>"))
+                                 if state else ""), " ", bubble, "</li>")))
+    quick = "".join("".join(('<button type="button" class="btn small" data-act="talk" data-say="', str(i), '" data-key="talk-',
+                             str(i), '">', esc(q), "</button>")) for i, q in enumerate(QUICK))
     cards = ""
     if app.role == "host":
         cards = "".join(seat_card(s, app.links[s], app.view is not None) for s in sorted(app.links)
@@ -144,8 +144,8 @@ def table_strip(app):
     if app.role == "guest" and app.deal_checks:
         last = app.deal_checks[max(app.deal_checks)]
         level = "ok" if last[0] else ("error" if last[0] is False else "muted")
-        check = ('<p class="deal-check ' + level + '" data-testid="deal-check" role="status">' + esc(last[1])
-                 + "</p>")
-    return ('<section class="online strip" data-testid="online-strip" aria-label="Players online">'
-            '<ul class="players">' + "".join(items) + "</ul>" + cards + check
-            + '<div class="quick" role="toolbar" aria-label="Quick messages">' + quick + "</div></section>")
+        check = "".join(('<p class="deal-check ', level, '" data-testid="deal-check" role="status">', esc(last[1]),
+                         "</p>"))
+    return "".join(('<section class="online strip" data-testid="online-strip" aria-label="Players online">'
+                    '<ul class="players">', "".join(items), "</ul>", cards, check,
+                    '<div class="quick" role="toolbar" aria-label="Quick messages">', quick, "</div></section>"))

@@ -11,7 +11,9 @@ The table is one screen tall: opponents, the middle (piles, and in Rummy the mel
 the actions, each in a row of fixed height where it matters, so nothing moves when a message comes or a meld is
 laid. The hand is a fan laid out by the stylesheet from three numbers per card (its place, its meld group's gap,
 the count), so 11 cards fit one row at 320 px and spread out on a desktop.
-Written in the Python both MicroPython and CPython run.
+Written in the Python both MicroPython and CPython run. Long pieces of HTML are put together with
+``"".join((...))``, here and in every module that draws: under MicroPython each ``+`` of a chain copies the string
+made so far, and a screen drawn that way took twice as long (``python -m bench.page_draw``).
 """
 
 from web.page.app import characters
@@ -44,22 +46,22 @@ def card_key(card):
 
 def face(card, cls="", attrs="", inner=""):
     """A face-up card that is not a button (piles, melds, dialogs), named for screen readers by its caller."""
-    return ('<span class="card ' + suit_class(card) + ((" " + cls) if cls else "") + '" data-card="' + card_key(card)
-            + '"' + attrs + ">" + face_svg(card) + inner + "</span>")
+    return "".join(('<span class="card ', suit_class(card), ((" " + cls) if cls else ""), '" data-card="', card_key(card),
+                    '"', attrs, ">", face_svg(card), inner, "</span>"))
 
 
 def back(back_id, cls=""):
-    return '<span class="card back' + ((" " + cls) if cls else "") + '">' + back_svg(back_id) + "</span>"
+    return "".join(('<span class="card back', ((" " + cls) if cls else ""), '">', back_svg(back_id), "</span>"))
 
 
 def dlg_card(card, wild=False, extra="", style=""):
     """A face-up card in a dialog (not interactive), named for screen readers."""
     label = ("Joker as " + card_words(card)) if wild else card_words(card)
     shown = JOKER if wild else card
-    mark = '<i class="wild-as">' + esc(_short(card)) + "</i>" if wild else ""
-    return ('<span class="card dcard ' + suit_class(shown) + (" wild" if wild else "") + ((" " + extra) if extra else "")
-            + '" role="img" aria-label="' + esc(label) + '"' + ((' style="' + style + '"') if style else "") + ">"
-            + face_svg(shown) + mark + "</span>")
+    mark = "".join(('<i class="wild-as">', esc(_short(card)), "</i>")) if wild else ""
+    return "".join(('<span class="card dcard ', suit_class(shown), (" wild" if wild else ""), ((" " + extra) if extra else ""),
+                    '" role="img" aria-label="', esc(label), '"', ((' style="' + style + '"') if style else ""), ">",
+                    face_svg(shown), mark, "</span>"))
 
 
 def _short(card):
@@ -68,8 +70,8 @@ def _short(card):
 
 def cards_row(cards, extra="", wild=(), start=0):
     """Cards in a row (dialogs); ``start`` numbers them for a staggered entrance."""
-    return ('<span class="cards-row">' + "".join(dlg_card(c, c in wild, extra, "--k:" + str(start + i))
-                                                 for i, c in enumerate(cards)) + "</span>")
+    return "".join(('<span class="cards-row">', "".join(dlg_card(c, c in wild, extra, "--k:" + str(start + i))
+                                                         for i, c in enumerate(cards)), "</span>"))
 
 
 # ---------------------------------------------------------------- who is who
@@ -116,24 +118,24 @@ def opponents_html(view, names, profiles, ui):
         style = p["style"] if p else ""
         active = view.turn == s and view.in_hand
         shown = min(n, 13)
-        backs = "".join('<span class="card back ocard" style="--i:' + str(i) + '">' + back_svg(back_id) + "</span>"
+        backs = "".join("".join(('<span class="card back ocard" style="--i:', str(i), '">', back_svg(back_id), "</span>"))
                         for i in range(shown))
         dealer = ' <span class="badge" title="Dealer">D</span>' if view.dealer == s else ""
         state = '<span class="thinking" aria-hidden="true"><i></i><i></i><i></i></span>' if active else ""
         said = speech.get(s)
-        bubble = ('<p class="bubble" data-testid="speech-' + str(s) + '">' + esc(said) + "</p>") if said else ""
+        bubble = "".join(('<p class="bubble" data-testid="speech-', str(s), '">', esc(said), "</p>")) if said else ""
         out.append(
-            '<div class="opp' + (" active" if active else "") + '" data-testid="opponent-' + str(s)
-            + '" data-seat="' + str(s) + '" role="group" aria-label="' + esc(names[s]) + ": " + plural(n, "card")
-            + ", score " + str(view.scores[s]) + '" style="--seat:' + colors[s] + '">'
-            '<div class="opp-who">' + (characters.portrait(pid) if p else characters.initial(names[s], colors[s])) + state
-            + '<div class="opp-id"><strong class="opp-name">' + esc(names[s]) + "</strong>" + dealer
-            + ' <span class="opp-meta">' + esc(tier) + ((" · " + esc(style)) if style else "") + "</span></div></div>"
-            '<div class="fan" aria-hidden="true" style="--n:' + str(max(shown, 1)) + '">' + backs + "</div>"
-            '<div class="opp-foot"><span data-testid="count-' + str(s) + '">' + plural(n, "card") + "</span>"
-            '<span class="opp-pts"> · ' + str(view.scores[s]) + " pts</span></div>" + bubble + "</div>")
-    return ('<section class="opponents" aria-label="Opponents" style="--opps:' + str(view.players - 1) + '">'
-            + "".join(out) + "</section>")
+            "".join(('<div class="opp', (" active" if active else ""), '" data-testid="opponent-', str(s),
+                     '" data-seat="', str(s), '" role="group" aria-label="', esc(names[s]), ": ", plural(n, "card"),
+                     ", score ", str(view.scores[s]), '" style="--seat:', colors[s], '">'
+                     '<div class="opp-who">', (characters.portrait(pid) if p else characters.initial(names[s], colors[s])), state,
+                     '<div class="opp-id"><strong class="opp-name">', esc(names[s]), "</strong>", dealer,
+                     ' <span class="opp-meta">', esc(tier), ((" · " + esc(style)) if style else ""), "</span></div></div>"
+                     '<div class="fan" aria-hidden="true" style="--n:', str(max(shown, 1)), '">', backs, "</div>"
+                     '<div class="opp-foot"><span data-testid="count-', str(s), '">', plural(n, "card"), "</span>"
+                     '<span class="opp-pts"> · ', str(view.scores[s]), " pts</span></div>", bubble, "</div>")))
+    return "".join(('<section class="opponents" aria-label="Opponents" style="--opps:', str(view.players - 1), '">',
+                    "".join(out), "</section>"))
 
 
 def piles_html(view, kinds, back_id):
@@ -142,10 +144,10 @@ def piles_html(view, kinds, back_id):
     top = view.top_discard
     depth = 3 if view.stock_count > 20 else (2 if view.stock_count > 6 else (1 if view.stock_count else 0))
     stock_face = (back(back_id, "pcard") if view.stock_count else '<span class="card pcard empty"></span>')
-    stock = ('<button type="button" class="pile stock' + (" can" if can_stock else "") + '" data-act="draw" '
-             'data-key="pile-stock" data-drag="stock" data-testid="stock" aria-label="Stock, '
-             + plural(view.stock_count, "card") + '" style="--depth:' + str(depth) + '">' + stock_face
-             + '<span class="pile-count" data-testid="stock-count">' + str(view.stock_count) + "</span></button>")
+    stock = "".join(('<button type="button" class="pile stock', (" can" if can_stock else ""), '" data-act="draw" '
+                     'data-key="pile-stock" data-drag="stock" data-testid="stock" aria-label="Stock, ',
+                     plural(view.stock_count, "card"), '" style="--depth:', str(depth), '">', stock_face,
+                     '<span class="pile-count" data-testid="stock-count">', str(view.stock_count), "</span></button>"))
     if top is None:
         dface = '<span class="card pcard empty"></span>'
         dname = "Discard pile, empty"
@@ -155,11 +157,11 @@ def piles_html(view, kinds, back_id):
     under = ""
     if len(view.discard) > 1:
         under = face(view.discard[-2], "pcard under", ' aria-hidden="true"')
-    disc = ('<button type="button" class="pile discard' + (" can" if can_take else "") + '" data-act="discard-pile" '
-            'data-key="pile-discard" data-drop="discard" data-drag="discard" data-testid="discard-pile" aria-label="'
-            + esc(dname) + '">' + under + dface + '<span class="pile-count">' + str(len(view.discard))
-            + "</span></button>")
-    return '<div class="piles">' + stock + disc + "</div>"
+    disc = "".join(('<button type="button" class="pile discard', (" can" if can_take else ""), '" data-act="discard-pile" '
+                    'data-key="pile-discard" data-drop="discard" data-drag="discard" data-testid="discard-pile" aria-label="',
+                    esc(dname), '">', under, dface, '<span class="pile-count">', str(len(view.discard)),
+                    "</span></button>"))
+    return "".join(('<div class="piles">', stock, disc, "</div>"))
 
 
 def table_html(view, names, colors):
@@ -178,20 +180,20 @@ def table_html(view, names, colors):
             words.append((("joker as " + card_words(c)) if wild else card_words(c)) + who)
             mark = ""
             if seat is not None and 0 <= seat < len(colors):
-                mark = '<i class="by" style="background:' + colors[seat] + '"></i>'
+                mark = "".join(('<i class="by" style="background:', colors[seat], '"></i>'))
             if wild:
-                mark += '<i class="wild-as">' + esc(_short(c)) + "</i>"
+                mark += "".join(('<i class="wild-as">', esc(_short(c)), "</i>"))
             title = esc(("Joker as " + _short(c)) if wild else _short(c)) + esc(who)
             cards.append(face(JOKER if wild else c, "tcard" + (" wild" if wild else ""),
-                              ' style="--i:' + str(k) + '" title="' + title + '"', mark))
-        melds.append('<button type="button" class="meld" data-act="meld-target" data-meld="' + str(i)
-                     + '" data-drop="meld:' + str(i) + '" data-key="meld-' + str(i) + '" data-testid="meld-' + str(i)
-                     + '" aria-label="Meld ' + str(i) + ": " + esc(", ".join(words)) + '" style="--n:'
-                     + str(len(m.cards)) + '"><span class="meld-no" aria-hidden="true">' + str(i) + "</span>"
-                     + "".join(cards) + "</button>")
+                              "".join((' style="--i:', str(k), '" title="', title, '"')), mark))
+        melds.append("".join(('<button type="button" class="meld" data-act="meld-target" data-meld="', str(i),
+                              '" data-drop="meld:', str(i), '" data-key="meld-', str(i), '" data-testid="meld-', str(i),
+                              '" aria-label="Meld ', str(i), ": ", esc(", ".join(words)), '" style="--n:',
+                              str(len(m.cards)), '"><span class="meld-no" aria-hidden="true">', str(i), "</span>",
+                              "".join(cards), "</button>")))
     hint = "" if melds else '<p class="table-empty">No melds yet. Drag cards here, or select them and press Meld.</p>'
-    return ('<section class="table-melds" data-drop="table" data-testid="table" aria-label="Melds on the table">'
-            + "".join(melds) + hint + "</section>")
+    return "".join(('<section class="table-melds" data-drop="table" data-testid="table" aria-label="Melds on the table">',
+                    "".join(melds), hint, "</section>"))
 
 
 def hand_html(order, selected, marks, view):
@@ -235,15 +237,15 @@ def hand_html(order, selected, marks, view):
         tip = card_words(c) + (", deadwood" if c in dead else "") + (", can be played now" if c in hinted else "") + (
             ", the hint's card" if c in advised else "") + (
             ", just taken from the discard pile" if c == taken else "")
-        out.append('<button type="button" class="' + " ".join(cls) + '" data-act="card" data-pos="' + str(pos)
-                   + '" data-drag="hand" data-drop="hand:' + str(pos) + '" data-key="card-' + text_of(c) + "-"
-                   + str(pos if c == JOKER else 0) + '" aria-pressed="'
-                   + ("true" if pos in selected else "false") + '" aria-label="' + esc(card_words(c)) + '" title="'
-                   + esc(tip) + '" style="--i:' + str(pos) + ";--g:" + str(gap) + '"><span class="cf ' + suit_class(c)
-                   + '" data-card="' + card_key(c) + '">' + face_svg(c) + '<i class="mark" aria-hidden="true"></i></span></button>')
-    return ('<section class="hand" data-drop="hand:end" data-testid="hand" role="group" aria-label="Your hand: '
-            + plural(len(order), "card") + '; arrows move, Space selects, Shift+arrows reorder" style="--n:'
-            + str(max(len(order), 1)) + ";--G:" + str(gap) + '">' + "".join(out) + "</section>")
+        out.append("".join(('<button type="button" class="', " ".join(cls), '" data-act="card" data-pos="', str(pos),
+                            '" data-drag="hand" data-drop="hand:', str(pos), '" data-key="card-', text_of(c), "-",
+                            str(pos if c == JOKER else 0), '" aria-pressed="',
+                            ("true" if pos in selected else "false"), '" aria-label="', esc(card_words(c)), '" title="',
+                            esc(tip), '" style="--i:', str(pos), ";--g:", str(gap), '"><span class="cf ', suit_class(c),
+                            '" data-card="', card_key(c), '">', face_svg(c), '<i class="mark" aria-hidden="true"></i></span></button>')))
+    return "".join(('<section class="hand" data-drop="hand:end" data-testid="hand" role="group" aria-label="Your hand: ',
+                    plural(len(order), "card"), '; arrows move, Space selects, Shift+arrows reorder" style="--n:',
+                    str(max(len(order), 1)), ";--G:", str(gap), '">', "".join(out), "</section>"))
 
 
 def actions_html(view, kinds, busy, gin_ready):
@@ -260,12 +262,12 @@ def actions_html(view, kinds, busy, gin_ready):
         enabled = (not busy) and any(kind in kinds for kind in engine_kinds)
         drop = ' data-drop="knock"' if k in ("knock", "gin") else (' data-drop="discard"' if k == "discard" else "")
         # the key is CSS content (data-k): the button's name ("Draw from stock") must hold its visible text
-        kbd = (' <kbd aria-hidden="true" data-k="' + key + '"></kbd>') if key else ""
-        out.append('<button type="button" class="act act-' + k + '" data-act="' + k + '" data-key="act-' + k + '"'
-                   + drop + ((' aria-keyshortcuts="' + key + '"') if key else "") + ' aria-label="' + esc(name) + '"'
-                   + ("" if enabled else " disabled") + '><span class="long">' + esc(label) + '</span><span class='
-                   '"short" aria-hidden="true">' + esc(short) + "</span>" + kbd + "</button>")
-    return '<div class="actions" role="toolbar" aria-label="Actions">' + "".join(out) + "</div>"
+        kbd = "".join((' <kbd aria-hidden="true" data-k="', key, '"></kbd>')) if key else ""
+        out.append("".join(('<button type="button" class="act act-', k, '" data-act="', k, '" data-key="act-', k, '"',
+                            drop, ((' aria-keyshortcuts="' + key + '"') if key else ""), ' aria-label="', esc(name), '"',
+                            ("" if enabled else " disabled"), '><span class="long">', esc(label), '</span><span class='
+                            '"short" aria-hidden="true">', esc(short), "</span>", kbd, "</button>")))
+    return "".join(('<div class="actions" role="toolbar" aria-label="Actions">', "".join(out), "</div>"))
 
 
 def sort_html(game, mode, chips=""):
@@ -273,12 +275,12 @@ def sort_html(game, mode, chips=""):
     modes = [("suit", "By suit", '<span class="lw">By </span>suit'),
              ("rank", "By rank", '<span class="lw">By </span>rank')] + (
         [("melds", "Melds first", 'Melds<span class="lw"> first</span>')] if game == "gin" else [])
-    btns = "".join('<button type="button" class="chip" data-act="sort" data-sort="' + m + '" data-key="sort-' + m
-                   + '" aria-pressed="' + ("true" if mode == m else "false") + '" aria-label="' + lbl + '">' + inner
-                   + "</button>" for m, lbl, inner in modes)
-    return ('<div class="sorts" role="group" aria-label="Sort your hand"><span class="sort-lbl" aria-hidden="true">'
-            'Sort:</span>' + btns + '<button type="button" class="chip moves-chip" data-act="moves" '
-            'data-key="chip-moves">Moves</button>' + chips + "</div>")
+    btns = "".join("".join(('<button type="button" class="chip" data-act="sort" data-sort="', m, '" data-key="sort-', m,
+                            '" aria-pressed="', ("true" if mode == m else "false"), '" aria-label="', lbl, '">', inner,
+                            "</button>")) for m, lbl, inner in modes)
+    return "".join(('<div class="sorts" role="group" aria-label="Sort your hand"><span class="sort-lbl" aria-hidden="true">'
+                    'Sort:</span>', btns, '<button type="button" class="chip moves-chip" data-act="moves" '
+                    'data-key="chip-moves">Moves</button>', chips, "</div>"))
 
 
 def status_html(prompt, message, level, deadwood):
@@ -286,36 +288,36 @@ def status_html(prompt, message, level, deadwood):
     and the message line."""
     dw = ""
     if deadwood:
-        dw = ('<span class="deadwood" data-testid="deadwood">'
-              + "".join(('<span class="' + cls + '">' + esc(t) + "</span>") if cls else esc(t) for t, cls in deadwood)
-              + "</span>")
+        dw = "".join(('<span class="deadwood" data-testid="deadwood">',
+                      "".join("".join(('<span class="', cls, '">', esc(t), "</span>")) if cls else esc(t) for t, cls in deadwood),
+                      "</span>"))
     role = "alert" if level == "error" else "status"
     # the message line always takes its place, so the hand below never moves when a message comes and goes
-    msg = ('<p class="message ' + esc(level) + '" data-testid="message" role="' + role + '">' + esc(message)
-           + "</p>")
-    return ('<div class="status"><p class="prompt" data-testid="prompt">' + esc(prompt) + "</p>" + dw + msg
-            + "</div>")
+    msg = "".join(('<p class="message ', esc(level), '" data-testid="message" role="', role, '">', esc(message),
+                   "</p>"))
+    return "".join(('<div class="status"><p class="prompt" data-testid="prompt">', esc(prompt), "</p>", dw, msg,
+                    "</div>"))
 
 
 def log_items(lines):
     """The last 60 lines, newest first; each keyed by its place in the hand's log, so a redraw after a move puts the
     new line in and leaves the others' elements alone (web/bridge.js, morph)."""
     n = len(lines)
-    return "".join('<li data-key="log-' + str(i) + '">' + esc(lines[i]) + "</li>" for i in range(n - 1, max(n - 61, -1), -1))
+    return "".join("".join(('<li data-key="log-', str(i), '">', esc(lines[i]), "</li>")) for i in range(n - 1, max(n - 61, -1), -1))
 
 
 def log_html(lines):
-    return ('<section class="log" aria-labelledby="log-title"><h2 class="log-title" id="log-title">Moves</h2>'
-            '<ol class="log-list" data-testid="log" aria-label="Moves, newest first" reversed>' + log_items(lines)
-            + "</ol></section>")
+    return "".join(('<section class="log" aria-labelledby="log-title"><h2 class="log-title" id="log-title">Moves</h2>'
+                    '<ol class="log-list" data-testid="log" aria-label="Moves, newest first" reversed>', log_items(lines),
+                    "</ol></section>"))
 
 
 def scoreline_html(view, names, extra=""):
     rules = view.rules
     target = (str(rules["rounds"]) + " hands") if rules.get("rounds") else ("to " + str(rules.get("target")))
     parts = " · ".join(esc(names[s]) + " " + str(view.scores[s]) for s in range(view.players))
-    return ('<p class="scoreline" data-testid="scoreline">Hand ' + str(view.hand_number) + " · " + parts
-            + ' <span class="muted">(' + esc(target) + ")</span>" + extra + "</p>")
+    return "".join(('<p class="scoreline" data-testid="scoreline">Hand ', str(view.hand_number), " · ", parts,
+                    ' <span class="muted">(', esc(target), ")</span>", extra, "</p>"))
 
 
 def table_screen(view, names, profiles, ui):
@@ -326,48 +328,48 @@ def table_screen(view, names, profiles, ui):
     after = ui.get("after", "")
     controls = after if after else actions_html(view, kinds, ui["busy"], ui.get("gin_ready", False))
     return (
-        '<div class="table game-' + view.game + '" data-testid="table-screen" data-phase="' + esc(view.phase)
-        + '" data-turn="' + ("" if view.turn is None else str(view.turn)) + '" data-seat="' + str(view.seat)
-        + '" data-step="' + str(view.step)
-        + '" data-waiting="' + ("true" if ui.get("waiting") else "false") + '" data-players="' + str(view.players)
-        + '" data-lit="' + esc(ui.get("lit", "")) + '">'
-        + scoreline_html(view, names, ui.get("scoreline_extra", ""))
-        + opponents_html(view, names, profiles, ui)
-        + '<div class="middle">' + piles_html(view, kinds, back_id) + table_html(view, names, colors) + "</div>"
-        + ui.get("lesson", "")
-        + status_html(ui["prompt"], ui["message"], ui["level"], ui["deadwood"])
-        + hand_html(ui["order"], ui["selected"], ui["marks"], view)
-        + '<div class="controls">' + controls + sort_html(view.game, ui["sort"], ui.get("chips", "")) + "</div>"
-        + log_html(ui["log"]) + "</div>")
+        "".join(('<div class="table game-', view.game, '" data-testid="table-screen" data-phase="', esc(view.phase),
+                 '" data-turn="', ("" if view.turn is None else str(view.turn)), '" data-seat="', str(view.seat),
+                 '" data-step="', str(view.step),
+                 '" data-waiting="', ("true" if ui.get("waiting") else "false"), '" data-players="', str(view.players),
+                 '" data-lit="', esc(ui.get("lit", "")), '">',
+                 scoreline_html(view, names, ui.get("scoreline_extra", "")),
+                 opponents_html(view, names, profiles, ui),
+                 '<div class="middle">', piles_html(view, kinds, back_id), table_html(view, names, colors), "</div>",
+                 ui.get("lesson", ""),
+                 status_html(ui["prompt"], ui["message"], ui["level"], ui["deadwood"]),
+                 hand_html(ui["order"], ui["selected"], ui["marks"], view),
+                 '<div class="controls">', controls, sort_html(view.game, ui["sort"], ui.get("chips", "")), "</div>",
+                 log_html(ui["log"]), "</div>")))
 
 
 def cover_html(name, view):
     """Pass and play: the screen between two people's turns. It holds no card of anyone's hand."""
-    return ('<div class="table cover" data-testid="cover" data-phase="' + esc(view.phase) + '" data-turn="'
-            + ("" if view.turn is None else str(view.turn)) + '" data-step="' + str(view.step)
-            + '" data-waiting="false"><div class="cover-card" role="group" aria-labelledby="cover-title">'
-            '<h2 id="cover-title" data-testid="cover-title">Pass to ' + esc(name) + " — tap when ready</h2>"
-            '<p class="muted">Every hand is hidden until ' + esc(name) + " taps.</p>"
-            '<button type="button" class="btn primary" data-act="ready" data-key="cover-ready">Show '
-            + esc(name) + "’s hand</button></div></div>")
+    return "".join(('<div class="table cover" data-testid="cover" data-phase="', esc(view.phase), '" data-turn="',
+                    ("" if view.turn is None else str(view.turn)), '" data-step="', str(view.step),
+                    '" data-waiting="false"><div class="cover-card" role="group" aria-labelledby="cover-title">'
+                    '<h2 id="cover-title" data-testid="cover-title">Pass to ', esc(name), " — tap when ready</h2>"
+                    '<p class="muted">Every hand is hidden until ', esc(name), " taps.</p>"
+                    '<button type="button" class="btn primary" data-act="ready" data-key="cover-ready">Show ',
+                    esc(name), "’s hand</button></div></div>"))
 
 
 def after_html(phase):
     """The buttons under the table when a hand is over and its dialog is closed."""
-    return ('<div class="actions after" role="toolbar" aria-label="Hand over">'
-            + button("next", "Next hand" if phase == "hand-over" else "New match", True)
-            + button("show-result", "Show result") + "</div>")
+    return "".join(('<div class="actions after" role="toolbar" aria-label="Hand over">',
+                    button("next", "Next hand" if phase == "hand-over" else "New match", True),
+                    button("show-result", "Show result"), "</div>"))
 
 
 # ---------------------------------------------------------------- dialogs
 
 def dialog_frame(title, body, buttons, testid):
     # the body scrolls on small screens: focusable, so a keyboard can scroll it too
-    return ('<div class="dlg" data-testid="' + testid + '"><h2 id="dlg-title">' + esc(title) + "</h2>"
-            '<div class="dlg-body" tabindex="0" role="region" aria-labelledby="dlg-title">' + body + "</div>"
-            '<div class="dlg-buttons">' + buttons + "</div></div>")
+    return "".join(('<div class="dlg" data-testid="', testid, '"><h2 id="dlg-title">', esc(title), "</h2>"
+                    '<div class="dlg-body" tabindex="0" role="region" aria-labelledby="dlg-title">', body, "</div>"
+                    '<div class="dlg-buttons">', buttons, "</div></div>"))
 
 
 def button(act, label, primary=False, extra=""):
-    return ('<button type="button" class="btn' + (" primary" if primary else "") + '" data-act="' + act
-            + '" data-key="dlg-' + act + '" ' + extra + ">" + esc(label) + "</button>")
+    return "".join(('<button type="button" class="btn', (" primary" if primary else ""), '" data-act="', act,
+                    '" data-key="dlg-', act, '" ', extra, ">", esc(label), "</button>"))

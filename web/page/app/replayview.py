@@ -106,21 +106,21 @@ def result_words(data, names):
 # ---------------------------------------------------------------- the viewer
 
 def _btn(act, label, key, extra="", cls="btn small"):
-    return ('<button type="button" class="' + cls + '" data-act="' + act + '" data-key="' + key + '" ' + extra + ">"
-            + label + "</button>")
+    return "".join(('<button type="button" class="', cls, '" data-act="', act, '" data-key="', key, '" ', extra, ">",
+                    label, "</button>"))
 
 
 def _seat_html(frame, s, names, colors_turn, game):
     cards = frame["hands"][s]
     turn = frame["turn"] == s
-    label = names[s] + ": " + plural(len(cards), "card") + ", score " + str(frame["scores"][s]) + (
-        ", to play" if turn and colors_turn else "")
+    label = "".join((names[s], ": ", plural(len(cards), "card"), ", score ", str(frame["scores"][s]), (
+        ", to play" if turn and colors_turn else "")))
     body = cards_row(cards) if cards else '<p class="muted">no cards</p>'
-    return ('<section class="replay-seat' + (" turn" if turn and colors_turn else "") + '" data-testid="replay-seat-'
-            + str(s) + '" data-cards="' + " ".join(_texts(cards)) + '" aria-label="' + esc(label) + '">'
-            '<h3 class="replay-who">' + esc(names[s]) + ' <span class="replay-score">' + str(frame["scores"][s])
-            + " pts</span>" + (' <span class="replay-turn">to play</span>' if turn and colors_turn else "")
-            + "</h3>" + body + "</section>")
+    return "".join(('<section class="replay-seat', (" turn" if turn and colors_turn else ""), '" data-testid="replay-seat-',
+                    str(s), '" data-cards="', " ".join(_texts(cards)), '" aria-label="', esc(label), '">'
+                    '<h3 class="replay-who">', esc(names[s]), ' <span class="replay-score">', str(frame["scores"][s]),
+                    " pts</span>", (' <span class="replay-turn">to play</span>' if turn and colors_turn else ""),
+                    "</h3>", body, "</section>"))
 
 
 def _texts(cards):
@@ -130,17 +130,17 @@ def _texts(cards):
 def _middle_html(frame, game):
     top = frame["discard"][-3:]
     pile = cards_row(top) if top else '<span class="muted">empty</span>'
-    out = ('<div class="replay-piles"><p class="replay-stock" data-testid="replay-stock">Stock: '
-           + plural(frame["stock"], "card") + '</p><div class="replay-discard" data-testid="replay-discard">'
-           '<span class="lbl">Discard pile (' + str(len(frame["discard"])) + ', top last)</span> ' + pile
-           + "</div></div>")
+    out = "".join(('<div class="replay-piles"><p class="replay-stock" data-testid="replay-stock">Stock: ',
+                   plural(frame["stock"], "card"), '</p><div class="replay-discard" data-testid="replay-discard">'
+                   '<span class="lbl">Discard pile (', str(len(frame["discard"])), ', top last)</span> ', pile,
+                   "</div></div>"))
     if game == "rummy":
         rows = []
         for i, m in enumerate(frame["table"], 1):
-            rows.append('<div class="meld-line"><span class="muted">' + str(i) + ".</span>" + cards_row(m.cards, "", m.wild)
-                        + "</div>")
-        out += ('<div class="replay-melds" data-testid="replay-melds"><span class="lbl">Melds on the table</span>'
-                + ("".join(rows) if rows else ' <span class="muted">none yet</span>') + "</div>")
+            rows.append("".join(('<div class="meld-line"><span class="muted">', str(i), ".</span>", cards_row(m.cards, "", m.wild),
+                                 "</div>")))
+        out += "".join(('<div class="replay-melds" data-testid="replay-melds"><span class="lbl">Melds on the table</span>',
+                        ("".join(rows) if rows else ' <span class="muted">none yet</span>'), "</div>"))
     return out
 
 
@@ -151,8 +151,8 @@ def coach_note_html(mistake, names):
     cost = mistake.get("cost") or 0
     priced = mistake.get("priced", True)
     lead = ("about " + _points(cost) + " points" if cost and priced else "a matter of style (no points counted)")
-    return ('<div class="coach-note" data-testid="coach-note"><p><strong>Coach</strong> · <span class="coach-cost">'
-            + esc(lead) + "</span></p><p>" + esc(names_in(str(mistake.get("words", "")), names)) + "</p></div>")
+    return "".join(('<div class="coach-note" data-testid="coach-note"><p><strong>Coach</strong> · <span class="coach-cost">',
+                    esc(lead), "</span></p><p>", esc(names_in(str(mistake.get("words", "")), names)), "</p></div>"))
 
 
 def _points(cost):
@@ -165,8 +165,8 @@ def _points(cost):
 def viewer_html(r, can_link, back_words):
     """The replay viewer: the position at step ``r["index"]`` with every hand face up, the steps, the log."""
     if r.get("loading"):
-        return ('<div class="replay loading" data-testid="replay" data-loading="true"><p class="prompt" role="status">'
-                "Opening the replay…</p>" + _btn("replay-close", esc(back_words), "replay-close") + "</div>")
+        return "".join(('<div class="replay loading" data-testid="replay" data-loading="true"><p class="prompt" role="status">'
+                        "Opening the replay…</p>", _btn("replay-close", esc(back_words), "replay-close"), "</div>"))
     data = r["data"]
     names = r["names"]
     players = data["players"]
@@ -183,18 +183,18 @@ def viewer_html(r, can_link, back_words):
         picks = []
         for h in range(r["hands"]):
             here = h == data["hand"]
-            picks.append(_btn("replay-pick", str(h + 1), "replay-pick-" + str(h), 'data-hand="' + str(h) + '"'
-                              + ' aria-label="Hand ' + str(h + 1) + '"' + (' aria-current="true"' if here else ""),
+            picks.append(_btn("replay-pick", str(h + 1), "replay-pick-" + str(h), "".join(('data-hand="', str(h), '"',
+                              ' aria-label="Hand ', str(h + 1), '"', (' aria-current="true"' if here else ""))),
                               "chip" + (" current" if here else "")))
-        picker = ('<div class="replay-hands" role="group" aria-label="Hands of this ' + (
-            "record" if r["source"] in ("record", "link") else "match") + '">' + '<span class="lbl">Hand</span>'
-            + "".join(picks) + "</div>")
-    head = ('<header class="replay-head"><div><h2 id="replay-title" class="replay-title">' + esc(title) + "</h2>"
-            '<p class="muted replay-from">' + esc(GAME_TITLES.get(game, game)) + " · " + esc(
-                r.get("from") or SOURCE_WORDS.get(r["source"], "")) + " · " + esc(", ".join(names)) + "</p></div>"
-            + picker + '<div class="replay-tools">'
-            + (_btn("replay-link", "Copy replay link", "replay-link", 'data-testid="replay-link"') if can_link else "")
-            + _btn("replay-close", esc(back_words), "replay-close", 'data-testid="replay-close"') + "</div></header>")
+        picker = "".join(('<div class="replay-hands" role="group" aria-label="Hands of this ', (
+            "record" if r["source"] in ("record", "link") else "match"), '">', '<span class="lbl">Hand</span>',
+            "".join(picks), "</div>"))
+    head = "".join(('<header class="replay-head"><div><h2 id="replay-title" class="replay-title">', esc(title), "</h2>"
+                    '<p class="muted replay-from">', esc(GAME_TITLES.get(game, game)), " · ", esc(
+                        r.get("from") or SOURCE_WORDS.get(r["source"], "")), " · ", esc(", ".join(names)), "</p></div>",
+                    picker, '<div class="replay-tools">',
+                    (_btn("replay-link", "Copy replay link", "replay-link", 'data-testid="replay-link"') if can_link else ""),
+                    _btn("replay-close", esc(back_words), "replay-close", 'data-testid="replay-close"'), "</div></header>"))
     # the position
     seats = "".join(_seat_html(frame, s, names, frame["phase"] in ("first-upcard", "draw", "play"), game)
                     for s in range(players))
@@ -203,25 +203,25 @@ def viewer_html(r, can_link, back_words):
     if index == last:
         h, detail = result_words(data, names)
         if h:
-            end = ('<div class="replay-end" data-testid="replay-result"><p class="headline">' + esc(h) + "</p>"
-                   '<p class="detail">' + esc(detail) + "</p></div>")
+            end = "".join(('<div class="replay-end" data-testid="replay-result"><p class="headline">', esc(h), "</p>"
+                           '<p class="detail">', esc(detail), "</p></div>"))
     note = coach_note_html(marks.get(str(index)), names)
-    board = ('<section class="replay-board" aria-labelledby="replay-now">'
-             '<p class="replay-now" id="replay-now" data-testid="replay-now"><span class="replay-count">Step '
-             + str(index) + " of " + str(last) + "</span> " + esc(now) + "</p>" + note + end
-             + '<div class="replay-seats">' + seats + "</div>" + _middle_html(frame, game) + "</section>")
+    board = "".join(('<section class="replay-board" aria-labelledby="replay-now">'
+                     '<p class="replay-now" id="replay-now" data-testid="replay-now"><span class="replay-count">Step ',
+                     str(index), " of ", str(last), "</span> ", esc(now), "</p>", note, end,
+                     '<div class="replay-seats">', seats, "</div>", _middle_html(frame, game), "</section>"))
     # the steps
     at_start, at_end = index == 0, index == last
-    controls = ('<div class="replay-controls" role="toolbar" aria-label="Step through the hand">'
-                + _btn("replay-first", "⏮ Start", "replay-first", 'aria-keyshortcuts="Home" title="Start (Home)"'
-                       + (" disabled" if at_start else ""), "btn")
-                + _btn("replay-prev", "◀ Back", "replay-prev", 'aria-keyshortcuts="ArrowLeft" title="Back (←)"'
-                       + (" disabled" if at_start else ""), "btn")
-                + _btn("replay-next", "Forward ▶", "replay-next", 'aria-keyshortcuts="ArrowRight" title="Forward (→)"'
-                       + (" disabled" if at_end else ""), "btn primary")
-                + _btn("replay-last", "End ⏭", "replay-last", 'aria-keyshortcuts="End" title="End (End)"'
-                       + (" disabled" if at_end else ""), "btn")
-                + '<span class="muted replay-keys">Keys: ← → Home End</span></div>')
+    controls = "".join(('<div class="replay-controls" role="toolbar" aria-label="Step through the hand">',
+                        _btn("replay-first", "⏮ Start", "replay-first", 'aria-keyshortcuts="Home" title="Start (Home)"'
+                               + (" disabled" if at_start else ""), "btn"),
+                        _btn("replay-prev", "◀ Back", "replay-prev", 'aria-keyshortcuts="ArrowLeft" title="Back (←)"'
+                               + (" disabled" if at_start else ""), "btn"),
+                        _btn("replay-next", "Forward ▶", "replay-next", 'aria-keyshortcuts="ArrowRight" title="Forward (→)"'
+                               + (" disabled" if at_end else ""), "btn primary"),
+                        _btn("replay-last", "End ⏭", "replay-last", 'aria-keyshortcuts="End" title="End (End)"'
+                               + (" disabled" if at_end else ""), "btn"),
+                        '<span class="muted replay-keys">Keys: ← → Home End</span></div>'))
     # the log: one line per position, the current one marked
     lines = []
     for i in range(len(frames)):
@@ -230,16 +230,16 @@ def viewer_html(r, can_link, back_words):
         m = marks.get(str(i - 1)) if i > 0 else None  # the decision made at position i - 1 led here
         badge = ""
         if m is not None:
-            badge = (' <span class="coach-badge' + (" marked" if m.get("marked") else "") + '" title="The coach">'
-                     + ("−" + _points(m.get("cost") or 0) if m.get("cost") else "coach") + "</span>")
-        lines.append('<li' + (' class="now"' if i == index else "") + ">" + _btn(
-            "replay-step", '<span class="log-no">' + str(i) + ".</span> " + esc(words) + badge, "replay-step-" + str(i),
-            'data-index="' + str(i) + '"' + (' aria-current="step"' if i == index else ""), "replay-line") + "</li>")
-    log = ('<section class="replay-log" aria-labelledby="replay-log-title"><h3 id="replay-log-title">Moves</h3>'
-           '<ol class="replay-list" data-testid="replay-log">' + "".join(lines) + "</ol></section>")
-    return ('<div class="replay game-' + esc(game) + '" data-testid="replay" data-hand="' + str(data["hand"])
-            + '" data-index="' + str(index) + '" data-last="' + str(last) + '" data-source="' + esc(r["source"])
-            + '">' + head + '<div class="replay-main">' + board + log + "</div>" + controls + "</div>")
+            badge = "".join((' <span class="coach-badge', (" marked" if m.get("marked") else ""), '" title="The coach">',
+                             ("−" + _points(m.get("cost") or 0) if m.get("cost") else "coach"), "</span>"))
+        lines.append("".join(('<li', (' class="now"' if i == index else ""), ">", _btn(
+            "replay-step", "".join(('<span class="log-no">', str(i), ".</span> ", esc(words), badge)), "replay-step-" + str(i),
+            'data-index="' + str(i) + '"' + (' aria-current="step"' if i == index else ""), "replay-line"), "</li>")))
+    log = "".join(('<section class="replay-log" aria-labelledby="replay-log-title"><h3 id="replay-log-title">Moves</h3>'
+                   '<ol class="replay-list" data-testid="replay-log">', "".join(lines), "</ol></section>"))
+    return "".join(('<div class="replay game-', esc(game), '" data-testid="replay" data-hand="', str(data["hand"]),
+                    '" data-index="', str(index), '" data-last="', str(last), '" data-source="', esc(r["source"]),
+                    '">', head, '<div class="replay-main">', board, log, "</div>", controls, "</div>"))
 
 
 # ---------------------------------------------------------------- the end of a hand
@@ -253,55 +253,55 @@ def review_html(review, busy, can_ask, hand, names):
     if review is None:
         if not can_ask:
             return ""
-        return out + ('<p class="muted">See where the expert would have played otherwise, and what it cost.</p>'
-                      + button("coach", "Coach", False, 'data-hand="' + str(hand) + '" data-testid="coach-ask"')
-                      + "</section>")
+        return out + "".join(('<p class="muted">See where the expert would have played otherwise, and what it cost.</p>',
+                              button("coach", "Coach", False, 'data-hand="' + str(hand) + '" data-testid="coach-ask"'),
+                              "</section>"))
     if review.get("error"):
-        return out + '<p class="record-error" role="alert">' + esc(review["error"]) + "</p></section>"
+        return "".join((out, '<p class="record-error" role="alert">', esc(review["error"]), "</p></section>"))
     mistakes = review.get("mistakes") or []
     decisions = review.get("decisions", 0)
     if not mistakes:
-        return out + ('<p data-testid="coach-none">You played this hand as the expert would: every one of your '
-                      + plural(decisions, "decision") + ' matched. Cost: <strong data-testid="coach-total">0 points'
-                      "</strong>.</p></section>")
+        return out + "".join(('<p data-testid="coach-none">You played this hand as the expert would: every one of your ',
+                              plural(decisions, "decision"), ' matched. Cost: <strong data-testid="coach-total">0 points'
+                              "</strong>.</p></section>"))
     total = review.get("total") or 0
-    out += ('<p data-testid="coach-summary">The expert would have chosen otherwise in ' + str(len(mistakes)) + " of "
-            + plural(decisions, "decision") + ', costing about <strong data-testid="coach-total">' + _points(total)
-            + " points</strong>" + (" by its estimate" if total else "") + ".</p>")
+    out += "".join(('<p data-testid="coach-summary">The expert would have chosen otherwise in ', str(len(mistakes)), " of ",
+                    plural(decisions, "decision"), ', costing about <strong data-testid="coach-total">', _points(total),
+                    " points</strong>", (" by its estimate" if total else ""), ".</p>"))
     items = []
     for m in mistakes:
         cost = m.get("cost") or 0
         priced = m.get("priced", True)
         marked = bool(m.get("marked"))
-        tag = ('<span class="coach-cost">' + ("about " + _points(cost) + " pts" if cost and priced else "style")
-               + "</span>")
+        tag = "".join(('<span class="coach-cost">', ("about " + _points(cost) + " pts" if cost and priced else "style"),
+                       "</span>"))
         star = '<span class="coach-star">Costly</span> ' if marked else ""
-        items.append('<li class="mistake' + (" marked" if marked else "") + '" data-testid="mistake" data-index="'
-                     + str(m.get("index", 0)) + '" data-cost="' + esc(cost) + '">' + tag + " " + star
-                     + '<span class="coach-words">' + esc(names_in(str(m.get("words", "")), names)) + "</span> "
-                     + _btn("coach-show", "Show", "coach-show-" + str(m.get("index", 0)), 'data-hand="' + str(hand)
-                            + '" data-index="' + str(m.get("index", 0)) + '" aria-label="Show move '
-                            + str(m.get("index", 0) + 1) + ' in the replay" data-testid="coach-show"', "btn")
-                     + "</li>")
-    return out + '<ol class="coach-list" data-testid="coach-list">' + "".join(items) + "</ol></section>"
+        items.append("".join(('<li class="mistake', (" marked" if marked else ""), '" data-testid="mistake" data-index="',
+                              str(m.get("index", 0)), '" data-cost="', esc(cost), '">', tag, " ", star,
+                              '<span class="coach-words">', esc(names_in(str(m.get("words", "")), names)), "</span> ",
+                              _btn("coach-show", "Show", "coach-show-" + str(m.get("index", 0)), "".join(('data-hand="', str(hand),
+                                     '" data-index="', str(m.get("index", 0)), '" aria-label="Show move ',
+                                     str(m.get("index", 0) + 1), ' in the replay" data-testid="coach-show"')), "btn"),
+                              "</li>")))
+    return "".join((out, '<ol class="coach-list" data-testid="coach-list">', "".join(items), "</ol></section>"))
 
 
 def end_tools_html(hand, busy_export, note):
     """The end-of-hand buttons of this part: replay the hand, export the record."""
-    return ('<div class="replay-tools end" data-testid="replay-tools">'
-            + button("replay-hand", "Replay this hand", False, 'data-hand="' + str(hand) + '" data-testid="replay-hand"')
-            + button("export-record", "Export hand record", False, 'data-testid="export-record"'
-                     + (" disabled" if busy_export else ""))
-            + ('<span class="muted" role="status">' + esc(note) + "</span>" if note else "") + "</div>")
+    return "".join(('<div class="replay-tools end" data-testid="replay-tools">',
+                    button("replay-hand", "Replay this hand", False, 'data-hand="' + str(hand) + '" data-testid="replay-hand"'),
+                    button("export-record", "Export hand record", False, 'data-testid="export-record"'
+                             + (" disabled" if busy_export else "")),
+                    ("".join(('<span class="muted" role="status">', esc(note), "</span>")) if note else ""), "</div>"))
 
 
 def scores_replays_html(hands):
     """The Scores dialog: a Replay button for each finished hand."""
     if not hands:
         return ""
-    return ('<div class="replay-picks" role="group" aria-label="Replay a hand"><span class="lbl">Replay hand</span> '
-            + "".join(_btn("replay-hand", str(h + 1), "scores-replay-" + str(h), 'data-hand="' + str(h)
-                           + '" aria-label="Replay hand ' + str(h + 1) + '"', "chip") for h in range(hands)) + "</div>")
+    return "".join(('<div class="replay-picks" role="group" aria-label="Replay a hand"><span class="lbl">Replay hand</span> ',
+                    "".join(_btn("replay-hand", str(h + 1), "scores-replay-" + str(h), "".join(('data-hand="', str(h),
+                                   '" aria-label="Replay hand ', str(h + 1), '"')), "chip") for h in range(hands)), "</div>"))
 
 
 # ---------------------------------------------------------------- dialogs
@@ -310,15 +310,15 @@ def watch_html(watch):
     """Watch a hand record: open a file or paste its text; the engine's error when it cannot be read."""
     error = ""
     if watch.get("error"):
-        error = ('<p class="record-error" role="alert" data-testid="record-error">' + esc(watch["error"]) + "</p>")
+        error = "".join(('<p class="record-error" role="alert" data-testid="record-error">', esc(watch["error"]), "</p>"))
     busy = watch.get("busy")
-    body = ('<p>Watch any hand of a hand record (<code>rummy-record/1</code>), such as one exported at the end of a '
-            "hand: every hand face up, step by step.</p>"
-            + button("record-file", "Open a file…", False, 'data-testid="record-file"' + (" disabled" if busy else ""))
-            + '<label class="field block" for="record-text">Or paste the record here</label>'
-            '<textarea id="record-text" name="record-text" rows="6" spellcheck="false" autocomplete="off" '
-            'data-key="record-text" data-testid="record-text">' + esc(watch.get("text", "")) + "</textarea>"
-            + error + ('<p class="muted" role="status">Reading the record…</p>' if busy else ""))
+    body = "".join(('<p>Watch any hand of a hand record (<code>rummy-record/1</code>), such as one exported at the end of a '
+                    "hand: every hand face up, step by step.</p>",
+                    button("record-file", "Open a file…", False, 'data-testid="record-file"' + (" disabled" if busy else "")),
+                    '<label class="field block" for="record-text">Or paste the record here</label>'
+                    '<textarea id="record-text" name="record-text" rows="6" spellcheck="false" autocomplete="off" '
+                    'data-key="record-text" data-testid="record-text">', esc(watch.get("text", "")), "</textarea>",
+                    error, ('<p class="muted" role="status">Reading the record…</p>' if busy else "")))
     return dialog_frame("Watch a hand record", body,
                         button("record-paste", "Watch", True, 'data-field="record-text" data-testid="record-watch"'
                                + (" disabled" if busy else "")) + button("close", "Close"), "watch-dialog")
@@ -327,8 +327,8 @@ def watch_html(watch):
 def past_html(past):
     """The last finished matches kept in this browser, each with a button per hand."""
     if not past:
-        body = ('<p data-testid="past-none">No finished match yet. The last ' + "10"
-                + " matches you finish are kept here, in this browser, to replay.</p>")
+        body = "".join(('<p data-testid="past-none">No finished match yet. The last ', "10",
+                        " matches you finish are kept here, in this browser, to replay.</p>"))
     else:
         rows = []
         for i, m in enumerate(past):
@@ -337,25 +337,25 @@ def past_html(past):
             w = m.get("winner")
             won = ("draw" if w is None else ("you won" if names[w] == "You" else names[w] + " won"))
             when = (esc(m["when"]) + " · ") if m.get("when") else ""
-            picks = "".join('<button type="button" class="chip" data-act="past-replay" data-match="' + str(i)
-                            + '" data-hand="' + str(h) + '" data-key="past-' + str(i) + "-" + str(h)
-                            + '" aria-label="Replay hand ' + str(h + 1) + " of this match" + '">' + str(h + 1)
-                            + "</button>" for h in range(m["hands"]))
-            rows.append('<li class="past-match" data-testid="past-match"><p><strong>'
-                        + esc(GAME_TITLES.get(m["game"], m["game"])) + "</strong> · " + when + final + " · "
-                        + esc(won) + " · " + plural(m["hands"], "hand") + '</p><div class="replay-picks" role="group"'
-                        ' aria-label="Replay a hand"><span class="lbl">Replay hand</span> ' + picks + "</div></li>")
-        body = ('<p class="muted">Your last finished matches, newest first, kept in this browser.</p>'
-                '<ol class="past-list" data-testid="past-list">' + "".join(rows) + "</ol>")
+            picks = "".join("".join(('<button type="button" class="chip" data-act="past-replay" data-match="', str(i),
+                                     '" data-hand="', str(h), '" data-key="past-', str(i), "-", str(h),
+                                     '" aria-label="Replay hand ', str(h + 1), " of this match", '">', str(h + 1),
+                                     "</button>")) for h in range(m["hands"]))
+            rows.append("".join(('<li class="past-match" data-testid="past-match"><p><strong>',
+                                 esc(GAME_TITLES.get(m["game"], m["game"])), "</strong> · ", when, final, " · ",
+                                 esc(won), " · ", plural(m["hands"], "hand"), '</p><div class="replay-picks" role="group"'
+                                 ' aria-label="Replay a hand"><span class="lbl">Replay hand</span> ', picks, "</div></li>")))
+        body = "".join(('<p class="muted">Your last finished matches, newest first, kept in this browser.</p>'
+                        '<ol class="past-list" data-testid="past-list">', "".join(rows), "</ol>"))
     return dialog_frame("Past matches", body, button("close", "Close", True), "past-dialog")
 
 
 def link_html(box):
     """A replay's link, selectable, and Copy."""
-    body = ('<label for="replay-link-text">Anyone who opens this link watches this hand, every card face up:</label>'
-            '<input id="replay-link-text" class="share-text" data-testid="replay-link-text" readonly value="'
-            + esc(box["url"]) + '">'
-            '<p class="muted" role="status" data-testid="replay-link-status">' + esc(box["status"]) + "</p>")
+    body = "".join(('<label for="replay-link-text">Anyone who opens this link watches this hand, every card face up:</label>'
+                    '<input id="replay-link-text" class="share-text" data-testid="replay-link-text" readonly value="',
+                    esc(box["url"]), '">'
+                    '<p class="muted" role="status" data-testid="replay-link-status">', esc(box["status"]), "</p>"))
     return dialog_frame("Share this replay", body,
                         button("copy-replay-link", "Copy", True) + button("close", "Close"), "replay-link-dialog")
 

@@ -30,18 +30,18 @@ def tally_html(view, names, result):
         total = result.totals[s] if s < len(result.totals) else view.scores[s]
         before = total - pts
         a, b = _bar(total, before, target or 0)
-        bar = ('<span class="bar" aria-hidden="true"><span class="fill" style="--from:' + a + ";--to:" + b
-               + '"></span></span>') if target else ""
-        rows.append('<li class="tally-row' + (" won" if s == result.winner else "") + '" style="--k:' + str(s) + '">'
-                    '<span class="tally-name">' + esc(names[s]) + '</span><span class="tally-pts">'
-                    + ("+" + str(pts) if pts else "0") + '</span>' + bar + '<span class="tally-total">'
-                    + str(total) + ((" / " + str(target)) if target else "") + "</span></li>")
-    return '<ol class="tally" data-testid="tally" aria-label="Points this hand and totals">' + "".join(rows) + "</ol>"
+        bar = "".join(('<span class="bar" aria-hidden="true"><span class="fill" style="--from:', a, ";--to:", b,
+                       '"></span></span>')) if target else ""
+        rows.append("".join(('<li class="tally-row', (" won" if s == result.winner else ""), '" style="--k:', str(s), '">'
+                             '<span class="tally-name">', esc(names[s]), '</span><span class="tally-pts">',
+                             ("+" + str(pts) if pts else "0"), '</span>', bar, '<span class="tally-total">',
+                             str(total), ((" / " + str(target)) if target else ""), "</span></li>")))
+    return "".join(('<ol class="tally" data-testid="tally" aria-label="Points this hand and totals">', "".join(rows), "</ol>"))
 
 
 def end_of_hand_html(view, names, headline, detail, result):
-    body = ['<p class="headline" data-testid="headline">' + esc(headline) + "</p>",
-            '<p class="detail" data-testid="detail">' + esc(detail) + "</p>", tally_html(view, names, result)]
+    body = ["".join(('<p class="headline" data-testid="headline">', esc(headline), "</p>")),
+            "".join(('<p class="detail" data-testid="detail">', esc(detail), "</p>")), tally_html(view, names, result)]
     k = result.knock
     if k is not None:
         laid = {}
@@ -57,70 +57,70 @@ def end_of_hand_html(view, names, headline, detail, result):
                 row = cards_row(m, "", (), n)
                 n += len(m)
                 if s == k.knocker and i in laid:  # the defender's lay-offs, drawn onto the meld they joined
-                    extra = ('<span class="laid" data-testid="laid-' + str(i) + '">' + cards_row(laid[i], "laid", (), n)
-                             + ' <span class="muted">laid off by ' + esc(names[1 - k.knocker]) + "</span></span>")
+                    extra = "".join(('<span class="laid" data-testid="laid-', str(i), '">', cards_row(laid[i], "laid", (), n),
+                                     ' <span class="muted">laid off by ', esc(names[1 - k.knocker]), "</span></span>"))
                     n += len(laid[i])
-                lines.append('<div class="meld-line"><span class="muted">' + str(i) + ".</span>" + row + extra
-                             + "</div>")
+                lines.append("".join(('<div class="meld-line"><span class="muted">', str(i), ".</span>", row, extra,
+                                      "</div>")))
             melds = "".join(lines)
             un = k.unmatched[s]
             dead = ""
             if un:
-                dead = ('<div class="meld-line dead"><span class="lbl">Deadwood</span> ' + cards_row(un, "dw", (), n)
-                        + "</div>")
+                dead = "".join(('<div class="meld-line dead"><span class="lbl">Deadwood</span> ', cards_row(un, "dw", (), n),
+                                "</div>"))
                 n += len(un)
-            body.append('<section class="eoh-player' + role + '" aria-label="' + esc(names[s]) + '"><h3>'
-                        + esc(names[s]) + (" (knocked)" if s == k.knocker else "") + ' <span class="muted">deadwood '
-                        + str(k.deadwood[s]) + '</span> <span class="pts">+' + str(result.points[s])
-                        + '</span></h3><div class="melds-label">Melds</div>'
-                        + (melds or '<p class="muted">none</p>') + dead + "</section>")
+            body.append("".join(('<section class="eoh-player', role, '" aria-label="', esc(names[s]), '"><h3>',
+                                 esc(names[s]), (" (knocked)" if s == k.knocker else ""), ' <span class="muted">deadwood ',
+                                 str(k.deadwood[s]), '</span> <span class="pts">+', str(result.points[s]),
+                                 '</span></h3><div class="melds-label">Melds</div>',
+                                 (melds or '<p class="muted">none</p>'), dead, "</section>")))
         if k.card is not None:
-            body.append('<p class="muted">Knock card: ' + esc(card_words(k.card)) + " (knock limit "
-                        + str(k.limit) + ")</p>")
+            body.append("".join(('<p class="muted">Knock card: ', esc(card_words(k.card)), " (knock limit ",
+                                 str(k.limit), ")</p>")))
     elif view.game != "gin":
         n = 0
         if result.table:
             rows = []
             for i, m in enumerate(result.table, 1):
-                rows.append('<div class="meld-line"><span class="muted">' + str(i) + ".</span>"
-                            + cards_row(m.cards, "", m.wild, n) + "</div>")
+                rows.append("".join(('<div class="meld-line"><span class="muted">', str(i), ".</span>",
+                                     cards_row(m.cards, "", m.wild, n), "</div>")))
                 n += len(m.cards)
-            body.append('<section class="eoh-table" aria-label="Melds on the table"><h3>Melds on the table</h3>'
-                        + "".join(rows) + "</section>")
+            body.append("".join(('<section class="eoh-table" aria-label="Melds on the table"><h3>Melds on the table</h3>',
+                                 "".join(rows), "</section>")))
         values = result.values or [0] * view.players
         for s in range(view.players):
             left = result.hands[s]
-            body.append('<section class="eoh-player" aria-label="' + esc(names[s]) + '"><h3>' + esc(names[s])
-                        + ' <span class="muted">' + plural(len(left), "card") + " left, worth " + str(values[s])
-                        + '</span> <span class="pts">+' + str(result.points[s]) + "</span></h3>"
-                        + (cards_row(left, "dw", (), n) if left else '<p class="muted">went out</p>') + "</section>")
+            body.append("".join(('<section class="eoh-player" aria-label="', esc(names[s]), '"><h3>', esc(names[s]),
+                                 ' <span class="muted">', plural(len(left), "card"), " left, worth ", str(values[s]),
+                                 '</span> <span class="pts">+', str(result.points[s]), "</span></h3>",
+                                 (cards_row(left, "dw", (), n) if left else '<p class="muted">went out</p>'), "</section>")))
             n += len(left)
     return "".join(body)
 
 
 def score_sheet_html(view, names):
-    head = "".join('<th scope="col">' + esc(n) + "</th>" for n in names)
+    head = "".join("".join(('<th scope="col">', esc(n), "</th>")) for n in names)
     rows = []
     last = len(view.results) - 1
     for i, r in enumerate(view.results):
-        cells = "".join("<td" + (' class="won"' if s == r.winner else "") + ">" + (str(p) if p else "·") + "</td>"
+        cells = "".join("".join(("<td", (' class="won"' if s == r.winner else ""), ">", (str(p) if p else "·"), "</td>"))
                         for s, p in enumerate(r.points))
-        rows.append('<tr' + (' class="latest"' if i == last else "") + '><th scope="row">' + str(r.hand + 1)
-                    + ' <span class="muted">' + esc(r.end) + "</span></th>" + cells + "</tr>")
-    totals = "".join("<td><strong>" + str(t) + "</strong></td>" for t in view.scores)
-    rows.append('<tr class="total"><th scope="row">Total</th>' + totals + "</tr>")
+        rows.append("".join(('<tr', (' class="latest"' if i == last else ""), '><th scope="row">', str(r.hand + 1),
+                             ' <span class="muted">', esc(r.end), "</span></th>", cells, "</tr>")))
+    totals = "".join("".join(("<td><strong>", str(t), "</strong></td>")) for t in view.scores)
+    rows.append("".join(('<tr class="total"><th scope="row">Total</th>', totals, "</tr>")))
     m = view.match
     if m is not None:
         if view.game == "gin":
             lb = view.rules.get("line_bonus", 0)
-            line = "".join("<td>+" + str(b["line"]) + "</td>" for b in m.bonuses)
-            rows.append('<tr><th scope="row">Line bonus <span class="muted">(' + str(lb) + " a hand won)</span></th>"
-                        + line + "</tr>")
-            other = "".join("<td>" + (("+" + str(b["game"] + b["shutout"])) if b["game"] + b["shutout"] else "·")
-                            + "</td>" for b in m.bonuses)
-            rows.append('<tr><th scope="row">Game bonus <span class="muted">(and shutout)</span></th>' + other
-                        + "</tr>")
-        fin = "".join("<td><strong>" + str(t) + "</strong></td>" for t in m.final)
-        rows.append('<tr class="total final"><th scope="row">Final</th>' + fin + "</tr>")
-    return ('<table class="score-sheet" data-testid="score-sheet"><caption>Score sheet</caption><thead><tr>'
-            '<th scope="col">Hand</th>' + head + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+            line = "".join("".join(("<td>+", str(b["line"]), "</td>")) for b in m.bonuses)
+            rows.append("".join(('<tr><th scope="row">Line bonus <span class="muted">(', str(lb), " a hand won)</span></th>",
+                                 line, "</tr>")))
+            other = "".join("".join(("<td>", (("+" + str(b["game"] + b["shutout"])) if b["game"] + b["shutout"] else "·"),
+                                     "</td>")) for b in m.bonuses)
+            rows.append("".join(('<tr><th scope="row">Game bonus <span class="muted">(and shutout)</span></th>', other,
+                                 "</tr>")))
+        fin = "".join("".join(("<td><strong>", str(t), "</strong></td>")) for t in m.final)
+        rows.append("".join(('<tr class="total final"><th scope="row">Final</th>', fin, "</tr>")))
+    return "".join(('<table class="score-sheet" data-testid="score-sheet"><caption>Score sheet</caption><thead><tr>'
+                    '<th scope="col">Hand</th>', head, "</tr></thead><tbody>", "".join(rows), "</tbody></table>"))

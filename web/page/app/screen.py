@@ -52,18 +52,18 @@ class Screen:
             if self.role == "guest" and v.phase != "match-over":
                 check = self.deal_checks.get(v.hand_number)
                 if check is not None:
-                    body += ('<p class="deal-check ' + ("ok" if check[0] else ("error" if check[0] is False else
-                                                                               "muted"))
-                             + '" data-testid="deal-check-end">' + render.esc(check[1]) + "</p>")
-                body += '<p class="muted">' + render.esc(names[0]) + " deals the next hand.</p>"
+                    body += "".join(('<p class="deal-check ', ("ok" if check[0] else ("error" if check[0] is False else
+                                                                                       "muted")),
+                                     '" data-testid="deal-check-end">', render.esc(check[1]), "</p>"))
+                body += "".join(('<p class="muted">', render.esc(names[0]), " deals the next hand.</p>"))
                 return render.dialog_frame("End of hand", body + sheet, render.button("close", "Back to the table",
                                                                                        True), "end-of-hand")
             if v.phase == "match-over":
                 w = v.match.winner if v.match is not None else None
                 over = ("The match is a draw." if w is None else
                         ("You win the match!" if names[w] == "You" else names[w] + " wins the match."))
-                body += ('<p class="match-over" data-testid="match-over"><strong>Match over.</strong> '
-                         + over + "</p>")
+                body += "".join(('<p class="match-over" data-testid="match-over"><strong>Match over.</strong> ',
+                                 over, "</p>"))
                 btn = render.button("next", "New match", True)
             else:
                 btn = render.button("next", "Next hand", True)
@@ -147,9 +147,9 @@ class Screen:
     def table_html(self):
         v = self.view
         if v is None:
-            return ('<div class="table dealing" data-testid="table-screen" data-phase="" data-turn="">'
-                    '<p class="prompt" data-testid="prompt">' + ("Dealing…" if self.waiting == "new" else
-                                                                 "Getting the game ready…") + "</p></div>")
+            return "".join(('<div class="table dealing" data-testid="table-screen" data-phase="" data-turn="">'
+                            '<p class="prompt" data-testid="prompt">', ("Dealing…" if self.waiting == "new" else
+                                                                         "Getting the game ready…"), "</p></div>"))
         if self.cover is not None:
             return render.cover_html(self.names()[self.cover], v)
         marks, dw = self.marks()

@@ -87,7 +87,7 @@ def option_problem(o, value):
     if (o["low"] is not None and value < o["low"]) or (o["high"] is not None and value > o["high"]):
         if o["high"] is None:
             return o["label"] + " must be at least " + str(o["low"]) + "."
-        return o["label"] + " must be from " + str(o["low"]) + " to " + str(o["high"]) + "."
+        return "".join((o["label"], " must be from ", str(o["low"]), " to ", str(o["high"]), "."))
     return None
 
 
@@ -293,30 +293,30 @@ class SetupState:
 
 
 def _select(name, label, options, key):
-    return ('<label class="field">' + esc(label) + ' <select name="' + name + '" aria-label="' + esc(label) + '" '
-            + key + ">" + "".join(options) + "</select></label>")
+    return "".join(('<label class="field">', esc(label), ' <select name="', name, '" aria-label="', esc(label), '" ',
+                    key, ">", "".join(options), "</select></label>"))
 
 
 def _name_field(seat, label, value, placeholder):
-    return ('<label class="field">' + esc(label) + ' <input type="text" name="name' + str(seat) + '" aria-label="'
-            + esc(label) + '" data-key="f-name' + str(seat) + '" maxlength="' + str(MAX_NAME) + '" value="'
-            + esc(value) + '" placeholder="' + esc(placeholder) + '" autocomplete="off"></label>')
+    return "".join(('<label class="field">', esc(label), ' <input type="text" name="name', str(seat), '" aria-label="',
+                    esc(label), '" data-key="f-name', str(seat), '" maxlength="', str(MAX_NAME), '" value="',
+                    esc(value), '" placeholder="', esc(placeholder), '" autocomplete="off"></label>'))
 
 
 def _option(value, words, selected):
-    return '<option value="' + esc(value) + '"' + (" selected" if selected else "") + ">" + esc(words) + "</option>"
+    return "".join(('<option value="', esc(value), '"', (" selected" if selected else ""), ">", esc(words), "</option>"))
 
 
 def option_field(o, v):
     """One rule option as a form field."""
     name = o["name"]
-    key = 'data-key="f-' + name + '" title="' + esc(o["help"]) + '"'
+    key = "".join(('data-key="f-', name, '" title="', esc(o["help"]), '"'))
     label = o["label"]
     if o["nullable"] and o["none_label"] and name != "target":
         label += " (blank: " + o["none_label"] + ")"
     if o["kind"] == "bool":
-        return ('<label class="field check"><input type="checkbox" name="opt:' + name + '" ' + key
-                + (" checked" if v else "") + "> " + esc(label) + "</label>")
+        return "".join(('<label class="field check"><input type="checkbox" name="opt:', name, '" ', key,
+                        (" checked" if v else ""), "> ", esc(label), "</label>"))
     if o["kind"] == "choice":
         words = o["choice_words"] or [str(c) for c in o["choices"]]
         opts = [_option(c, w, c == v) for c, w in zip(o["choices"], words)]
@@ -325,17 +325,17 @@ def option_field(o, v):
         return _select("opt:" + name, label, [_option(c, c, c == v) for c in o["suggested"]], key)
     low = "" if o["low"] is None else str(o["low"])
     high = "9999" if o["high"] is None else str(o["high"])
-    return ('<label class="field">' + esc(label) + ' <input type="number" inputmode="numeric" name="opt:' + name
-            + '" aria-label="' + esc(label) + '" ' + key + ' min="' + low + '" max="' + high + '" value="'
-            + ("" if v is None else str(v)) + '"></label>')
+    return "".join(('<label class="field">', esc(label), ' <input type="number" inputmode="numeric" name="opt:', name,
+                    '" aria-label="', esc(label), '" ', key, ' min="', low, '" max="', high, '" value="',
+                    ("" if v is None else str(v)), '"></label>'))
 
 
 def _practice_field(st):
     if st.person_seats():
         return ""  # undo is for a person against the computer
-    return ('<label class="check practice"><input type="checkbox" name="practice" data-key="f-practice"'
-            + (" checked" if st.practice else "") + "> Practice game: you may undo back to the start of your turn "
-            "(the match counts as assisted)</label>")
+    return "".join(('<label class="check practice"><input type="checkbox" name="practice" data-key="f-practice"',
+                    (" checked" if st.practice else ""), "> Practice game: you may undo back to the start of your turn "
+                    "(the match counts as assisted)</label>"))
 
 
 def setup_html(st, can_resume, lead=""):
@@ -344,8 +344,8 @@ def setup_html(st, can_resume, lead=""):
     cat = st.catalog
     g = st.game
     games = "".join(
-        '<label class="choice game-tile"><input type="radio" name="game" value="' + k + '" data-key="f-game-' + k
-        + '"' + (" checked" if g == k else "") + "> " + esc(lbl) + "</label>"
+        "".join(('<label class="choice game-tile"><input type="radio" name="game" value="', k, '" data-key="f-game-', k,
+                 '"', (" checked" if g == k else ""), "> ", esc(lbl), "</label>"))
         for k, lbl in (("gin", "Gin Rummy (2 players)"), ("rummy", "Basic Rummy (2–6 players)")))
     players = ""
     if g == "rummy":
@@ -361,7 +361,7 @@ def setup_html(st, can_resume, lead=""):
     for i, pid in enumerate(chosen):
         person = (i + 1) in people
         friend = (i + 1) in st.friends[g]
-        opts = [_option(p["id"], p["name"] + " — " + tier_word(p["tier"]) + ", " + p["style"],
+        opts = [_option(p["id"], "".join((p["name"], " — ", tier_word(p["tier"]), ", ", p["style"])),
                         p["id"] == pid and not person) for p in ros]
         opts.append(_option(PERSON, "A person at this device (pass and play)", person and not friend))
         opts.append(_option(GUEST, "A friend online (invite link)", friend))
@@ -380,17 +380,17 @@ def setup_html(st, can_resume, lead=""):
     gallery = []
     for p in ros:
         picked = p["id"] in computers
-        face = (portrait(p["id"]) + '<span class="who"><strong>' + esc(p["name"]) + '</strong> <span class="tier tier-'
-                + esc(p["tier"]) + '">' + esc(tier_word(p["tier"])) + '</span><span class="style">' + esc(p["style"])
-                + "</span></span>")
+        face = "".join((portrait(p["id"]), '<span class="who"><strong>', esc(p["name"]), '</strong> <span class="tier tier-',
+                        esc(p["tier"]), '">', esc(tier_word(p["tier"])), '</span><span class="style">', esc(p["style"]),
+                        "</span></span>"))
         if g == "gin":  # one opponent: the gallery chooses it too
-            gallery.append('<li><label class="char' + (" picked" if picked else "") + '" title="' + esc(p["description"])
-                           + '"><input type="radio" name="opp0" value="' + esc(p["id"]) + '" data-key="f-pick-'
-                           + esc(p["id"]) + '"' + (" checked" if picked else "") + ">" + face + "</label></li>")
+            gallery.append("".join(('<li><label class="char', (" picked" if picked else ""), '" title="', esc(p["description"]),
+                                    '"><input type="radio" name="opp0" value="', esc(p["id"]), '" data-key="f-pick-',
+                                    esc(p["id"]), '"', (" checked" if picked else ""), ">", face, "</label></li>")))
         else:
-            gallery.append('<li><span class="char' + (" picked" if picked else "") + '" title="' + esc(p["description"])
-                           + '">' + face + "</span></li>")
-    about = "".join('<p class="about"><strong>' + esc(p["name"]) + ":</strong> " + esc(p["description"]) + "</p>"
+            gallery.append("".join(('<li><span class="char', (" picked" if picked else ""), '" title="', esc(p["description"]),
+                                    '">', face, "</span></li>")))
+    about = "".join("".join(('<p class="about"><strong>', esc(p["name"]), ":</strong> ", esc(p["description"]), "</p>"))
                     for pid in computers for p in ros if p["id"] == pid)
     cards = "".join(gallery)
     presets = cat.presets(g)
@@ -401,21 +401,21 @@ def setup_html(st, can_resume, lead=""):
     rest = []
     for o in cat.options(g):
         (first if o["name"] in FIRST else rest).append(option_field(o, rules.get(o["name"])))
-    err = ('<p class="message error" role="alert">' + esc(st.error) + "</p>") if st.error else ""
+    err = "".join(('<p class="message error" role="alert">', esc(st.error), "</p>")) if st.error else ""
     resume = ('<button type="button" class="btn" data-act="back-to-game" data-key="setup-back">Back to the game</button>'
               if can_resume else "")
-    more = ('<button type="button" class="btn small fold" data-act="setup-more" data-key="setup-more" '
-            'aria-expanded="' + ("true" if st.more else "false") + '" aria-controls="setup-options">'
-            + ("Fewer rule options" if st.more else "More rule options (" + str(len(rest)) + ")") + "</button>")
+    more = "".join(('<button type="button" class="btn small fold" data-act="setup-more" data-key="setup-more" '
+                    'aria-expanded="', ("true" if st.more else "false"), '" aria-controls="setup-options">',
+                    ("Fewer rule options" if st.more else "More rule options (" + str(len(rest)) + ")"), "</button>"))
     return (
-        '<section class="setup" data-testid="setup" aria-labelledby="setup-title">'
-        '<h2 id="setup-title">New game</h2>' + lead + '<div class="setup-form">'
-        '<fieldset class="games"><legend>Game</legend>' + games + players + "</fieldset>"
-        "<fieldset><legend>Players</legend>" + '<ul class="roster" aria-label="The characters">' + cards + "</ul>"
-        + '<div class="opp-fields">' + "".join(opp_fields) + "</div>" + about + "</fieldset>"
-        "<fieldset><legend>Rules</legend>" + _select("preset", "Preset", popts, 'data-key="f-preset"')
-        + '<p class="muted">' + esc(pdesc) + '</p><div class="options">' + "".join(first) + "</div>" + more
-        + '<div class="options" id="setup-options"' + ("" if st.more else " hidden") + ">" + "".join(rest)
-        + "</div>" + _practice_field(st) + "</fieldset>"
-        + err + '<div class="setup-go"><button type="button" class="btn primary" data-act="start" '
-        'data-key="setup-start">Start game</button>' + resume + "</div></div></section>")
+        "".join(('<section class="setup" data-testid="setup" aria-labelledby="setup-title">'
+                 '<h2 id="setup-title">New game</h2>', lead, '<div class="setup-form">'
+                 '<fieldset class="games"><legend>Game</legend>', games, players, "</fieldset>"
+                 "<fieldset><legend>Players</legend>", '<ul class="roster" aria-label="The characters">', cards, "</ul>",
+                 '<div class="opp-fields">', "".join(opp_fields), "</div>", about, "</fieldset>"
+                 "<fieldset><legend>Rules</legend>", _select("preset", "Preset", popts, 'data-key="f-preset"'),
+                 '<p class="muted">', esc(pdesc), '</p><div class="options">', "".join(first), "</div>", more,
+                 '<div class="options" id="setup-options"', ("" if st.more else " hidden"), ">", "".join(rest),
+                 "</div>", _practice_field(st), "</fieldset>",
+                 err, '<div class="setup-go"><button type="button" class="btn primary" data-act="start" '
+                 'data-key="setup-start">Start game</button>', resume, "</div></div></section>")))

@@ -73,10 +73,7 @@ def measure(repeat: int) -> dict[str, Any]:
     if problem:
         raise SystemExit(problem)
     transcript = _app_transcript()
-    files = {"web/__init__.py": ""}
-    for folder in ("web/page", "web/page/app", "web/page/shared"):
-        for p in sorted((ROOT / folder).glob("*.py")):
-            files[f"{folder}/{p.name}"] = p.read_text(encoding="utf-8")
+    files = mpy.app_files()
     files["app_transcript.json"] = transcript
     source = SOURCE.replace("REPEAT", str(repeat))
     micropython = json.loads(mpy.run(source.replace("PATH", repr("/lib/app_transcript.json")), files))

@@ -100,6 +100,16 @@ def page_files(*names: str) -> dict[str, str]:
     return {f"web/page/{p.name}": p.read_text(encoding="utf-8") for p in paths}
 
 
+def app_files() -> dict[str, str]:
+    """Every Python file of the page's package (``web/page``, its ``app`` and ``shared``), by path, with the
+    ``web`` package's ``__init__.py``: what the table app imports."""
+    files = {"web/__init__.py": ""}
+    for folder in ("web/page", "web/page/app", "web/page/shared"):
+        for p in sorted((ROOT / folder).glob("*.py")):
+            files[f"{folder}/{p.name}"] = p.read_text(encoding="utf-8")
+    return files
+
+
 def run(source: str, files: dict[str, str] | None = None, timeout: float = 300) -> str:
     """What ``source`` prints under MicroPython; :class:`MicroPythonError` when it fails."""
     why = missing()

@@ -172,11 +172,7 @@ def test_the_deck_and_the_portraits_are_drawn_the_same_under_micropython() -> No
               "print(deck.sprite())\n"
               "for pid in sorted(characters.CHARACTERS):\n"
               "    print(characters.portrait(pid))\n")
-    files = {}
-    for folder in ("web/page", "web/page/app", "web/page/shared"):
-        for p in sorted((ROOT / folder).glob("*.py")):
-            files[f"{folder}/{p.name}"] = p.read_text(encoding="utf-8")
-    files["web/__init__.py"] = ""
+    files = mpy.app_files()
     from web.page.app import characters, deck
 
     want = deck.sprite() + "\n" + "".join(characters.portrait(pid) + "\n" for pid in sorted(characters.CHARACTERS))
@@ -191,11 +187,7 @@ def test_the_table_app_does_the_same_under_micropython_and_cpython(tmp_path: Pat
                           text=True, encoding="utf-8", env=env, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     cpython = done.stdout
-    files = {}
-    for folder in ("web/page", "web/page/app", "web/page/shared"):
-        for p in sorted((ROOT / folder).glob("*.py")):
-            files[f"{folder}/{p.name}"] = p.read_text(encoding="utf-8")
-    files["web/__init__.py"] = ""
+    files = mpy.app_files()
     files["app_transcript.json"] = transcript
     source = (ROOT / "tests" / "app_replay.py").read_text(encoding="utf-8")
     micropython = mpy.run(source, files)
@@ -274,11 +266,7 @@ def test_online_play_does_the_same_under_micropython_and_cpython(tmp_path: Path,
     done = subprocess.run([sys.executable, str(ROOT / "tests" / "app_replay.py")], capture_output=True,
                           text=True, encoding="utf-8", env=env, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    files = {}
-    for folder in ("web/page", "web/page/app", "web/page/shared"):
-        for p in sorted((ROOT / folder).glob("*.py")):
-            files[f"{folder}/{p.name}"] = p.read_text(encoding="utf-8")
-    files["web/__init__.py"] = ""
+    files = mpy.app_files()
     files["app_transcript.json"] = transcript
     micropython = mpy.run((ROOT / "tests" / "app_replay.py").read_text(encoding="utf-8"), files)
     want, got = done.stdout.splitlines(), micropython.splitlines()

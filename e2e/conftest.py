@@ -96,7 +96,6 @@ import functools
 import json
 import os
 import sys
-import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -160,15 +159,12 @@ class _Servers:
               overlay: Path | None = None) -> str:
         """Serve ``directory`` on a new loopback port; ``overlay``: a directory of test files served under
         ``/__e2e__/`` next to it (same origin, never part of the site)."""
-        if overlay is None:
-            server, url = serve.serve_in_thread(directory, prefix=prefix)
-        else:
-            server = serve.make_server(directory, prefix=prefix)
-            server.RequestHandlerClass = functools.partial(_overlay_handler(server.RequestHandlerClass, overlay),
-                                                           directory=str(directory))
-            threading.Thread(target=server.serve_forever, name="e2e-site-server", daemon=True).start()
-            host, port = server.server_address[:2]
-            url = f"http://{host}:{port}{server.prefix}"
+        server = serve.make_server(directory, prefix=prefix)
+        if overlay is not None:
+            handler = server.RequestHandlerClass  # make_server's handler class, bound to the site's directory
+            server.RequestHandlerClass = functools.partial(_overlay_handler(handler.func, overlay), *handler.args,
+                                                           **handler.keywords)
+        url = serve.run_in_thread(server)
         self.servers.append(server)
         if host_alias:
             url = url.replace("127.0.0.1", host_alias, 1)
@@ -185,9 +181,8 @@ class _Servers:
 OVERLAY = "/__e2e__/"
 
 
-def _overlay_handler(partial_handler, overlay: Path):
-    """The site's request handler, with ``OVERLAY`` paths answered from the ``overlay`` directory."""
-    base = partial_handler.func  # make_server's handler class, bound to the site's directory
+def _overlay_handler(base, overlay: Path):
+    """The site's request handler class ``base``, with ``OVERLAY`` paths answered from the ``overlay`` directory."""
 
     class OverlayHandler(base):
         def translate_path(self, path: str) -> str:

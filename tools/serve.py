@@ -91,13 +91,17 @@ def make_server(directory: str | os.PathLike, host: str = "127.0.0.1", port: int
     return server
 
 
+def run_in_thread(server: Server) -> str:
+    """Run a server made by :func:`make_server` in a daemon thread; returns its base URL (ending in /)."""
+    threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
+    host, port = server.server_address[:2]
+    return f"http://{host}:{port}{server.prefix}"
+
+
 def serve_in_thread(directory: str | os.PathLike, **kw) -> tuple[Server, str]:
     """Start a server in a daemon thread; returns (server, base URL ending in /)."""
     server = make_server(directory, **kw)
-    threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
-    host, port = server.server_address[:2]
-    prefix = server.prefix
-    return server, f"http://{host}:{port}{prefix}"
+    return server, run_in_thread(server)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -69,6 +69,9 @@ Helper fixtures (each returns the function of the same name defined below)
 ``wait_service_worker(page)``
     Waits until the page's service worker is *activated* (so every file is in
     Cache Storage) and returns the build id it serves.
+``stored_snapshot(page)``
+    Waits until Cache Storage holds the engine's memory snapshot and returns
+    ``[cache name, [keys], byte size]``.
 ``build_site_into(out_dir, marker="")``
     Builds a site into a directory of the test's own (e.g. to make a "new
     release" with a different build id); returns build-info.
@@ -343,24 +346,31 @@ def persistent_context(browser_type, browser_type_launch_args: dict, guard: Guar
 
 
 # --------------------------------------------------------------- the engine's snapshot, seeded
-# Polls (wait_for_function does not await promises) until Cache Storage holds the engine's snapshot.
-_SNAPSHOT_STORED = """() => {
-  if (window.__e2eSnap === undefined) {
-    window.__e2eSnap = null;
+# Polls (wait_for_function does not await promises) until the snapshot of this build is stored;
+# then window.__snap = [cache name, [keys], byte size].
+SNAPSHOT_STORED = """() => {
+  if (window.__snapPoll === undefined) {
+    window.__snapPoll = true;
     (async () => {
       for (;;) {
-        for (const name of (await caches.keys()).filter((n) => n.startsWith('rummy-snapshot-'))) {
-          if ((await (await caches.open(name)).keys()).length) { window.__e2eSnap = name; return; }
+        const names = (await caches.keys()).filter((n) => n.startsWith('rummy-snapshot-'));
+        for (const name of names) {
+          const cache = await caches.open(name);
+          const keys = await cache.keys();
+          if (keys.length) {
+            const body = await (await cache.match(keys[0])).arrayBuffer();
+            window.__snap = [name, keys.map((k) => k.url), body.byteLength];
+            return;
+          }
         }
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
   }
-  return window.__e2eSnap !== null;
+  return window.__snap !== undefined;
 }"""
 
-_SNAPSHOT_READ = """async () => {
-  const name = window.__e2eSnap;
+_SNAPSHOT_READ = """async (name) => {
   const cache = await caches.open(name);
   const key = (await cache.keys())[0];
   const response = await cache.match(key);
@@ -400,8 +410,7 @@ def engine_snapshot(browser, site_url: str, e2e_files: Path) -> dict:
         page.goto(site_url + "index.html")
         wait_ready(page)
         assert page.get_attribute("html", "data-engine-start") == "normal"
-        page.wait_for_function(_SNAPSHOT_STORED, timeout=READY_TIMEOUT, polling=100)
-        snap = page.evaluate(_SNAPSHOT_READ)
+        snap = page.evaluate(_SNAPSHOT_READ, stored_snapshot(page)[0])
     finally:
         context.close()
     data = base64.b64decode(snap.pop("bytes"))
@@ -509,6 +518,14 @@ def wait_service_worker(page, timeout: float = READY_TIMEOUT) -> str:
     return builds[0]
 
 
+def stored_snapshot(page, timeout: float = READY_TIMEOUT) -> list:
+    """Wait until Cache Storage holds the engine's snapshot (web/engine-worker.mjs stores it after a first start);
+    returns ``[cache name, [keys], byte size]``. To wait for another one, ``delete window.__snap;
+    delete window.__snapPoll`` first."""
+    page.wait_for_function(SNAPSHOT_STORED, timeout=timeout, polling=100)
+    return page.evaluate("window.__snap")
+
+
 def build_site_into(out: Path, marker: str = "") -> dict:
     """Build (or rebuild) a site into ``out``; returns build-info."""
     return build_site.build(out, marker=marker, quiet=True)
@@ -527,6 +544,11 @@ def _wait_drawn_fixture():
 @pytest.fixture(name="wait_service_worker")
 def _wait_service_worker_fixture():
     return wait_service_worker
+
+
+@pytest.fixture(name="stored_snapshot")
+def _stored_snapshot_fixture():
+    return stored_snapshot
 
 
 @pytest.fixture(name="build_site_into")

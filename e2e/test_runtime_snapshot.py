@@ -16,30 +16,7 @@ from playwright.sync_api import Page
 pytestmark = pytest.mark.cold_engine
 
 Wait = Callable[[Page], None]
-
-# Polls (wait_for_function does not await promises) until the snapshot of this build is stored;
-# then window.__snap = [cache name, [keys], byte size].
-SNAPSHOT_STORED = """() => {
-  if (window.__snapPoll === undefined) {
-    window.__snapPoll = true;
-    (async () => {
-      for (;;) {
-        const names = (await caches.keys()).filter((n) => n.startsWith('rummy-snapshot-'));
-        for (const name of names) {
-          const cache = await caches.open(name);
-          const keys = await cache.keys();
-          if (keys.length) {
-            const body = await (await cache.match(keys[0])).arrayBuffer();
-            window.__snap = [name, keys.map((k) => k.url), body.byteLength];
-            return;
-          }
-        }
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
-  }
-  return window.__snap !== undefined;
-}"""
+Stored = Callable[[Page], list[Any]]
 
 ENTROPY = """async () => {
   // a second worker would restore the snapshot too: ask the page's own engine instead, through a
@@ -61,14 +38,8 @@ ENTROPY = """async () => {
 }"""
 
 
-def stored_snapshot(page: Page) -> list[Any]:
-    page.wait_for_function(SNAPSHOT_STORED, timeout=120_000, polling=100)
-    snap: list[Any] = page.evaluate("window.__snap")
-    return snap
-
-
 def test_first_start_makes_the_snapshot_later_starts_restore_it(page: Page, site_url: str, site_dir: Path,
-                                                                wait_ready: Wait) -> None:
+                                                                wait_ready: Wait, stored_snapshot: Stored) -> None:
     build = json.loads((site_dir / "build-info.json").read_text())["build"]
     page.goto(site_url)
     wait_ready(page)
@@ -82,7 +53,7 @@ def test_first_start_makes_the_snapshot_later_starts_restore_it(page: Page, site
     assert page.get_attribute("html", "data-engine-start") == "snapshot"
 
 
-def test_each_restore_reseeds_random(page: Page, site_url: str, wait_ready: Wait) -> None:
+def test_each_restore_reseeds_random(page: Page, site_url: str, wait_ready: Wait, stored_snapshot: Stored) -> None:
     """Every start from the same snapshot draws different random numbers (no two players alike)."""
     page.goto(site_url)
     wait_ready(page)
@@ -96,7 +67,8 @@ def test_each_restore_reseeds_random(page: Page, site_url: str, wait_ready: Wait
     assert draws[0] != draws[1]
 
 
-def test_a_broken_snapshot_falls_back_to_a_normal_start(page: Page, site_url: str, wait_ready: Wait) -> None:
+def test_a_broken_snapshot_falls_back_to_a_normal_start(page: Page, site_url: str, wait_ready: Wait,
+                                                        stored_snapshot: Stored) -> None:
     page.goto(site_url)
     wait_ready(page)
     name, keys, _size = stored_snapshot(page)

@@ -22,7 +22,7 @@ def bundle_imports(path=BUNDLE_INDEX):
     files are listed one by one): nothing to import ahead."""
     try:
         with open(path) as f:
-            return json.load(f)["imports"]
+            return json.loads(f.read())["imports"]  # not json.load(f): MicroPython's reads it byte by byte
     except OSError:
         return []
 

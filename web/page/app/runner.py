@@ -29,8 +29,10 @@ SAVE_EVERY = 1.0
 
 
 def load_catalog():
+    # json.loads of the whole text: MicroPython's json.load(f) reads a file one byte at a time, and in the
+    # browser every read is a call from WebAssembly into JavaScript (12,000 of them for the catalog).
     with open("web/page/catalog.json") as f:
-        return Catalog(json.load(f))
+        return Catalog(json.loads(f.read()))
 
 
 class Runner:

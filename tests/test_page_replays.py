@@ -382,6 +382,69 @@ def test_a_finished_match_is_kept_and_listed_after_a_reload_to_replay_any_hand()
     assert 'data-testid="replay-result"' in h2.html
 
 
+def keeps_on_reload(record: dict[str, Any], past: list[Any]) -> tuple[Harness, list[tuple[Any, ...]]]:
+    """A page opened on the saved ``record`` of a finished match, with ``past`` in its history: the keep-match
+    effects it performs once its engine has resumed the match."""
+    h = Harness()
+    kept: list[tuple[Any, ...]] = []
+    real = h.perform
+
+    def perform(effects: list[tuple[Any, ...]]) -> None:
+        kept.extend(e for e in effects if e[0] == "keep-match")
+        real(effects)
+    h.perform = perform  # type: ignore[method-assign]
+    h.start(match=record, past=past)
+    return h, kept
+
+
+def test_a_finished_match_whose_record_never_came_is_kept_when_its_save_is_opened_again() -> None:
+    # The match ends; the page asks the engine for its record, and reloads before the answer is written.
+    h, kept = finished_match()
+    assert h.app.view.phase == "match-over" and len(kept) == 1
+    record = h.saves[-1][1]
+    h2, kept2 = keeps_on_reload(record, past=[])
+    assert [m["type"] for m in h2.sent] == ["resume", "record"]
+    assert len(kept2) == 1 and kept2[0][1]["record"] == kept[0][1]["record"]
+    assert kept2[0][1]["final"] == kept[0][1]["final"] and kept2[0][1]["hands"] == kept[0][1]["hands"]
+    # kept already: asked again, and the store keeps it once, where it was, with the time it ended
+    backend = P.FakeStorage()
+    PageStore(backend, False, "tab-1").keep_match(kept[0][1], "2026-05-01 18:30")
+    boot = PageStore(backend, False, "tab-2").boot("")
+    _, kept3 = keeps_on_reload(record, past=boot["past"])
+    now = PageStore(backend, False, "tab-2").keep_match(kept3[0][1], "2026-05-02 09:00")
+    assert len(now) == 1 and now[0]["when"] == "2026-05-01 18:30"
+
+
+def test_the_past_matches_on_show_take_in_a_match_kept_meanwhile() -> None:
+    _, kept = finished_match()
+    h = Harness()
+    h.start()
+    h.do("command", "past-matches", {})
+    assert 'data-testid="past-none"' in h.dialog
+    h.do("past", [dict(kept[0][1], when="2026-05-01 18:30")])  # the runner's answer to keep-match
+    assert h.app.dialog == "past" and h.dialog.count('data-testid="past-match"') == 1
+    assert "2026-05-01 18:30" in h.dialog
+
+
+def test_a_match_kept_while_another_dialog_is_open_leaves_that_dialog_alone() -> None:
+    _, kept = finished_match()
+    h = Harness()
+    h.start()
+    h.do("command", "watch-record", {})
+    shown = h.dialog
+    effects = h.do("past", [kept[0][1]])
+    assert effects == [] and h.dialog == shown and h.app.dialog == "watch" and len(h.app.past) == 1
+
+
+def test_a_save_of_a_match_still_in_play_asks_no_record() -> None:
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=3, rules={"target": 50})
+    h2, kept = keeps_on_reload(h.saves[-1][1], past=[])
+    assert h2.app.view.phase != "match-over"
+    assert [m["type"] for m in h2.sent] == ["resume"] and kept == []
+
+
 def test_no_past_match_yet_says_so() -> None:
     h = Harness()
     h.start()

@@ -790,6 +790,20 @@ def test_the_same_match_kept_again_replaces_its_older_copy() -> None:
     assert now == [later] and store(b).history().data == [later]
 
 
+def test_the_very_same_record_kept_again_changes_nothing() -> None:
+    b = P.FakeStorage()
+    s = store(b)
+    first = dict(P.past_match(hands=1), when="2026-05-01 18:30")
+    other = P.past_match(hands=2)
+    other["record"]["dealer"] = 1 - first["record"]["dealer"]  # another match
+    s.keep_match(first)
+    s.keep_match(other)
+    written = b.items[KEY_HISTORY]
+    saved, now = s.keep_match(dict(first, when="2026-05-02 09:00"))  # the first match's save opened again
+    assert saved.ok and saved.notice is None
+    assert now == [other, first] and b.items[KEY_HISTORY] == written  # in its place, with its time, unwritten
+
+
 @pytest.mark.parametrize("bad", ["not json", P.stored("history", 2, P.history()), P.stored("stats", 1, P.history()),
                                  P.stored("history", 1, {"matches": [P.past_match()] * 11}),
                                  P.stored("history", 1, {"matches": [dict(P.past_match(), record={"format": "x"})]}),

@@ -431,8 +431,13 @@ class Store:
     def keep_match(self, entry: dict[str, Any]) -> tuple[Saved, list[dict[str, Any]]]:
         """Add a finished match to the history (the newest first, at most MAX_PAST; the same match again
         replaces its older copy; the oldest go when the whole would be too big). Answers the write's state and
-        the history as it now is."""
+        the history as it now is. The very same match kept again (a finished match opened anew from its save:
+        all but the time alike) changes nothing: its entry keeps its place and time."""
         loaded = self.history()
+        if any(but_when(m) == but_when(entry) for m in loaded.data):
+            saved = self.status(True)
+            saved.read = loaded if loaded.notice else None
+            return saved, loaded.data
         kept = [m for m in loaded.data if not same_match(m, entry)]
         matches = [entry] + kept[:formats.MAX_PAST - 1]
         while len(matches) > 1 and len(dumps(matches)) > MAX_VALUE // 2:
@@ -522,6 +527,11 @@ def parsed(key: str, raw: str | None, view_check: Any = None) -> dict[str, Any] 
 
 def readable(key: str, raw: str | None, view_check: Any = None) -> bool:
     return parsed(key, raw, view_check) is not None
+
+
+def but_when(entry: Any) -> Any:
+    """A past match without its time (the time is the only field that differs when one is kept again)."""
+    return {k: v for k, v in entry.items() if k != "when"} if type(entry) is dict else entry
 
 
 def same_match(a: Any, b: Any) -> bool:

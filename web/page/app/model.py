@@ -346,6 +346,7 @@ class App(Hand, Screen, Online, Learn, Replays):
             self.orders[before.seat] = list(self.order)
             self.order = list(self.orders.get(me, []))
             mine = None
+        resumed = self.waiting == "resume"
         dealt = self.waiting in ("new", "deal") or (
             self.role == "guest" and view.in_hand and (before is None or before.hand_number != view.hand_number))
         self.view = view
@@ -410,6 +411,8 @@ class App(Hand, Screen, Online, Learn, Replays):
             else:
                 out += self.open("end")
             out += looking_back
+        elif self.next == "over" and resumed:
+            out += self.keep_finished_match()  # a finished match opened from its save: is it in the history?
         out.append(("render",))
         if self.cover is not None:
             out.append(("focus", "[data-act=ready]"))

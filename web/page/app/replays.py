@@ -148,12 +148,19 @@ class Replays:
         v = self.view
         if self.settings.get("coach") and self.coach_allowed():
             out += self.ask_review(len(v.results) - 1)
-        if v.phase == "match-over" and v.match is not None and not self.extras.get("tutorial"):
-            names = self.names()
-            entry = {"when": None, "game": v.game, "names": names, "final": list(v.match.final),
-                     "winner": v.match.winner}
-            out += self.ask("record", {"type": "record"}, {"for": "past", "entry": entry})
-        return out
+        return out + self.keep_finished_match()
+
+    def keep_finished_match(self):
+        """The match is over: its record, asked of the engine, goes into the history. Asked when the match ends
+        and again whenever a finished match is opened from its save (the answer may never have come: the page
+        closed or reloaded first); keeping the very same record twice changes nothing (Store.keep_match)."""
+        v = self.view
+        if (self.role == "guest" or self.autoplay or v is None or v.phase != "match-over" or v.match is None
+                or not v.results or self.extras.get("tutorial")):
+            return []
+        entry = {"when": None, "game": v.game, "names": self.names(), "final": list(v.match.final),
+                 "winner": v.match.winner}
+        return self.ask("record", {"type": "record"}, {"for": "past", "entry": entry})
 
     def ask_review(self, hand):
         if hand in self.reviews or self.asking("review", "hand", hand):
@@ -269,10 +276,15 @@ class Replays:
             entry["hands"] = len(rec.get("hands") or [])
             if entry["hands"] < 1:
                 return []
-            return [("keep-match", entry)]
+            return [("keep-match", entry)]  # the runner answers with ("past", the history now)
         if purpose == "link":
             return self.share_link(rec)
         return []
+
+    def on_past(self, matches):
+        """The history as the store now holds it (a finished match was just kept): shown at once if open."""
+        self.past = list(matches)
+        return self.open("past") if self.dialog == "past" else []
 
     def replay_marks(self):
         """The coach's notes on the replay on show: position -> mistake (this match's reviewed hands only)."""

@@ -132,6 +132,7 @@ class Runner:
     def perform(self, effects):
         render = False
         focus = None
+        answers = []  # the app's messages that effects answer with, dispatched once these are done
         for e in effects:
             kind = e[0]
             if kind == "render":
@@ -192,7 +193,7 @@ class Runner:
             elif kind == "download":
                 dom.download(e[1], e[2])
             elif kind == "keep-match":
-                self.app.past = self.store.keep_match(e[1], dom.now_text())
+                answers.append(("past", self.store.keep_match(e[1], dom.now_text())))
                 self.saved(None)
             elif kind == "clear-fragment":
                 dom.clear_fragment()
@@ -219,6 +220,8 @@ class Runner:
         if focus is not None and self.owed is None and not dom.dialog_open():
             dom.focus_first(focus)
         self.show_banner()
+        for msg in answers:
+            self.dispatch(msg)
 
     def owe(self, focus):
         """Draw soon (see perform), then focus ``focus`` if given."""

@@ -341,10 +341,8 @@ def test_a_malformed_record_shows_the_engines_error_never_a_crash(damage: str) -
 # ---------------------------------------------------------------- past matches
 
 
-def finished_match(seed: int = 3) -> tuple[Harness, list[tuple[Any, ...]]]:
-    h = Harness()
-    h.start()
-    h.new_match("gin", ("rex",), seed=seed, rules={"target": 50})
+def keeping(h: Harness) -> list[tuple[Any, ...]]:
+    """The keep-match effects ``h`` performs from now on (a list that grows as they come)."""
     kept: list[tuple[Any, ...]] = []
     real = h.perform
 
@@ -352,6 +350,14 @@ def finished_match(seed: int = 3) -> tuple[Harness, list[tuple[Any, ...]]]:
         kept.extend(e for e in effects if e[0] == "keep-match")
         real(effects)
     h.perform = perform  # type: ignore[method-assign]
+    return kept
+
+
+def finished_match(seed: int = 3) -> tuple[Harness, list[tuple[Any, ...]]]:
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=seed, rules={"target": 50})
+    kept = keeping(h)
     play_match(h, random.Random(seed))
     return h, kept
 
@@ -386,13 +392,7 @@ def keeps_on_reload(record: dict[str, Any], past: list[Any]) -> tuple[Harness, l
     """A page opened on the saved ``record`` of a finished match, with ``past`` in its history: the keep-match
     effects it performs once its engine has resumed the match."""
     h = Harness()
-    kept: list[tuple[Any, ...]] = []
-    real = h.perform
-
-    def perform(effects: list[tuple[Any, ...]]) -> None:
-        kept.extend(e for e in effects if e[0] == "keep-match")
-        real(effects)
-    h.perform = perform  # type: ignore[method-assign]
+    kept = keeping(h)
     h.start(match=record, past=past)
     return h, kept
 

@@ -68,11 +68,18 @@ def netns_problem(euid: int | None = None, ip_path: str | bool | None = True) ->
 
 
 def setup_commands(ns: str) -> list[list[str]]:
-    """The ``ip`` commands that make namespace ``ns`` (after ``ip netns add``), as in shared/notes/webrtc.md."""
+    """The ``ip`` commands that make namespace ``ns`` (after ``ip netns add``), as in shared/notes/webrtc.md.
+
+    The veth ends get no IPv6 link-local address (``addrgenmode none``): the kernel would give each one ~1-2 s
+    after the link comes up (once duplicate address detection ends), and Chromium, seeing the namespace's
+    addresses change, fails every request then in flight with ERR_NETWORK_CHANGED (seen once: the first page of
+    a session's first online test never started, its main.py request failed so)."""
     inside = ["ip", "netns", "exec", ns]
     return [
         [*inside, "ip", "link", "set", "lo", "up"],
         [*inside, "ip", "link", "add", "v0", "type", "veth", "peer", "name", "v1"],
+        [*inside, "ip", "link", "set", "v0", "addrgenmode", "none"],
+        [*inside, "ip", "link", "set", "v1", "addrgenmode", "none"],
         [*inside, "ip", "addr", "add", ADDRESS, "dev", "v0"],
         [*inside, "ip", "link", "set", "v0", "up"],
         [*inside, "ip", "link", "set", "v1", "up"],

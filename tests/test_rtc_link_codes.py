@@ -36,6 +36,9 @@ def test_the_namespace_keeps_its_link_inside() -> None:
     assert ["ip", "link", "add", "v0", "type", "veth", "peer", "name", "v1"] in inner  # both ends inside
     assert ["ip", "addr", "add", netns.ADDRESS, "dev", "v0"] in inner
     assert ["ip", "route", "add", "default", "via", netns.GATEWAY, "dev", "v0"] in inner
+    # Its addresses are all there before anything runs: no IPv6 link-local address appears seconds later.
+    for end in ("v0", "v1"):
+        assert inner.index(["ip", "link", "set", end, "addrgenmode", "none"]) < inner.index(["ip", "link", "set", end, "up"])
     # Nothing is moved out of the namespace or bridged to the machine's interfaces.
     assert not any("netns" in c[5:] or "master" in c or "nomaster" in c for c in inner)
 

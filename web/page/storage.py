@@ -434,7 +434,8 @@ class Store:
         the history as it now is. The very same match kept again (a finished match opened anew from its save:
         all but the time alike) changes nothing: its entry keeps its place and time."""
         loaded = self.history()
-        if any(but_when(m) == but_when(entry) for m in loaded.data):
+        again = but_when(entry)
+        if any(but_when(m) == again for m in loaded.data):
             saved = self.status(True)
             saved.read = loaded if loaded.notice else None
             return saved, loaded.data

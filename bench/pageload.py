@@ -32,6 +32,8 @@ CHROMIUM_ARGS = [
 # Records, relative to navigation start (performance.now() in the page): when <html data-drawn>
 # and data-ready="true" appear, the first paint, and every main-thread task of 50 ms or more
 # (Long Tasks API) until ready.
+# The console message that PAGE_CLOCK writes once the page is ready (goto_until_ready waits for it).
+READY_SIGNAL = "rummy-bench: ready"
 PAGE_CLOCK = """
 (() => {
   if (window.top !== window) return;
@@ -43,6 +45,7 @@ PAGE_CLOCK = """
     if (window.__readyAt === undefined && h.getAttribute('data-ready') === 'true') {
       window.__readyAt = performance.now();
       if (window.__drawnAt === undefined) window.__drawnAt = window.__readyAt;
+      console.debug('__READY_SIGNAL__');  // to the benchmark (goto_until_ready), which does not poll the page
     }
   };
   new MutationObserver(mark).observe(document, { attributes: true, subtree: true,
@@ -54,7 +57,7 @@ PAGE_CLOCK = """
     }).observe({ type: 'longtask', buffered: true });
   } catch (e) {}
 })();
-"""
+""".replace("__READY_SIGNAL__", READY_SIGNAL)
 
 RESULT = """() => {
   const paint = performance.getEntriesByType('paint');
@@ -166,13 +169,31 @@ def ensure_site(site: Path, quiet: bool) -> None:
         build_site.build(site, quiet=quiet)
 
 
+def goto_until_ready(page: Page, url: str, timeout_ms: float = 180_000) -> None:
+    """Navigate and wait until the page is ready (PAGE_CLOCK's READY_SIGNAL on its console) without running
+    anything in the page meanwhile. Waiting with ``wait_for_function`` after ``goto`` had Playwright put its
+    own script (~330 KB) into the page at its load event and call it at every frame: in the middle of the
+    start being measured, on the same thread (a warm first Python paint ~25 ms later, 20 visits each)."""
+    with page.expect_console_message(lambda message: message.text == READY_SIGNAL, timeout=timeout_ms):
+        page.goto(url, wait_until="commit", timeout=timeout_ms)
+
+
+# After a visit, the page is left alone this long before anything else is done with it. A player does not come
+# back within milliseconds of the page becoming ready; a reload while the page still finishes what follows
+# ready (the service worker's registration and update check, the first saves) made the next start slower and
+# less steady: the same build's warm first Python paint was 257 ms (standard deviation 37) reloaded right after
+# ready, 171 ms (22) after 0.6 s (python -m bench.ab, 20 x 2 visits each; Chromium 156, 2 cores).
+AFTER_READY_MS = 600
+
+
 def visit(page: Page, url: str, server: CountingServer, timeout_ms: float = 180_000) -> dict[str, Any]:
-    """Navigate, wait for data-ready, return the page's figures (ms) and the bytes sent until then."""
+    """Navigate, wait for data-ready, return the page's figures (ms) and the bytes sent until then; then leave
+    the page alone for AFTER_READY_MS."""
     server.take()
-    page.goto(url)
-    page.wait_for_function("() => window.__readyAt !== undefined", timeout=timeout_ms)
+    goto_until_ready(page, url, timeout_ms)
     result: dict[str, Any] = page.evaluate(RESULT)
     result["bytes"] = server.take()
+    page.wait_for_timeout(AFTER_READY_MS)
     return result
 
 

@@ -40,6 +40,7 @@ from bench.pageload import (
     CountingServer,
     cold_and_warm,
     ensure_site,
+    goto_until_ready,
     launch,
     main_thread_tasks,
     median,
@@ -74,8 +75,7 @@ def play_hands(browser: Any, url: str) -> dict[str, Any]:
             context.add_init_script(PAGE_CLOCK)
             context.add_init_script(HAND_CLOCK)
             page = context.new_page()
-            page.goto(url + "?" + query)
-            page.wait_for_function("() => window.__readyAt !== undefined", timeout=180_000)
+            goto_until_ready(page, url + "?" + query)
             start = page.evaluate("performance.now()")
             browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
             try:

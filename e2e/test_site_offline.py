@@ -63,31 +63,3 @@ def test_a_return_visit_takes_every_file_but_the_page_straight_from_the_cache(pa
     entry = "performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/sw.js'))"
     page.wait_for_function(f"() => {entry}.length > 0")
     assert page.evaluate(f"{entry}.map((r) => r.workerFinalSourceType)") == ["network"]
-
-
-HINTS_BEFORE_STYLES = """() => {
-    const hint = document.querySelector('link[rel=modulepreload][href$="/core.js"]');
-    const style = document.querySelector('link[rel=stylesheet][href$="/shell.css"]');
-    return !!(hint.compareDocumentPosition(style) & Node.DOCUMENT_POSITION_FOLLOWING);
-}"""
-
-
-def test_a_return_visit_asks_for_the_runtime_before_the_style_sheets(page, site_url, wait_ready,
-                                                                      wait_service_worker):
-    """On a return visit (the service worker serves the page) boot.js, which comes before the style sheets, puts the
-    runtime's hints in as it runs, so its files are read from the cache while the rest of the page is; on a first
-    visit they go in only once the page is parsed. Either way each of the runtime's files is fetched once."""
-    page.goto(site_url)
-    wait_ready(page)
-    assert page.evaluate(HINTS_BEFORE_STYLES) is False  # a first visit: the hints were added after the page's end
-    wait_service_worker(page)
-    fetched: list[str] = []
-    page.on("request", lambda r: fetched.append(r.url[len(site_url):]))
-    page.reload()
-    wait_ready(page)
-    assert page.evaluate("navigator.serviceWorker.controller !== null")
-    assert page.evaluate(HINTS_BEFORE_STYLES) is True
-    runtime = [u for u in fetched if u.startswith(("pyscript/", "micropython/", "web/page/", "web/pyscript"))
-               and not u.endswith(".css")]
-    assert "micropython/micropython.wasm" in runtime and "web/page/bundle.bin" in runtime
-    assert len(runtime) == len(set(runtime)), runtime

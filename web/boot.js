@@ -105,10 +105,9 @@
 
   // ---- the runtime ----------------------------------------------------------------
   // PyScript (core.js, with web/pyscript-hooks.js hooked in before any interpreter starts), MicroPython and
-  // the page's Python. Started here rather than by tags in index.html so that on a first visit (no service
-  // worker yet), whose screen is already in the page, they are asked for only once that screen has been
-  // painted: it is painted sooner then (its few kilobytes do not queue behind 0.4 MB of runtime on a slow
-  // link). Otherwise once the page is
+  // the page's Python. Started here rather than by tags in index.html so that on a first visit, whose screen
+  // is already in the page, they are asked for only once that screen has been painted: it is painted sooner
+  // then (its few kilobytes do not queue behind 0.4 MB of runtime on a slow link). Otherwise once the page is
   // parsed (PyScript reads <mpy-config> as it loads). With them go the preload hints of every file it fetches
   // as it starts (index.html's <template id="runtime-hints">, written by the build): each module's imports,
   // MicroPython and the page's Python are then asked for at once, not one after another as each arrives.
@@ -117,15 +116,9 @@
     for (var key in attrs) if (Object.prototype.hasOwnProperty.call(attrs, key)) el.setAttribute(key, attrs[key]);
     document.head.appendChild(el);
   }
-  var hinted = false;
-  function hintRuntime() {
-    if (hinted) return;
-    hinted = true;
+  function startRuntime() {
     var hints = byId("runtime-hints");  // index.html: every file the runtime fetches as it starts
     if (hints && hints.content) document.head.appendChild(document.importNode(hints.content, true));
-  }
-  function startRuntime() {
-    hintRuntime();
     // One module: web/pyscript-hooks.js imports PyScript's core.js, whose body starts PyScript, and hooks into
     // it in the same step, before any interpreter is made. (A script of its own for core.js could run first
     // and let PyScript compile its worker hooks from a string, which the Content-Security-Policy refuses.)
@@ -135,16 +128,7 @@
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", f);
     else f();
   }
-  // A return visit: this release's service worker serves the page and its files (from its cache, no network
-  // to share), so the runtime's files are asked for now, while the style sheets and the rest of the page are
-  // still read (index.html puts this script before them), and the runtime starts once the page is parsed,
-  // without waiting for a paint first. Its files then arrive ~60 ms sooner on the first return visit, and the
-  // page's Python paints ~20 ms sooner (8 first return visits each; python -m bench.ab --reloads 0).
-  // PyScript itself is not started before the page is parsed: it would miss the page's <script type="mpy">.
-  var controlled = false;
-  try { controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller); } catch (e) { controlled = false; }
-  if (controlled) hintRuntime();
-  if (firstVisit && !controlled) {
+  if (firstVisit) {
     whenParsed(function () {
       var go = function () { setTimeout(startRuntime, 0); };
       if (window.requestAnimationFrame) window.requestAnimationFrame(go); else go();

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
 
-from bench.pageload import ROOT, CountingServer, cold_and_warm, ensure_site, launch, median
+from bench.pageload import ROOT, CountingServer, build_site, cold_and_warm, ensure_site, launch, median
 
 BARE_HTML = """<!doctype html>
 <html lang="en">
@@ -35,7 +36,7 @@ BARE_HTML = """<!doctype html>
   <meta charset="utf-8">
   <title>Bare PyScript page</title>
   <link rel="icon" href="data:,">
-  <link rel="stylesheet" href="../pyscript/core.css">
+  <link rel="stylesheet" href="core.css">
   <script type="module" src="../pyscript/core.js"></script>
 </head>
 <body>
@@ -50,9 +51,11 @@ document.documentElement.dataset.ready = "true"
 
 
 def write_bare_page(site: Path) -> None:
+    """The bare page and PyScript's style sheet beside it (the game's own page has it written in)."""
     bench = site / "bench"
     bench.mkdir(exist_ok=True)
     (bench / "bare.html").write_text(BARE_HTML, encoding="utf-8")
+    shutil.copyfile(ROOT / build_site.PYSCRIPT_DIST / "core.css", bench / "core.css")
 
 
 def run(site: Path, runs: int, new_tab: bool = False) -> dict[str, Any]:

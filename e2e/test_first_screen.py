@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from built_page import markup
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,7 +57,7 @@ def wait_runtime_asked(page: Page) -> None:
 
 
 def test_the_build_draws_what_the_pages_python_draws_on_a_first_visit(site_dir: Path) -> None:
-    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    html = markup(site_dir)
     main = html.split('<main id="app">', 1)[1].split("</main>", 1)[0]
     assert main == prerender.first_visit_html(ROOT)
     assert 'data-testid="setup"' in main and 'data-testid="welcome"' in main  # the new-game screen, for a new player

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from built_page import markup
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -186,7 +187,7 @@ def test_the_pages_python_ships_precompiled_in_one_bundle(site_dir: Path) -> Non
     page = site_dir / "web" / "page"
     shipped = sorted(p.relative_to(site_dir).as_posix() for p in page.rglob("*") if p.is_file())
     assert shipped == ["web/page/bundle.bin", "web/page/main.py"]
-    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    html = markup(site_dir)
     config = json.loads(html.split("<mpy-config>", 1)[1].split("</mpy-config>", 1)[0])
     assert config["files"] == {"./web/page/bundle.bin": "./web/page/bundle.bin"}
     bundle, imports = build_site.read_page_bundle((site_dir / build_site.PAGE_BUNDLE).read_bytes())

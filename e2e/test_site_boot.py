@@ -7,6 +7,7 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
+from built_page import markup
 from playwright.sync_api import expect
 
 # A first visit's boot, as a new player's browser does it: no seeded engine snapshot.
@@ -58,7 +59,7 @@ def test_the_runtime_is_hinted_and_each_file_fetched_once(page, site_url, site_d
     """index.html's runtime hints name every file the page's runtime fetches as it starts, and each is fetched once:
     a hint that does not match the runtime's own request (a module's chunk, a ``fetch()`` without ``crossorigin``)
     would have the browser fetch the file twice."""
-    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    html = markup(site_dir)
     template = html.split('<template id="runtime-hints">', 1)[1].split("</template>", 1)[0]
     hinted = {h[2:] for h in re.findall(r'href="([^"]+)"', template)}
     assert {"pyscript/core.js", "micropython/micropython.wasm", "web/page/bundle.bin", "web/page/main.py"} <= hinted

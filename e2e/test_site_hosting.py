@@ -6,6 +6,8 @@ import json
 import re
 from pathlib import Path
 
+from built_page import markup
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -59,7 +61,7 @@ def test_embed_widths(page, site_url, embed_host, wait_ready):
 
 
 def test_all_paths_are_relative(site_dir):
-    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    html = markup(site_dir)
     for attr in re.findall(r'(?:src|href)="([^"]+)"', html):
         assert attr.startswith("./"), attr
     config = json.loads(re.search(r"<mpy-config>(.*?)</mpy-config>", html, re.S).group(1))

@@ -44,7 +44,7 @@ def test_fresh_browser_starts_offline(tmp_path, persistent_context, site_url, wa
 def test_a_return_visit_takes_every_file_but_the_page_straight_from_the_cache(page, site_url, wait_ready,
                                                                                  wait_service_worker):
     """The service worker's routes (Chromium's Static Routing API): on the next visit the browser serves the
-    style sheets, scripts and runtime from the release's cache itself, without running the worker's script
+    scripts and runtime from the release's cache itself, without running the worker's script
     for each; the page still goes through the worker (a link with a query finds index.html); a file that is
     not in the cache still comes from the network."""
     page.goto(site_url)
@@ -55,7 +55,7 @@ def test_a_return_visit_takes_every_file_but_the_page_straight_from_the_cache(pa
     sources = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
         .filter((r) => r.name.startsWith(location.origin))
         .map((r) => [new URL(r.name).pathname.split('/').pop(), r.workerMatchedSourceType]))""")
-    for name in ("shell.css", "game.css", "boot.js", "bridge.js", "core.js", "micropython.wasm", "bundle.bin"):
+    for name in ("rtc.js", "qrcode-generator.js", "core.js", "micropython.wasm", "bundle.bin"):
         assert sources.get(name) == "cache", (name, sources)
     assert page.evaluate("performance.getEntriesByType('navigation')[0].workerMatchedSourceType") != "cache"
     # sw.js is the one file not precached: the route falls through to the network

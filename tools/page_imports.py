@@ -1,7 +1,7 @@
 """The order in which the page's Python imports its own modules as it starts (for tools/build_site.py).
 
-web/page/main.py imports these one by one, ending its task every few milliseconds, so no part of the page's
-start is a long task, even on a slow phone: see ``web/page/main.py``. The order is the one in which Python
+web/page/start.py imports these one by one, ending its task every few milliseconds, so no part of the page's
+start is a long task, even on a slow phone: see ``web/page/start.py``. The order is the one in which Python
 itself finishes the imports that the entry makes (each module's top-level imports first, in the order they
 are written, depth first), so importing them one by one runs the same module bodies in the same order.
 

@@ -141,7 +141,7 @@
 
   window.rummyBridge = {
     // A promise settled in a new task: the page's Python awaits it to end its task, so the browser can paint
-    // and answer input in between (web/page/main.py). A message to itself, not setTimeout: chained timers are
+    // and answer input in between (web/page/start.py). A message to itself, not setTimeout: chained timers are
     // held back to 4 ms each.
     nextTask: function () {
       return new Promise(function (resolve) {

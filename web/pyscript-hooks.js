@@ -14,7 +14,7 @@
  *    make_page_bundle), which PyScript has written into MicroPython's file system (the <mpy-config>'s
  *    "files") by the time the interpreter is ready. Its files are written out here, before web/page/main.py
  *    runs: in JavaScript it takes about 1 ms, in MicroPython it took about 10 ms of the page's thread.
- *    The bundle's index goes to web/page/bundle.json, where main.py finds the modules to import.
+ *    The bundle's index goes to web/page/bundle.json, where web/page/start.py finds the modules to import.
  */
 import { hooks } from "../pyscript/core.js";
 

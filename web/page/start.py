@@ -1,0 +1,71 @@
+"""The page's start (MicroPython, on the page's thread): the table app, drawn at once.
+
+Imported by the page's entry, web/page/main.py, which PyScript runs from source: this module comes compiled in the
+page's bundle like the others: the browser compiles the entry's few lines and nothing else (measured: ~5 ms sooner
+to the page's first line of Python on a return visit).
+
+The app (:mod:`web.page.app`) paints the first screen from what is stored (the new-game screen, or the saved
+table from its last view) before the engine is up, sets ``<html data-drawn>``, and starts the engine worker;
+``<html data-ready="true">`` follows when the engine answers. A failure to start goes to the loading screen's
+error box (``rummyBoot.fail``).
+"""
+
+import asyncio
+import json
+
+import js
+
+BUNDLE_INDEX = "web/page/bundle.json"  # written by web/pyscript-hooks.js as it unpacks web/page/bundle.bin
+SLICE_MS = 8  # at most about this much importing per task (a phone 4x slower: still under 50 ms)
+
+
+def bundle_imports(path=BUNDLE_INDEX):
+    """The modules to import as the page starts, in order (tools/page_imports.py), from the index of the page's
+    bundle: its modules and the catalog come in one file (tools/build_site.py: make_page_bundle), which
+    web/pyscript-hooks.js writes out into MicroPython's file system before this runs. No index (a page whose
+    files are listed one by one): nothing to import ahead."""
+    try:
+        with open(path) as f:
+            return json.loads(f.read())["imports"]  # not json.load(f): MicroPython's reads it byte by byte
+    except OSError:
+        return []
+
+
+def next_task():
+    """A promise settled in a new task of the page's thread: awaiting it ends the current task, so the browser
+    can paint and answer input between two parts of the start (none of them a long task)."""
+    return js.rummyBridge.nextTask()
+
+
+async def import_modules(names):
+    """Import ``names`` in order, ending the task whenever SLICE_MS have gone by: each module's own imports
+    come before it in the list, so every step runs one module's body."""
+    since = js.performance.now()
+    for name in names:
+        __import__(name)
+        if js.performance.now() - since >= SLICE_MS:
+            await next_task()
+            since = js.performance.now()
+
+
+async def start():
+    """Start the table app in small tasks: PyScript's own start-up ends the first; the page's modules are
+    imported a few at a time; the app is made and draws its first screen in the last."""
+    try:
+        await next_task()
+        await import_modules(bundle_imports())
+        from web.page.app.dom import search
+        from web.page.app.params import parse_query
+        from web.page.app.runner import Runner
+
+        await next_task()
+        query = parse_query(search())
+        runner = Runner(search(), snapshot="off" if query.get("snapshot") == "off" else "auto")
+        runner.start()
+        return runner
+    except Exception as e:
+        js.rummyBoot.fail("The game could not start: " + repr(e))
+        raise
+
+
+STARTING = asyncio.create_task(start())  # noqa: RUF006 (kept; its result is the Runner)

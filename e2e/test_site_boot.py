@@ -79,6 +79,37 @@ def test_the_runtime_is_hinted_and_each_file_fetched_once(page, site_url, site_d
         == ["./web/pyscript-hooks.js"]
 
 
+def test_a_return_visit_asks_for_the_runtime_while_the_page_is_read(page, site_url, site_dir, wait_ready,
+                                                                     wait_service_worker):
+    """On a visit the service worker serves, boot.js asks for every file of the runtime's hints at once, as plain
+    preloads (read, not compiled), before the parser has reached the end of the page; each file is still fetched
+    once (each preload matches the runtime's own request), and the hints are not put in a second time."""
+    page.goto(site_url)
+    wait_ready(page)
+    wait_service_worker(page)
+    template = markup(site_dir).split('<template id="runtime-hints">', 1)[1].split("</template>", 1)[0]
+    hinted = sorted(h[2:] for h in re.findall(r'href="([^"]+)"', template))
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url[len(site_url):]))
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    links = page.evaluate("""() => [...document.head.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]
+        .map(l => [l.rel, l.getAttribute('as'), l.getAttribute('href').slice(2), l.crossOrigin])""")
+    assert sorted(href for _, _, href, _ in links) == hinted  # each once, and only as a plain preload
+    for rel, kind, href, cors in links:
+        assert rel == "preload" and cors == "anonymous", href
+        assert kind == ("script" if href.endswith((".js", ".mjs")) else "fetch"), href
+    # asked for while the page was being read: before the parser reached the end of the page
+    starts = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
+        .map(r => [r.name.slice(location.origin.length + location.pathname.lastIndexOf('/') + 1), r.startTime]))""")
+    parsed = page.evaluate("performance.getEntriesByType('navigation')[0].domInteractive")
+    for path in hinted:
+        assert starts[path] < parsed, (path, starts[path], parsed)
+    page_runtime = [u for u in fetched if u in hinted]
+    assert sorted(page_runtime) == hinted, page_runtime
+
+
 def test_loading_screen_stages_in_order(context, page, site_url, wait_ready):
     context.add_init_script(STAGE_RECORDER)
     page.goto(site_url)

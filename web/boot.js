@@ -116,18 +116,45 @@
     for (var key in attrs) if (Object.prototype.hasOwnProperty.call(attrs, key)) el.setAttribute(key, attrs[key]);
     document.head.appendChild(el);
   }
+  var preloaded = false;  // a return visit's files are asked for at once (preloadRuntime, below)
   function startRuntime() {
     var hints = byId("runtime-hints");  // index.html: every file the runtime fetches as it starts
-    if (hints && hints.content) document.head.appendChild(document.importNode(hints.content, true));
+    if (hints && hints.content && !preloaded) document.head.appendChild(document.importNode(hints.content, true));
     // One module: web/pyscript-hooks.js imports PyScript's core.js, whose body starts PyScript, and hooks into
     // it in the same step, before any interpreter is made. (A script of its own for core.js could run first
     // and let PyScript compile its worker hooks from a string, which the Content-Security-Policy refuses.)
     addTag("script", { type: "module", src: "./web/pyscript-hooks.js" });
   }
+  // A visit that our service worker serves (a return visit) finds the runtime's files on this device: they are
+  // asked for here, while the page is still being read, not once it has been read and painted. Plain preloads:
+  // each file is read into memory but not compiled before the runtime starts (modulepreload would compile
+  // PyScript's modules in the middle of the first paint). Each preload matches the runtime's own request (a
+  // module script or a fetch(), both in CORS mode with same-origin credentials), so nothing is read twice.
+  // Measured on first return visits (bench.ab, 30 each): the first Python paint 17.9 ms sooner [-37.4, +1.6].
+  // A first visit keeps the runtime's downloads until its screen has been painted (startRuntime, below).
+  function preloadRuntime() {
+    var hints = byId("runtime-hints");
+    if (!hints || !hints.content) return;
+    preloaded = true;
+    var links = hints.content.querySelectorAll("link");
+    for (var i = 0; i < links.length; i++) {
+      var l = links[i];
+      var el = document.createElement("link");
+      el.rel = "preload";
+      el.href = l.getAttribute("href");
+      el.setAttribute("as", l.rel === "modulepreload" ? "script" : (l.getAttribute("as") || "fetch"));
+      el.setAttribute("crossorigin", "");
+      if (l.getAttribute("type")) el.setAttribute("type", l.getAttribute("type"));
+      document.head.appendChild(el);
+    }
+  }
   function whenParsed(f) {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", f);
     else f();
   }
+  try {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) preloadRuntime();
+  } catch (e) { /* no service worker here: the runtime's files are asked for as it starts */ }
   if (firstVisit) {
     whenParsed(function () {
       var go = function () { setTimeout(startRuntime, 0); };

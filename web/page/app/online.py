@@ -21,9 +21,8 @@ Messages (see :mod:`web.page.app.model`): ``("rtc-offer", key, sdp, err)``, ``("
 Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app.invite import invite_fragment, read_invite
 from web.page.formats import DEFAULT_STUN, MAX_STUN, stun_problem
-from web.page.shared import online, rtc
+from web.page.shared import online
 from web.page.shared.viewdata import read_view
 
 NET = online.NET
@@ -137,6 +136,8 @@ class Online:
         return [("rtc", "offer", key_of(seat))]
 
     def on_rtc_offer(self, key, sdp, err):
+        from web.page.shared import rtc  # online play's modules: imported when first needed
+
         seat = seat_of(key)
         link = self.links.get(seat)
         if link is None or self.role != "host":
@@ -157,6 +158,8 @@ class Online:
         return [("qr", key, link["link"]), ("render",)]
 
     def invite_link(self, seat, code):
+        from web.page.app.invite import invite_fragment  # imported when first needed
+
         seats = self.online_seats()
         cfg = self.online_cfg or (self.save_data["table"]["config"] if self.save_data else {})
         rules = dict(cfg.get("rules") or {})
@@ -182,6 +185,8 @@ class Online:
 
     def host_reply(self, seat, text):
         """The host pasted a friend's reply code: connect."""
+        from web.page.shared import rtc  # online play's modules: imported when first needed
+
         link = self.links.get(seat)
         if link is None:
             return []
@@ -513,6 +518,9 @@ class Online:
 
     def start_guest(self, fragment):
         """A page opened from an invite link: show the table it invites to, and make the reply code."""
+        from web.page.app.invite import read_invite  # online play's modules: imported when first needed
+        from web.page.shared import rtc
+
         inv = read_invite(fragment)
         self.role = "guest"
         self.screen = "join"
@@ -534,6 +542,8 @@ class Online:
         return [("rtc", "configure", self.stun_json()), ("rtc", "answer", "host", sdp), ("render",)]
 
     def on_rtc_answer(self, key, sdp, err):
+        from web.page.shared import rtc  # online play's modules: imported when first needed
+
         if self.role != "guest":
             return []
         if not sdp:

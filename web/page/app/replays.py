@@ -10,8 +10,6 @@ Written in the Python both MicroPython and CPython run.
 
 import json
 
-from web.page.shared import b64url as b64url_codec
-
 REPLAY_ACTS = ("coach", "coach-show", "replay-hand", "replay-pick", "replay-step", "replay-first", "replay-prev",
                "replay-next", "replay-last", "replay-close", "export-record", "watch-record", "record-file",
                "record-text", "record-paste", "past-matches", "past-replay", "replay-link", "copy-replay-link")
@@ -24,6 +22,8 @@ MAX_RECORD_TEXT = 900000  # characters: the engine's messages are at most 1,000,
 
 def b64url(data):
     """``data`` (bytes) in base64url, without padding."""
+    from web.page.shared import b64url as b64url_codec  # when first needed: not while the page starts
+
     return b64url_codec.encode(data)
 
 
@@ -32,6 +32,8 @@ def from_b64url(text):
     text = text.rstrip("=").replace("+", "-").replace("/", "_")
     if len(text) % 4 == 1:
         raise ValueError("its length is not that of base64url")
+    from web.page.shared import b64url as b64url_codec  # when first needed: not while the page starts
+
     try:
         return b64url_codec.decode(text)
     except ValueError:

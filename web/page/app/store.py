@@ -7,7 +7,6 @@ MicroPython and CPython run (the browser's calls are the runner's).
 """
 
 from web.page import stats as stats_mod
-from web.page import transfer
 from web.page.formats import default_settings
 from web.page.shared.viewdata import read_view
 from web.page.storage import KEY_STATS, Store, match_key
@@ -145,17 +144,25 @@ class PageStore:
         return self.store.on_storage(key, value)
 
     # ----- export and import -----
+    # web.page.transfer is imported when first needed: a page that is starting has no use for it (every module
+    # loaded before the first drawing costs its start, in MicroPython more so as it interns more names).
 
     def export_offer(self):
+        from web.page import transfer
+
         return transfer.export(self.store)
 
     def import_plan(self, text):
+        from web.page import transfer
+
         self.plan = transfer.plan_import(self.store, text)
         return self.plan
 
     def apply_import(self):
         if self.plan is None or self.plan.problems:
             return None
+        from web.page import transfer
+
         saved = transfer.apply_import(self.store, self.plan)
         self.plan = None
         return self._saved(saved)

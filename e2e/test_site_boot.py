@@ -55,13 +55,17 @@ def test_ships_exactly_the_runtime_files_it_loads(page, site_url, site_dir, wait
         assert (site_dir / path.split("?")[0]).is_file(), path
 
 
+def runtime_hints(site_dir) -> list[str]:
+    """The site paths that index.html's runtime hints (its <template id="runtime-hints">) name."""
+    template = markup(site_dir).split('<template id="runtime-hints">', 1)[1].split("</template>", 1)[0]
+    return [h[2:] for h in re.findall(r'href="([^"]+)"', template)]
+
+
 def test_the_runtime_is_hinted_and_each_file_fetched_once(page, site_url, site_dir, wait_ready):
     """index.html's runtime hints name every file the page's runtime fetches as it starts, and each is fetched once:
     a hint that does not match the runtime's own request (a module's chunk, a ``fetch()`` without ``crossorigin``)
     would have the browser fetch the file twice."""
-    html = markup(site_dir)
-    template = html.split('<template id="runtime-hints">', 1)[1].split("</template>", 1)[0]
-    hinted = {h[2:] for h in re.findall(r'href="([^"]+)"', template)}
+    hinted = set(runtime_hints(site_dir))
     assert {"pyscript/core.js", "micropython/micropython.wasm", "web/page/bundle.bin", "web/page/main.py"} <= hinted
     for path in hinted:
         assert (site_dir / path).is_file(), path
@@ -87,8 +91,7 @@ def test_a_return_visit_asks_for_the_runtime_while_the_page_is_read(page, site_u
     page.goto(site_url)
     wait_ready(page)
     wait_service_worker(page)
-    template = markup(site_dir).split('<template id="runtime-hints">', 1)[1].split("</template>", 1)[0]
-    hinted = sorted(h[2:] for h in re.findall(r'href="([^"]+)"', template))
+    hinted = sorted(runtime_hints(site_dir))
     fetched: list[str] = []
     page.on("request", lambda r: fetched.append(r.url[len(site_url):]))
     page.reload()

@@ -15,8 +15,10 @@ Pages alternate (game, bare, bare, game, ...) so both see the same machine load.
 * bytes the server sent per visit until ready (a warm visit of the game is served by its service
   worker), and for the game's first visit also after ready (the service worker's precache).
 
-The bare page (written to ``<site>/bench/bare.html``) is the smallest PyScript page on the same local
-Pyodide: one inline ``<script type="py">`` that sets data-ready. It is not part of the built site.
+The bare page (written to ``<site>/bench/bare.html``) is the smallest PyScript page on the same PyScript and
+Pyodide as npm ships them: one inline ``<script type="py">`` that sets data-ready. Its Pyodide is a copy of the npm
+package's files in ``<site>/bench/pyodide/``, with its standard library of sources (the game's own copy has the
+modules it imports at start as bytecode: tools/worker_python.py). None of it is part of the built site.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ BARE_HTML = """<!doctype html>
   <script type="module" src="../pyscript/core.js"></script>
 </head>
 <body>
-  <py-config>{"interpreter": "../pyodide/pyodide.mjs", "plugins": ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]}</py-config>
+  <py-config>{"interpreter": "./pyodide/pyodide.mjs", "plugins": ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]}</py-config>
   <script type="py">
 from pyscript import document
 document.documentElement.dataset.ready = "true"
@@ -51,11 +53,14 @@ document.documentElement.dataset.ready = "true"
 
 
 def write_bare_page(site: Path) -> None:
-    """The bare page and PyScript's style sheet beside it (the game's own page has it written in)."""
+    """The bare page, PyScript's style sheet beside it (the game's own page has it written in) and Pyodide's files
+    as npm has them."""
     bench = site / "bench"
-    bench.mkdir(exist_ok=True)
+    (bench / "pyodide").mkdir(parents=True, exist_ok=True)
     (bench / "bare.html").write_text(BARE_HTML, encoding="utf-8")
     shutil.copyfile(ROOT / build_site.PYSCRIPT_DIST / "core.css", bench / "core.css")
+    for name in (*build_site.PYODIDE_FILES, build_site.STDLIB_SOURCE):
+        shutil.copyfile(ROOT / build_site.PYODIDE_DIST / name, bench / "pyodide" / name)
 
 
 def run(site: Path, runs: int, new_tab: bool = False) -> dict[str, Any]:

@@ -22,13 +22,14 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
 * ``app.zip``: every ``.py`` under ``rummy/`` and ``web/worker/`` (tests excluded), each with
   its bytecode (``.pyc`` next to the source) compiled by the shipped Pyodide (``tools/compile_pyc.mjs``);
   the worker puts it in Pyodide's file system as is and imports from it (zipimport), so
-  ``import rummy`` and ``import web.worker.main`` work without unpacking anything;
+  ``import rummy`` and ``import web.worker.main`` work without unpacking anything (``tools/worker_python.py``);
 * ``pyscript/``: ``core.js`` (``core.css`` goes into index.html) and only the chunks PyScript loads for
   a ``<script type="mpy">`` page (static imports of core.js plus the few
   dynamic plugins listed in RUNTIME_PLUGINS); no editor/terminal/codemirror; its Python
   package left out of MicroPython (PYSCRIPT_PACKAGE_FOR_MPY);
 * ``micropython/``: ``micropython.mjs`` and ``micropython.wasm`` (the page's Python);
-* ``pyodide/``: the five Pyodide files the worker fetches;
+* ``pyodide/``: the Pyodide files the worker fetches, as npm has them, and ``stdlib.zip``: Pyodide's standard
+  library with every module Pyodide and the engine import at start as bytecode (``tools/worker_python.py``);
 * ``vendor/``: the page's third-party scripts, from ``node_modules`` (VENDOR: the QR code maker of online play);
 * ``sw.js``: the service worker, with the precache list (every file of the
   site) and a cache name made of the content hash of the build;
@@ -45,19 +46,17 @@ import argparse
 import base64
 import gzip
 import hashlib
-import io
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
-import zipfile
 from pathlib import Path
 
 import page_imports
 import prerender
+from worker_python import APP_ARCHIVE, STDLIB_ARCHIVE, STDLIB_SOURCE, compile_bytecode, make_stdlib_zip, make_zip
 
 ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT_DIST = Path("node_modules/@pyscript/core/dist")
@@ -65,11 +64,10 @@ PYODIDE_DIST = Path("node_modules/pyodide")
 MICROPYTHON_DIST = Path("node_modules/@micropython/micropython-webassembly-pyscript")
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 MICROPYTHON_MODULE = "./micropython/micropython.mjs"  # the page's interpreter, as the <mpy-config> names it
-PYODIDE_FILES = (
+PYODIDE_FILES = (  # as npm has them; the standard library goes in with bytecode (worker_python.STDLIB_ARCHIVE)
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
 )
 # Chunks that core-*.js imports dynamically and that our page really loads:
@@ -83,7 +81,6 @@ PLUGINS_OFF = ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", 
 VENDOR = {
     "vendor/qrcode-generator.js": Path("node_modules/qrcode-generator/dist/qrcode.js"),  # MIT, Kazuhiko Arase
 }
-APP_ARCHIVE = "app.zip"
 # Python for the worker (Pyodide): into app.zip, with bytecode.
 PY_SOURCE_DIRS = ("rummy", "web/worker", "web/page/shared")
 # Python for the page (MicroPython): shipped as files, listed in the <mpy-config>.
@@ -97,7 +94,6 @@ PAGE_BUNDLE = "web/page/bundle.bin"
 PAGE_BUNDLE_MAGIC = b"RUMMY-PAGE-BUNDLE 2\n"
 # Text files with __PLACEHOLDERS__ filled in at build time (web/sw.js is one too, written last).
 TEMPLATES = ("index.html", "web/engine-worker.mjs")
-ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 TEXT_PLACEHOLDERS = (".html", ".toml", ".js", ".webmanifest", ".json", ".css")
 # What index.html links that the build writes into it instead (inline_page_files), in the order linked: its
 # style sheets, and the classic scripts that run before the page is parsed. On a return visit every file comes
@@ -133,37 +129,6 @@ def python_sources(root: Path) -> list[Path]:
             if not is_test_path(rel):
                 files.append(rel)
     return files
-
-
-def compile_bytecode(root: Path, files: list[Path], quiet: bool) -> dict[str, bytes]:
-    """The shipped Pyodide's bytecode of ``files`` ({zip path: pyc bytes}), made by
-    ``tools/compile_pyc.mjs`` under Node. Importing from it saves the browser compiling our source
-    at every start (about 3x faster imports). Without Node it returns {} and the site ships sources only."""
-    node = shutil.which("node")
-    if node is None:
-        log(quiet, "build: node not found: app.zip gets sources only (slower start)")
-        return {}
-    with tempfile.TemporaryDirectory() as tmp:
-        cmd = [node, str(root / "tools" / "compile_pyc.mjs"), str(root / PYODIDE_DIST), str(root), tmp,
-               *(f.as_posix() for f in files)]
-        run = subprocess.run(cmd, capture_output=True, text=True)
-        if run.returncode != 0:
-            log(quiet, f"build: compiling bytecode failed, app.zip gets sources only:\n{run.stderr.strip()}")
-            return {}
-        return {p.relative_to(tmp).as_posix(): p.read_bytes() for p in sorted(Path(tmp).rglob("*.pyc"))}
-
-
-def make_zip(root: Path, files: list[Path], extra: dict[str, bytes] | None = None) -> bytes:
-    """app.zip: the sources (for tracebacks and readers) plus ``extra`` entries (the bytecode)."""
-    entries = [(rel.as_posix(), (root / rel).read_bytes()) for rel in files] + sorted((extra or {}).items())
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for name, data in entries:
-            info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, data)
-    return buf.getvalue()
 
 
 def pyscript_chunks(dist: Path) -> list[str]:
@@ -414,7 +379,12 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     imports = page_imports.start_imports(root, page_python(root), PAGE_START)
     (out / PAGE_BUNDLE).write_bytes(make_page_bundle(out, page_files, imports))
     sources = python_sources(root)
-    (out / APP_ARCHIVE).write_bytes(make_zip(root, sources, compile_bytecode(root, sources, quiet)))
+    bytecode = compile_bytecode(root, PYODIDE_DIST, sources)
+    if bytecode.why:
+        log(quiet, f"build: no bytecode ({bytecode.why}): the worker's Python ships as sources (slower start)")
+    (out / APP_ARCHIVE).write_bytes(make_zip(root, sources, bytecode.app))
+    library = (root / PYODIDE_DIST / STDLIB_SOURCE).read_bytes()
+    (out / STDLIB_ARCHIVE).write_bytes(make_stdlib_zip(library, bytecode.stdlib))
     templates = {name: (root / name).read_text(encoding="utf-8") for name in TEMPLATES}
     templates["index.html"] = (templates["index.html"].replace("__MPY_CONFIG__", mpy_config())
                                .replace("__PY_CONFIG__", json.dumps({"plugins": PLUGINS_OFF}, separators=(",", ":")))

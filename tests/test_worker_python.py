@@ -49,7 +49,8 @@ def test_bytecode_for_a_module_the_library_does_not_have_stops_the_build() -> No
 
 
 # Under the shipped Pyodide, as web/engine-worker.mjs starts it: the site's standard library, app.zip in the file
-# system, the engine imported. Reports where each module of the standard library was imported from.
+# system, the engine imported; then every computer opponent plays a few moves and a hint and a review are given.
+# Reports where each module of the standard library was imported from.
 RUNNER = r"""
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -64,11 +65,13 @@ sys.path.insert(0, "/app/app.zip")
 import web.worker.main
 import json
 hello = web.worker.main.handle(json.dumps({"type": "hello"}))
+played = [json.loads(web.worker.main.handle(json.dumps(m))[0])["type"]  # every opponent decides; hints, a review
+          for m in ({"type": "bench-bots", "decisions": 4, "players": 3}, {"type": "bench-learn", "hints": 2, "reviews": 1})]
 import difflib  # imported by neither Pyodide nor the engine: still there, as source
 library = next(p for p in sys.path if p.endswith(".zip") and p != "/app/app.zip")
 origins = {name: m.__spec__.origin for name, m in sys.modules.items()
            if getattr(m, "__spec__", None) and (m.__spec__.origin or "").startswith(library + "/")}
-json.dumps({"hello": [json.loads(t) for t in hello], "origins": origins})
+json.dumps({"hello": [json.loads(t) for t in hello], "played": played, "origins": origins})
 `);
 process.stdout.write(out + "\n");
 """
@@ -95,9 +98,9 @@ def started(tmp_path_factory: pytest.TempPathFactory) -> dict:
     return result
 
 
-def test_every_standard_library_module_of_the_engines_start_is_imported_from_bytecode(started: dict) -> None:
+def test_every_standard_library_module_the_engine_imports_to_start_and_play_comes_from_bytecode(started: dict) -> None:
     origins = started["origins"]
-    assert started["hello"][0]["type"] == "hello"
+    assert started["hello"][0]["type"] == "hello" and started["played"] == ["bench-bots", "bench-learn"]
     from_source = sorted(name for name, origin in origins.items() if origin.endswith(".py") and name != "difflib")
     assert from_source == []
     # Pyodide's own start and the engine's imports, among them

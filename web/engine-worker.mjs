@@ -15,7 +15,7 @@
  * _makeSnapshot/_loadSnapshot and makeMemorySnapshot; a snapshot only fits the exact Pyodide build).
  * The first start (no snapshot yet) boots normally with _makeSnapshot, imports the engine, copies the
  * memory right after the imports (before any message is handled) and keeps it in Cache Storage
- * under this build's name after answering; later starts restore it (about 6x faster). A snapshot
+ * under this build's name after answering; later starts restore it (about 3x faster). A snapshot
  * that cannot be read or restored is deleted and the worker starts normally ("fallback"). After a
  * restore every random generator is reseeded (web.worker.main.after_restore), so no two players
  * get the same deals. The service worker deletes the snapshots of older builds.

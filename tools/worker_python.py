@@ -48,7 +48,10 @@ def compile_bytecode(root: Path, pyodide_dist: Path, files: list[Path]) -> Bytec
         run = subprocess.run(cmd, capture_output=True, text=True)
         if run.returncode != 0:
             return Bytecode(why=run.stderr.strip() or f"exit code {run.returncode}")
-        report = json.loads(run.stdout.strip().splitlines()[-1])
+        try:
+            report = json.loads(run.stdout.strip().splitlines()[-1])
+        except (IndexError, ValueError):
+            return Bytecode(why=f"compile_pyc.mjs printed no report: {run.stdout[-500:]!r}")
         out = Path(tmp)
 
         def read(part: str) -> dict[str, bytes]:

@@ -1,5 +1,6 @@
 """The engine worker's Python, as the build ships it: the game's modules in ``app.zip`` and Pyodide's standard
-library in ``pyodide/stdlib.zip``, both with bytecode made by the shipped Pyodide (``tools/compile_pyc.mjs``).
+library in ``pyodide/stdlib.zip``, both with bytecode made by the shipped Pyodide (``tools/compile_pyc.mjs`` running
+``tools/compile_in_pyodide.py``).
 
 Pyodide's ``python_stdlib.zip`` holds sources only, so a start without a memory snapshot (every first visit)
 compiles each module it imports: Pyodide's own start imports some 80, the engine about 60 more. The site's copy

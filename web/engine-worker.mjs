@@ -26,9 +26,10 @@ const BUILD = "__BUILD_ID__";
 const PYODIDE_VERSION = "__PYODIDE_VERSION__";
 const APP_ARCHIVE = new URL("../__APP_ARCHIVE__", import.meta.url).href;
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
-// Pyodide's standard library as the build ships it: the modules Pyodide and the engine import at start as
-// bytecode, not source (tools/worker_python.py): a start without a snapshot compiles none of them.
-const STDLIB_URL = new URL("../pyodide/stdlib.zip", import.meta.url).href;
+// Where Pyodide's files are, for both starts (normal and from a snapshot). Its standard library as the build ships
+// it: the modules Pyodide and the engine import at start as bytecode, not source (tools/worker_python.py), so a
+// start without a snapshot compiles none of them.
+const PYODIDE_FILES = { indexURL: INDEX_URL, stdLibURL: new URL("../pyodide/stdlib.zip", import.meta.url).href };
 const SNAPSHOT_CACHE = "rummy-snapshot-" + BUILD;
 // Cache Storage keys are URLs: a name of our own under the site (never fetched from the network).
 const SNAPSHOT_KEY = new URL("../pyodide/engine-" + PYODIDE_VERSION + ".snapshot", import.meta.url).href;
@@ -146,7 +147,7 @@ async function boot(options) {
     try {
       progress("python", 0.5);
       const bytes = stored.arrayBuffer().then((buffer) => new Uint8Array(buffer));
-      pyodide = await loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, _loadSnapshot: bytes });
+      pyodide = await loadPyodide({ ...PYODIDE_FILES, _loadSnapshot: bytes });
       start = "snapshot";
     } catch (e) {
       console.warn("engine: the stored snapshot could not be restored; starting normally.", e);
@@ -157,7 +158,7 @@ async function boot(options) {
   }
   const makeSnapshot = useSnapshot && start !== "snapshot";
   if (!pyodide) {
-    pyodide = await loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, _makeSnapshot: makeSnapshot });
+    pyodide = await loadPyodide({ ...PYODIDE_FILES, _makeSnapshot: makeSnapshot });
   }
   ms.pyodide = Math.round(performance.now() - t0);
   progress("engine", 0.2);

@@ -6,6 +6,7 @@ CPython harness) from the working folder or MicroPython's /lib."""
 
 import json
 
+from web.page.app import views
 from web.page.app.model import App
 from web.page.app.setup import Catalog
 
@@ -33,11 +34,11 @@ def main(path):
     app = App(Catalog(doc["catalog"]))
     for i, msg in enumerate(doc["messages"]):
         effects = app.update(tuple(msg))
-        view = app.view
-        print(i, msg[0], effect_words(effects), app.next, app.waiting, len(app.order),
-              view.step if view is not None else "-", app.message, checksum(app.screen_html()),
-              checksum("\n".join(app.meta["log"])), checksum(app.dialog_html(app.dialog) if app.dialog else ""),
-              checksum(speech_text(app.speech)))
+        view = app.match.view
+        print(i, msg[0], effect_words(effects), app.match.next, app.match.waiting, len(app.match.order),
+              view.step if view is not None else "-", app.page.message, checksum(views.screen_html(app)),
+              checksum("\n".join(app.match.meta["log"])), checksum(views.dialog_html(app, app.page.dialog) if app.page.dialog else ""),
+              checksum(speech_text(app.match.speech)))
     print("done")
 
 

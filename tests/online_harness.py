@@ -118,12 +118,12 @@ class Net:
         host = self.host
         assert host is not None
         self.run()
-        link = host.app.links[seat]["link"]
+        link = host.app.host.links[seat]["link"]
         guest = Page(self, "guest" + str(seat), engine_ready=False)
         self.guests[seat] = guest
         guest.start(hash=link.split("#", 1)[1])
         self.run()
-        code = guest.app.join["code"]
+        code = guest.app.guest.join["code"]
         assert code.startswith("a1.")
         host.do("change", "reply" + str(seat), code, False)
         host.do("command", "reply", {"seat": seat})

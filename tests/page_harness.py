@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from rummy.catalog import catalog
+from web.page.app import table, views
 from web.page.app.model import App
 from web.page.app.setup import Catalog
 from web.page.shared.protocol import engine_message_problem
@@ -62,7 +63,7 @@ class Harness:
             elif kind == "timer":
                 self.timers.append((e[1], e[2], e[3]))
             elif kind == "render":
-                self.html = self.app.screen_html()
+                self.html = views.screen_html(self.app)
             elif kind == "save-match":
                 self.saves.append((e[1], json.loads(json.dumps(e[2]))))
             elif kind == "save-settings":
@@ -70,7 +71,7 @@ class Harness:
             elif kind == "stats":
                 self.stats_ops.append((e[1], e[2]))
             elif kind == "dialog":
-                self.dialog = e[1]
+                self.dialog = views.dialog_html(self.app, e[1]) if e[1] is not None else None
             elif kind == "announce":
                 self.announced.append(e[1])
             elif kind == "log":
@@ -121,12 +122,12 @@ class Harness:
         self.app.setup.overrides[game] = dict(rules or {})
         cfg = self.app.setup.config()
         cfg["seed"] = seed
-        self.perform(self.app.start_match(cfg) + [("render",)])
+        self.perform(table.start_match(self.app, cfg) + [("render",)])
 
     def run_opponents(self, limit: int = 500) -> None:
         """Let the computer opponents move until it is the person's turn or the hand is over."""
         for _ in range(limit):
-            if self.app.next != "computer":
+            if self.app.match.next != "computer":
                 return
             assert self.fire("advance"), "an opponent's turn with no timer to move it"
         raise AssertionError("the opponents did not finish")

@@ -13,6 +13,7 @@ from online_harness import Net, Page
 from test_page_app import play_person
 from test_pass_and_play import set_up
 
+from web.page.app import core
 from web.page.shared import online
 from web.page.shared.cards import text_of
 
@@ -78,40 +79,40 @@ def play_until(net: Net, pages: dict[int, Page], rnd: random.Random, stop, limit
         if stop():
             return
         a = host.app
-        if a.next == "computer":
+        if a.match.next == "computer":
             assert host.fire("advance")
             continue
-        if a.next == "you":
+        if a.match.next == "you":
             play_person(host, rnd)
             continue
-        if a.next == "guest":
-            seat = a.view.turn
+        if a.match.next == "guest":
+            seat = a.match.view.turn
             guest = pages[seat]
-            assert guest.app.next == "you" and guest.app.view.turn == seat == guest.app.view.seat
-            before = a.view.step
+            assert guest.app.match.next == "you" and guest.app.match.view.turn == seat == guest.app.match.view.seat
+            before = a.match.view.step
             play_person(guest, rnd)
             net.run()
-            assert a.view.step > before or guest.app.level == "error", guest.app.message
+            assert a.match.view.step > before or guest.app.page.level == "error", guest.app.page.message
             continue
         return
     raise AssertionError("play did not stop")
 
 
 def hand_over(host: Page):
-    return lambda: host.app.view is not None and host.app.next in ("deal", "over")
+    return lambda: host.app.match.view is not None and host.app.match.next in ("deal", "over")
 
 
 def test_the_lobby_makes_an_invite_link_for_each_friend():
     net = CheckedNet()
     host = host_table(net, "rummy", ["guest", "tilly", "guest"], ["Ann", "Bob", "", "Cy"])
     a = host.app
-    assert a.screen == "lobby" and sorted(a.links) == [1, 3]
+    assert a.page.screen == "lobby" and sorted(a.host.links) == [1, 3]
     for seat in (1, 3):
-        link = a.links[seat]["link"]
+        link = a.host.links[seat]["link"]
         assert link.startswith("./index.html#j=o1.") or "#j=o1." in link
         assert len(link.split("#", 1)[1]) <= 300 - len("index.html#")
-        assert a.links[seat]["qr"].startswith("<svg")
-        assert a.links[seat]["state"] == "inviting"
+        assert a.host.links[seat]["qr"].startswith("<svg")
+        assert a.host.links[seat]["state"] == "inviting"
     assert 'data-testid="invite-1"' in host.html and 'data-testid="reply-3"' in host.html
     assert host.sent == []  # nothing dealt before everyone is at the table
 
@@ -119,12 +120,12 @@ def test_the_lobby_makes_an_invite_link_for_each_friend():
 def test_a_reply_that_is_not_a_reply_code_is_explained():
     net = CheckedNet()
     host = host_table(net, "gin", ["guest"], ["Ann", "Bob"])
-    for text, words in (("hello", "not a reply code"), (host.app.links[1]["link"], "invite link"),
-                        (host.app.links[1]["code"], "invite code")):
+    for text, words in (("hello", "not a reply code"), (host.app.host.links[1]["link"], "invite link"),
+                        (host.app.host.links[1]["code"], "invite code")):
         host.do("change", "reply1", text, False)
         host.do("command", "reply", {"seat": 1})
-        assert words in host.app.links[1]["error"]
-        assert host.app.links[1]["state"] == "inviting"
+        assert words in host.app.host.links[1]["error"]
+        assert host.app.host.links[1]["state"] == "inviting"
 
 
 def test_a_whole_gin_hand_host_against_guest_with_a_verified_deal():
@@ -132,16 +133,16 @@ def test_a_whole_gin_hand_host_against_guest_with_a_verified_deal():
     host = host_table(net, "gin", ["guest"], ["Ann", "Bob"], {"target": 25})
     bob = net.join(1)
     # Bob's page showed the table it was invited to before connecting
-    assert bob.app.invite["players"] == [("Ann", "person"), ("Bob", "guest")]
+    assert bob.app.guest.invite["players"] == [("Ann", "person"), ("Bob", "guest")]
     net.run()
-    assert host.app.screen == "table" and host.app.view is not None and host.app.view.hand_number == 1
-    assert bob.app.view is not None and bob.app.view.seat == 1 and bob.app.names() == ["Ann", "Bob"]
+    assert host.app.page.screen == "table" and host.app.match.view is not None and host.app.match.view.hand_number == 1
+    assert bob.app.match.view is not None and bob.app.match.view.seat == 1 and core.names(bob.app) == ["Ann", "Bob"]
     assert 'data-act="hint"' not in bob.html and 'data-act="hint"' in host.html  # a guest's page has no engine
-    assert bob.app.first_seen[1]["hand"] == sorted(bob.app.first_seen[1]["hand"]) or bob.app.first_seen[1]["hand"]
+    assert bob.app.guest.first_seen[1]["hand"] == sorted(bob.app.guest.first_seen[1]["hand"]) or bob.app.guest.first_seen[1]["hand"]
     play_until(net, {1: bob}, random.Random(1), hand_over(host))
     net.run()
-    assert bob.app.view.phase in ("hand-over", "match-over")
-    ok, words = bob.app.deal_checks[1]
+    assert bob.app.match.view.phase in ("hand-over", "match-over")
+    ok, words = bob.app.guest.deal_checks[1]
     assert ok is True and words.startswith("Deal verified")
     assert 'data-testid="deal-check"' in bob.html or (bob.dialog and "Deal verified" in bob.dialog)
     assert net.checked > 5
@@ -159,14 +160,14 @@ def test_a_whole_gin_match_over_several_deals_each_verified():
     rnd = random.Random(2)
     for _ in range(40):
         play_until(net, {1: bob}, rnd, hand_over(host))
-        if host.app.next == "over":
+        if host.app.match.next == "over":
             break
         host.do("command", "next", {})
         net.run()
-    assert host.app.view.phase == "match-over" and bob.app.view.phase == "match-over"
-    hands = host.app.view.hand_number
-    assert sorted(bob.app.deal_checks) == list(range(1, hands + 1))
-    assert all(ok for ok, _ in bob.app.deal_checks.values())
+    assert host.app.match.view.phase == "match-over" and bob.app.match.view.phase == "match-over"
+    hands = host.app.match.view.hand_number
+    assert sorted(bob.app.guest.deal_checks) == list(range(1, hands + 1))
+    assert all(ok for ok, _ in bob.app.guest.deal_checks.values())
     assert [op[0] for op in bob.stats_ops].count("match") == 1
 
 
@@ -174,15 +175,15 @@ def test_three_players_rummy_with_two_guests():
     net = CheckedNet()
     host = host_table(net, "rummy", ["guest", "guest"], ["Ann", "Bob", "Cy"], {"target": 50})
     bob = net.join(1)
-    assert host.app.screen == "lobby"  # Cy is not there yet: no deal
+    assert host.app.page.screen == "lobby"  # Cy is not there yet: no deal
     cy = net.join(2)
     net.run()
-    assert host.app.view is not None and bob.app.view.seat == 1 and cy.app.view.seat == 2
+    assert host.app.match.view is not None and bob.app.match.view.seat == 1 and cy.app.match.view.seat == 2
     play_until(net, {1: bob, 2: cy}, random.Random(3), hand_over(host))
     net.run()
     for guest in (bob, cy):
-        assert guest.app.deal_checks[1][0] is True
-        assert guest.app.view.hand_number == 1 and not guest.app.view.in_hand
+        assert guest.app.guest.deal_checks[1][0] is True
+        assert guest.app.match.view.hand_number == 1 and not guest.app.match.view.in_hand
 
 
 def test_a_forged_an_illegal_and_a_stale_move_are_refused_with_the_engines_reason():
@@ -191,7 +192,7 @@ def test_a_forged_an_illegal_and_a_stale_move_are_refused_with_the_engines_reaso
     bob = net.join(1)
     net.run()
     a = host.app
-    step = a.view.step
+    step = a.match.view.step
     engine_before = json.dumps(host.table.game.to_dict())
 
     def forge(action: str, at: int) -> str:
@@ -201,7 +202,7 @@ def test_a_forged_an_illegal_and_a_stale_move_are_refused_with_the_engines_reaso
         return bob.inbox[-1]
 
     # a move for the host's turn, or out of turn
-    mine = bob.app.view
+    mine = bob.app.match.view
     if mine.turn != 1:
         reply = json.loads(forge("draw stock", step))
         assert reply["t"] == "refused" and reply["code"] == "not-your-turn"
@@ -216,7 +217,7 @@ def test_a_forged_an_illegal_and_a_stale_move_are_refused_with_the_engines_reaso
     assert reply["t"] == "refused"
     assert json.dumps(host.table.game.to_dict()) == engine_before  # nothing changed
     # a refusal reaches the guest's screen with the engine's words
-    assert bob.app.level == "error" or reply["step"] != bob.app.view.step
+    assert bob.app.page.level == "error" or reply["step"] != bob.app.match.view.step
 
 
 def test_malformed_oversized_and_unknown_messages_are_dropped_and_logged():
@@ -232,7 +233,7 @@ def test_malformed_oversized_and_unknown_messages_are_dropped_and_logged():
     assert len([line for line in host.logs if "dropped" in line or "no deal" in line]) >= 6
     for junk in ("", "{}", '{"v": 1, "t": "table", "view": 5}', '{"v": 1, "t": "welcome"}'):
         bob.do("rtc-event", "host", "message", junk)
-    assert bob.app.view is not None and bob.app.view.seat == 1
+    assert bob.app.match.view is not None and bob.app.match.view.seat == 1
 
 
 def test_a_guest_of_another_version_is_told_to_reload():
@@ -242,11 +243,11 @@ def test_a_guest_of_another_version_is_told_to_reload():
     host.do("rtc-event", "seat1", "message", '{"v": 2, "t": "hello", "net": 2, "build": "new"}')
     sent = [e for e in net.dropped if e[0] == "seat1"]
     assert sent and json.loads(sent[-1][1])["t"] == "reload"
-    assert host.app.links[1]["state"] != "ready"
+    assert host.app.host.links[1]["state"] != "ready"
     guest = Page(net, "old", engine_ready=False)
-    guest.start(hash=host.app.links[1]["link"].split("#", 1)[1])
+    guest.start(hash=host.app.host.links[1]["link"].split("#", 1)[1])
     guest.do("rtc-event", "host", "message", online.encode("reload", {"why": "This page is another version."}))
-    assert guest.app.join["state"] == "reload" and "Reload" in guest.html
+    assert guest.app.guest.join["state"] == "reload" and "Reload" in guest.html
 
 
 def test_a_dropped_guest_rejoins_with_a_new_invite_and_play_resumes():
@@ -254,43 +255,43 @@ def test_a_dropped_guest_rejoins_with_a_new_invite_and_play_resumes():
     host = host_table(net, "gin", ["guest"], ["Ann", "Bob"])
     bob = net.join(1)
     rnd = random.Random(4)
-    play_until(net, {1: bob}, rnd, lambda: host.app.view.step >= 4)
-    step = host.app.view.step
+    play_until(net, {1: bob}, rnd, lambda: host.app.match.view.step >= 4)
+    step = host.app.match.view.step
     net.drop(1)
-    assert host.app.links[1]["state"] == "dropped" and "Bob disconnected" in host.app.message
+    assert host.app.host.links[1]["state"] == "dropped" and "Bob disconnected" in host.app.page.message
     assert "Invite Bob again" in host.html and "Let a computer play for Bob" in host.html
     host.do("command", "invite", {"seat": 1})
     net.run()
-    assert host.app.links[1]["state"] == "inviting"
+    assert host.app.host.links[1]["state"] == "inviting"
     del net.guests[1]
     bob2 = net.join(1)  # Bob reloaded his page and opened the new link
     net.run()
-    assert bob2.app.view is not None and bob2.app.view.step == step  # the table as it was
+    assert bob2.app.match.view is not None and bob2.app.match.view.step == step  # the table as it was
     play_until(net, {1: bob2}, rnd, hand_over(host))
-    assert host.app.next in ("deal", "over")
+    assert host.app.match.next in ("deal", "over")
     # the deal of a hand he rejoined during is not said to be verified, nor said to be false
-    assert bob2.app.deal_checks[1][0] is None
+    assert bob2.app.guest.deal_checks[1][0] is None
 
 
 def test_a_dropped_guests_seat_goes_to_a_computer():
     net = CheckedNet()
     host = host_table(net, "rummy", ["guest", "tilly"], ["Ann", "Bob"], {"target": 40})
     bob = net.join(1)
-    play_until(net, {1: bob}, random.Random(5), lambda: host.app.view.step >= 3)
+    play_until(net, {1: bob}, random.Random(5), lambda: host.app.match.view.step >= 3)
     net.drop(1)
     host.do("command", "replace", {"seat": 1})
     net.run()
-    assert host.app.seats()[1] == {"kind": "computer", "id": "tilly"}
-    assert host.app.names()[1].startswith("Tilly for Bob")
+    assert core.seats(host.app)[1] == {"kind": "computer", "id": "tilly"}
+    assert core.names(host.app)[1].startswith("Tilly for Bob")
     play_until(net, {}, random.Random(5), hand_over(host))
-    assert host.app.next in ("deal", "over")
+    assert host.app.match.next in ("deal", "over")
 
 
 def test_the_host_reloads_and_re_invites_nothing_lost():
     net = CheckedNet()
     host = host_table(net, "gin", ["guest"], ["Ann", "Bob"])
     bob = net.join(1)
-    play_until(net, {1: bob}, random.Random(6), lambda: host.app.view.step >= 5)
+    play_until(net, {1: bob}, random.Random(6), lambda: host.app.match.view.step >= 5)
     record = json.loads(json.dumps(host.saves[-1][1]))
     engine = record["engine"]
     # the host's page is reloaded: the match comes back from the save, Bob's seat waits for a new invite
@@ -298,16 +299,16 @@ def test_the_host_reloads_and_re_invites_nothing_lost():
     host2 = Page(net2, "host")
     net2.host = host2
     host2.start(match=record)
-    assert host2.app.role == "host" and host2.app.links[1]["state"] == "dropped"
+    assert host2.app.online.role == "host" and host2.app.host.links[1]["state"] == "dropped"
     assert "Invite Bob again" in host2.html
     host2.do("command", "invite", {"seat": 1})
     bob2 = net2.join(1)
     net2.run()
-    assert bob2.app.view is not None and host2.table.game.to_dict() == engine
+    assert bob2.app.match.view is not None and host2.table.game.to_dict() == engine
     play_until(net2, {1: bob2}, random.Random(6), hand_over(host2))
-    assert host2.app.next in ("deal", "over")
+    assert host2.app.match.next in ("deal", "over")
     # the deal proof survived the reload: Bob's new page could not check a deal it did not see from the start
-    assert host2.app.last_fair is not None and "secret" in host2.app.last_fair
+    assert host2.app.host.last_fair is not None and "secret" in host2.app.host.last_fair
 
 
 def test_table_talk_goes_to_everyone_else():
@@ -318,11 +319,11 @@ def test_table_talk_goes_to_everyone_else():
     net.run()
     bob.do("command", "talk", {"say": 2})
     net.run()
-    assert host.app.talk[1] == 2 and cy.app.talk[1] == 2 and bob.app.talk[1] == 2
+    assert host.app.online.talk[1] == 2 and cy.app.online.talk[1] == 2 and bob.app.online.talk[1] == 2
     assert "Nice gin!" in host.html and "Nice gin!" in cy.html
     host.do("command", "talk", {"say": 7})
     net.run()
-    assert bob.app.talk[0] == 7 and cy.app.talk[0] == 7
+    assert bob.app.online.talk[0] == 7 and cy.app.online.talk[0] == 7
 
 
 def test_a_cheating_host_is_caught_by_the_guest():
@@ -333,9 +334,9 @@ def test_a_cheating_host_is_caught_by_the_guest():
     last = json.loads(bob.inbox[-1])
     assert last["fair"]["secret"]
     fake = dict(last, fair=dict(last["fair"], secret="0" * 64, hand=last["fair"]["hand"]))
-    bob.app.deal_checks.clear()
+    bob.app.guest.deal_checks.clear()
     bob.do("rtc-event", "host", "message", json.dumps(fake))
-    ok, words = bob.app.deal_checks[1]
+    ok, words = bob.app.guest.deal_checks[1]
     assert ok is False and words.startswith("Warning: this deal does not check out")
 
 
@@ -345,7 +346,7 @@ def test_a_guest_who_loses_the_host_is_told_how_to_rejoin():
     bob = net.join(1)
     net.run()
     bob.do("rtc-event", "host", "closed", "channel closed")
-    assert "connection to Ann was lost" in bob.app.message and "new invite link" in bob.app.message
+    assert "connection to Ann was lost" in bob.app.page.message and "new invite link" in bob.app.page.message
     before = len(bob.inbox)
     bob.do("command", "draw", {})
     assert len(bob.inbox) == before
@@ -364,8 +365,8 @@ def test_stun_servers_come_from_settings_and_only_online_tables_use_them():
     host.do("command", "settings", {})
     assert 'data-testid="stun-list"' in host.dialog and GOOGLE in host.dialog  # the defaults, shown
     effects = host.do("change", "stun", "stun:stun.example.org:3478\nhttp://not-stun.example\n", False)
-    assert host.app.settings["stun"] == ["stun:stun.example.org:3478"]
-    assert ("save-settings", host.app.settings) in effects
+    assert host.app.page.settings["stun"] == ["stun:stun.example.org:3478"]
+    assert ("save-settings", host.app.page.settings) in effects
     assert "http://not-stun.example" in host.dialog and 'data-testid="stun-note"' in host.dialog
     host.do("command", "close", {})
     set_up(host, "gin", ["guest"], ["Ann", "Bob"])
@@ -375,7 +376,7 @@ def test_stun_servers_come_from_settings_and_only_online_tables_use_them():
     # the lobby's "same network only": none for this table
     host.do("change", "same-network", "", True)
     assert net.configured[-1] == ("host", [])
-    assert host.app.settings["stun"] == ["stun:stun.example.org:3478"]  # the setting itself is kept
+    assert host.app.page.settings["stun"] == ["stun:stun.example.org:3478"]  # the setting itself is kept
     # the guest's page configures its own (default) servers before it answers the invite
     net.join(1)
     guest_ops = [op for name, op in net.order if name == "guest1"]
@@ -388,11 +389,11 @@ def test_an_empty_stun_list_means_same_network_only_and_defaults_come_back():
     host = net.host_page()
     host.do("command", "settings", {})
     host.do("change", "stun", "  \n", False)
-    assert host.app.settings["stun"] == []
-    assert host.app.stun_servers() == []
+    assert host.app.page.settings["stun"] == []
+    assert core.stun_servers(host.app) == []
     host.do("command", "stun-defaults", {})
-    assert host.app.settings["stun"] is None
-    assert host.app.stun_servers() == [GOOGLE, CLOUDFLARE]
+    assert host.app.page.settings["stun"] is None
+    assert core.stun_servers(host.app) == [GOOGLE, CLOUDFLARE]
 
 
 def test_stored_settings_with_a_bad_stun_list_are_refused_by_the_check():

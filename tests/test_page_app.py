@@ -11,6 +11,7 @@ import re
 import pytest
 from page_harness import CATALOG, Harness
 
+from web.page.app import core, hand
 from web.page.app.model import App
 from web.page.shared.cards import text_of
 
@@ -18,16 +19,16 @@ from web.page.shared.cards import text_of
 def play_person(h: Harness, rnd: random.Random) -> None:
     """The person makes one legal move, as a person would: select the card, press the button."""
     a = h.app
-    v = a.view
+    v = a.match.view
     m = rnd.choice(v.legal)
     if m.kind in ("discard", "knock"):
-        a.selected = {a.order.index(m.cards[0])}
+        a.match.selected = {a.match.order.index(m.cards[0])}
         h.do("command", m.kind, {})
     elif m.kind == "meld":
-        a.selected = {a.order.index(c) for c in m.hand_cards()}
+        a.match.selected = {a.match.order.index(c) for c in m.hand_cards()}
         h.do("command", "meld", {})
     elif m.kind in ("layoff", "swap"):
-        a.selected = {a.order.index(m.hand_cards()[0])}
+        a.match.selected = {a.match.order.index(m.hand_cards()[0])}
         h.do("command", "meld-target", {"meld": m.meld})
     else:
         act = {"draw stock": "draw", "draw discard": "take", "pass": "pass", "big gin": "biggin"}[m.kind]
@@ -37,16 +38,16 @@ def play_person(h: Harness, rnd: random.Random) -> None:
 def play_match(h: Harness, rnd: random.Random, limit: int = 3000) -> None:
     for _ in range(limit):
         a = h.app
-        if a.next == "computer":
+        if a.match.next == "computer":
             h.run_opponents()
-        elif a.next == "deal":
+        elif a.match.next == "deal":
             h.do("command", "next", {})
-        elif a.next == "over":
+        elif a.match.next == "over":
             return
         else:
-            before = a.view.step
+            before = a.match.view.step
             play_person(h, rnd)
-            assert a.view.step > before or a.level == "error", a.message
+            assert a.match.view.step > before or a.page.level == "error", a.page.message
     raise AssertionError("the match did not end")
 
 
@@ -58,12 +59,12 @@ def test_whole_matches_through_the_app(game, opponents, seed):
     h.new_match(game, opponents, seed=seed, rules={"target": 60} if game == "rummy" else {"target": 50})
     play_match(h, random.Random(seed))
     a = h.app
-    assert a.view.phase == "match-over" and a.view.match is not None
+    assert a.match.view.phase == "match-over" and a.match.view.match is not None
     # every hand and the match counted in the statistics once
     hands = [op for op in h.stats_ops if op[0] == "hand"]
-    assert len(hands) == len(a.view.results)
-    assert [op for op in h.stats_ops if op[0] == "match"] == [("match", [game, list(opponents), list(a.view.match.final),
-                                                                          a.view.match.winner, False, 0, "", False])]
+    assert len(hands) == len(a.match.view.results)
+    assert [op for op in h.stats_ops if op[0] == "match"] == [("match", [game, list(opponents), list(a.match.view.match.final),
+                                                                          a.match.view.match.winner, False, 0, "", False])]
     # the match was saved after every move, and the last save is the end of the match
     assert h.saves and h.saves[-1][1]["engine"]["phase"] == "match-over"
     assert "match-over" in h.html and 'data-testid="score-sheet"' not in h.html  # the sheet is in the dialog
@@ -95,23 +96,23 @@ def test_a_double_click_on_draw_sends_one_move_and_says_nothing_wrong():  # defe
     h.start()
     h.new_match("gin", ("rex",), seed=7)
     h.flush()
-    while h.app.next == "computer":
+    while h.app.match.next == "computer":
         assert h.fire("advance")
         h.flush()
     a = h.app
-    if a.view.phase == "first-upcard":
+    if a.match.view.phase == "first-upcard":
         h.do("command", "pass", {})
         h.flush()
-        while a.next == "computer":
+        while a.match.next == "computer":
             assert h.fire("advance")
             h.flush()
-    assert a.view.phase == "draw" and a.view.turn == 0
+    assert a.match.view.phase == "draw" and a.match.view.turn == 0
     sent = len(h.sent)
     h.do("command", "draw", {})
     h.do("command", "draw", {})  # the second click arrives before the engine answered
     assert len(h.sent) == sent + 1
     h.flush()
-    assert a.view.phase == "play" and a.level != "error" and a.message == ""
+    assert a.match.view.phase == "play" and a.page.level != "error" and a.page.message == ""
 
 
 def test_a_double_click_on_next_hand_deals_once():  # defect 1
@@ -119,20 +120,20 @@ def test_a_double_click_on_next_hand_deals_once():  # defect 1
     h.start()
     h.new_match("gin", ("rex",), seed=11)
     rnd = random.Random(1)
-    while h.app.next != "deal":
-        if h.app.next == "computer":
+    while h.app.match.next != "deal":
+        if h.app.match.next == "computer":
             h.run_opponents()
         else:
             play_person(h, rnd)
-    hand = h.app.view.hand_number
+    hand = h.app.match.view.hand_number
     h.deliver = False
     h.do("command", "close", {})  # "View the table", then the toolbar's Next hand, twice
     h.do("command", "next", {})
     h.do("command", "next", {})
     assert [m["type"] for m in h.outbox] == ["deal"]
     h.flush()
-    assert h.app.view.hand_number == hand + 1
-    assert h.app.view.phase == "first-upcard" and len(h.app.view.discard) == 1  # nobody passed the new upcard
+    assert h.app.match.view.hand_number == hand + 1
+    assert h.app.match.view.phase == "first-upcard" and len(h.app.match.view.discard) == 1  # nobody passed the new upcard
 
 
 def test_a_move_from_an_older_view_is_ignored():
@@ -140,13 +141,13 @@ def test_a_move_from_an_older_view_is_ignored():
     h.start()
     h.new_match("gin", ("rex",), seed=5)
     h.run_opponents()
-    step = h.app.view.step
+    step = h.app.match.view.step
     before = h.table.game.to_dict()
     replies = h.table.handle({"type": "act", "action": "pass", "step": step - 1})
     assert replies == [{"type": "stale", "step": step}]
     assert h.table.game.to_dict() == before
     h.do("engine", replies[0])
-    assert h.app.view.step == step
+    assert h.app.match.view.step == step
 
 
 def test_refusals_are_worded_from_their_code_not_their_text():
@@ -156,17 +157,17 @@ def test_refusals_are_worded_from_their_code_not_their_text():
     a = h.app
     # an engine refusal of "not your turn" is said with the names the page knows
     h.do("engine", {"type": "refused", "code": "not-your-turn", "message": "whatever the engine says",
-                    "params": {"turn": 1}, "step": a.view.step})
-    if a.view.turn == 1:
-        assert a.message == "It is not your turn: Rex is playing."
+                    "params": {"turn": 1}, "step": a.match.view.step})
+    if a.match.view.turn == 1:
+        assert a.page.message == "It is not your turn: Rex is playing."
     # any other refusal shows the engine's reason (cards in symbols, seats by name)
     h.do("engine", {"type": "refused", "code": "knock-too-high", "message": "After discarding 7H seat 1 has 12",
-                    "params": {}, "step": a.view.step})
-    assert a.message == "After discarding 7♥ Rex has 12" and a.level == "error"
+                    "params": {}, "step": a.match.view.step})
+    assert a.page.message == "After discarding 7♥ Rex has 12" and a.page.level == "error"
     # a refusal of an older step is not shown
     h.do("engine", {"type": "refused", "code": "draw-first", "message": "late", "params": {},
-                    "step": a.view.step - 1})
-    assert a.message == "After discarding 7♥ Rex has 12"
+                    "step": a.match.view.step - 1})
+    assert a.page.message == "After discarding 7♥ Rex has 12"
 
 
 def test_an_illegal_move_is_explained_by_the_engine_and_changes_nothing():
@@ -177,16 +178,16 @@ def test_an_illegal_move_is_explained_by_the_engine_and_changes_nothing():
     a = h.app
     h.do("command", "draw", {})
     h.run_opponents()
-    if a.view.turn != 0 or a.view.phase != "play":
+    if a.match.view.turn != 0 or a.match.view.phase != "play":
         pytest.skip("the deal put the person elsewhere")
-    step = a.view.step
-    a.selected = {0, 1, len(a.order) - 1}
-    bad = sorted(a.selected_cards())
-    if any(sorted(m.hand_cards()) == bad for m in a.view.moves("meld")):
+    step = a.match.view.step
+    a.match.selected = {0, 1, len(a.match.order) - 1}
+    bad = sorted(hand.selected_cards(a))
+    if any(sorted(m.hand_cards()) == bad for m in a.match.view.moves("meld")):
         pytest.skip("those cards meld")
     h.do("command", "meld", {})
-    assert a.level == "error" and ("not a meld" in a.message or "don't" in a.message)
-    assert a.view.step == step and h.received[-1]["type"] == "refused"
+    assert a.page.level == "error" and ("not a meld" in a.page.message or "don't" in a.page.message)
+    assert a.match.view.step == step and h.received[-1]["type"] == "refused"
 
 
 def test_a_command_before_the_engine_is_ready_is_done_once_it_is():
@@ -195,7 +196,7 @@ def test_a_command_before_the_engine_is_ready_is_done_once_it_is():
     h.new_match("gin", ("rex",), seed=8)
     h.flush()  # the engine answers the new match
     a = h.app
-    while a.next == "computer":
+    while a.match.next == "computer":
         assert h.fire("advance")
         h.flush()
     # a reload: the saved table is drawn at once, before the engine is up
@@ -204,13 +205,13 @@ def test_a_command_before_the_engine_is_ready_is_done_once_it_is():
     h2.table = h.table  # the same engine state (the worker restarted on the same save)
     h2.start(match=record)
     b = h2.app
-    assert b.view is not None and b.view.step == a.view.step and "data-testid=\"hand\"" in h2.html
+    assert b.match.view is not None and b.match.view.step == a.match.view.step and "data-testid=\"hand\"" in h2.html
     assert 'Getting the game ready' in h2.html
-    first = b.view.legal[0]
+    first = b.match.view.legal[0]
     act = {"draw stock": "draw", "draw discard": "take", "pass": "pass"}[first.kind]
     h2.do("command", act, {})
     h2.do("command", act, {})
-    assert b.message == "Getting the game ready…"
+    assert b.page.message == "Getting the game ready…"
     assert [m["type"] for m in h2.outbox] == ["resume"]
     h2.flush()  # the engine resumes, then the queued command is done, once
     acts = [m for m in h2.sent if m["type"] == "act"]
@@ -224,7 +225,7 @@ def test_a_dead_engine_is_restarted_from_the_last_save():
     effects = h.do("engine-status", "failed", {"error": "out of memory"})
     assert ("restart-engine",) in effects
     assert h.sent[-1]["type"] == "resume" and h.sent[-1]["save"]["engine"]["format"] == "rummy-save"
-    assert h.app.engine == "ready" and h.app.restarts == 0  # it answered from the save
+    assert h.app.match.engine == "ready" and h.app.match.restarts == 0  # it answered from the save
 
 
 def test_a_stalled_engine_is_restarted():
@@ -233,10 +234,10 @@ def test_a_stalled_engine_is_restarted():
     h.new_match("gin", ("rex",), seed=2)
     h.flush()
     h.do("engine-status", "ready", {})
-    assert h.app.next == "computer"
+    assert h.app.match.next == "computer"
     assert h.fire("advance")  # the opponent's move is asked for, and no answer comes
     assert h.outbox[-1]["type"] == "advance"
-    effects = h.do("tick", "stall", h.app.token)
+    effects = h.do("tick", "stall", h.app.match.token)
     assert ("restart-engine",) in effects
     assert h.sent[-1]["type"] == "resume"
 
@@ -249,7 +250,7 @@ def test_a_save_the_engine_refuses_is_set_aside():
               "view": None, "order": []}
     h.start(match=record)
     assert h.set_aside and h.set_aside[0][0] == ""
-    assert h.app.screen == "setup" and "could not be read" in h.dialog
+    assert h.app.page.screen == "setup" and "could not be read" in h.dialog
 
 
 def test_melds_first_in_gin_then_rummy_sorts_by_suit_and_shows_it():  # defect 2
@@ -261,7 +262,7 @@ def test_melds_first_in_gin_then_rummy_sorts_by_suit_and_shows_it():  # defect 2
     h.new_match("rummy", ("mel",), seed=4)
     h.do("render",) if False else h.perform([("render",)])
     a = h.app
-    assert a.order == sorted(a.order)  # by suit
+    assert a.match.order == sorted(a.match.order)  # by suit
     assert 'data-sort="suit" data-key="sort-suit" aria-pressed="true"' in h.html
 
 
@@ -269,7 +270,7 @@ def test_the_message_line_keeps_its_place():  # defect 3
     h = Harness()
     h.start()
     h.new_match("gin", ("rex",), seed=3)
-    h.app.say("")
+    core.say(h.app, "")
     h.perform([("render",)])
     assert re.search(r'<p class="message [^"]*" data-testid="message"', h.html)
 
@@ -292,22 +293,22 @@ def test_knock_words_are_true_and_lay_offs_sit_on_the_numbered_melds():  # defec
     for seed in range(40):
         h.new_match("gin", ("rex",), seed=seed)
         rnd = random.Random(seed)
-        while h.app.next not in ("deal", "over"):
-            if h.app.next == "computer":
+        while h.app.match.next not in ("deal", "over"):
+            if h.app.match.next == "computer":
                 h.run_opponents()
             else:
-                v = h.app.view
+                v = h.app.match.view
                 moves = v.moves("knock") or v.moves("discard") or v.legal
                 m = moves[0] if v.moves("knock") else rnd.choice(moves)
                 if m.kind in ("discard", "knock"):
-                    h.app.selected = {h.app.order.index(m.cards[0])}
+                    h.app.match.selected = {h.app.match.order.index(m.cards[0])}
                     h.do("command", m.kind, {})
                 else:
                     play_person(h, rnd)
-        r = h.app.view.results[-1]
+        r = h.app.match.view.results[-1]
         if r.knock is not None and r.knock.layoffs:
             html = h.dialog
-            knocker = h.app.names()[r.knock.knocker]
+            knocker = core.names(h.app)[r.knock.knocker]
             section = html.split('aria-label="' + knocker + '"')[1].split("</section>")[0]
             _, meld = r.knock.layoffs[0]
             assert 'data-testid="laid-' + str(meld) + '"' in section
@@ -321,7 +322,7 @@ def test_a_drop_on_nothing_says_where_a_card_can_go():  # defect 7
     h.start()
     h.new_match("gin", ("rex",), seed=3)
     h.do("drop", "hand", 0, "")
-    assert h.app.level == "error" and "Drop a card on the discard pile" in h.app.message
+    assert h.app.page.level == "error" and "Drop a card on the discard pile" in h.app.page.message
 
 
 def test_an_opponents_discard_is_shown_at_once_from_its_seat():  # defect 8
@@ -331,9 +332,9 @@ def test_an_opponents_discard_is_shown_at_once_from_its_seat():  # defect 8
     rnd = random.Random(6)
     seen = 0
     for _ in range(200):
-        if h.app.next in ("deal", "over") or seen >= 4:
+        if h.app.match.next in ("deal", "over") or seen >= 4:
             break
-        if h.app.next == "you":
+        if h.app.match.next == "you":
             play_person(h, rnd)
             continue
         h.fire("advance")
@@ -343,9 +344,9 @@ def test_an_opponents_discard_is_shown_at_once_from_its_seat():  # defect 8
             seat = discards[-1]["seat"]
             # the card flies onto the pile from that opponent's hand (web.page.app.motion)
             assert h.motions[-1]["from"].get(discards[-1]["card"]) == f"[data-testid=opponent-{seat}] .fan"
-            top = h.app.view.top_discard
+            top = h.app.match.view.top_discard
             assert text_of(top) == discards[-1]["card"]
-            assert "top card " in h.html and h.app.view.discard[-1] == top
+            assert "top card " in h.html and h.app.match.view.discard[-1] == top
             seen += 1
     assert seen
 
@@ -367,11 +368,11 @@ def test_starting_a_new_game_during_a_match_asks_and_counts_it_abandoned():
     h.new_match("gin", ("rex",), seed=3)
     h.do("command", "new", {})
     h.do("command", "start", {})
-    assert h.app.dialog == "confirm-new" and "Start a new match?" in h.dialog
+    assert h.app.page.dialog == "confirm-new" and "Start a new match?" in h.dialog
     assert not [op for op in h.stats_ops if op[0] == "abandoned"]
     h.do("command", "confirm-new", {})
     assert [op[0] for op in h.stats_ops if op[0] == "abandoned"] == ["abandoned"]
-    assert h.sent[-1]["type"] == "new" and h.app.view is not None and h.app.view.hand_number == 1
+    assert h.sent[-1]["type"] == "new" and h.app.match.view is not None and h.app.match.view.hand_number == 1
 
 
 def test_keys_map_to_the_same_commands_as_buttons():
@@ -379,23 +380,23 @@ def test_keys_map_to_the_same_commands_as_buttons():
     h.start()
     h.new_match("gin", ("rex",), seed=13)
     h.flush()
-    while h.app.next == "computer":
+    while h.app.match.next == "computer":
         h.fire("advance")
         h.flush()
-    v = h.app.view
+    v = h.app.match.view
     kinds = v.kinds()
     if "pass" in kinds:
         h.do("key", "p", {"card_pos": None, "in_dialog": False, "shift": False})
         assert h.outbox[-1] == {"type": "act", "action": "pass", "step": v.step, "seat": 0}
     h.outbox.clear()
-    h.app.waiting = None
+    h.app.match.waiting = None
     # a shortcut for a button that is off says why, without sending anything
     h.do("key", "k", {"card_pos": None, "in_dialog": False, "shift": False})
-    assert not h.outbox and h.app.level == "error"
+    assert not h.outbox and h.app.page.level == "error"
     # arrows move between cards; shift+arrows reorder and keep the order
-    order = list(h.app.order)
+    order = list(h.app.match.order)
     h.do("key", "ArrowRight", {"card_pos": 0, "in_dialog": False, "shift": True})
-    assert h.app.order[:2] == [order[1], order[0]] and h.app.settings["sort"] == "custom"
+    assert h.app.match.order[:2] == [order[1], order[0]] and h.app.page.settings["sort"] == "custom"
 
 
 def test_every_effect_kind_the_app_returns_is_one_the_runner_performs():
@@ -403,7 +404,8 @@ def test_every_effect_kind_the_app_returns_is_one_the_runner_performs():
 
     runner = (Path(__file__).resolve().parent.parent / "web" / "page" / "app" / "runner.py").read_text()
     app = Path(__file__).resolve().parent.parent / "web" / "page" / "app"
-    model = "".join((app / f"{name}.py").read_text() for name in ("model", "hand", "screen"))
+    parts = ("model", "core", "table", "hand", "prefs", "learn", "replays", "online", "host", "guest")
+    model = "".join((app / f"{name}.py").read_text() for name in parts)
     kinds = set(re.findall(r'\(\s*"([a-z-]+)",', model)) - {"start", "engine", "command", "key", "drop", "change",
                                                              "tick", "tab", "engine-status", "dialog-closed"}
     effects = {k for k in kinds if k in ("send", "render", "timer", "announce", "focus", "dialog", "save-match",
@@ -428,8 +430,8 @@ def test_every_page_message_the_app_sends_passes_the_protocol_check():
 
 def test_app_state_is_plain_data():
     a = App(CATALOG)
-    json.dumps(a.settings)
-    json.dumps(a.meta)
+    json.dumps(a.page.settings)
+    json.dumps(a.match.meta)
 
 
 def test_autoplay_plays_whole_matches_with_no_person():
@@ -437,8 +439,8 @@ def test_autoplay_plays_whole_matches_with_no_person():
     h.start(query={"debug": "autoplay"})
     h.new_match("gin", ("rex",), seed=12, rules={"target": 40})
     for _ in range(5000):
-        if h.app.next == "over":
+        if h.app.match.next == "over":
             break
-        assert h.fire("advance") or h.fire("deal"), h.app.next
-    assert h.app.view.phase == "match-over"
+        assert h.fire("advance") or h.fire("deal"), h.app.match.next
+    assert h.app.match.view.phase == "match-over"
     assert not [m for m in h.sent if m["type"] == "act"]  # every move of seat 0 was the computer's

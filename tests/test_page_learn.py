@@ -11,13 +11,14 @@ from test_page_app import play_match, play_person
 
 from rummy.daily import daily_config
 from web.page import stats
+from web.page.app import core, learn, table
 from web.page.app.text import esc
 from web.page.shared.cards import text_of
 
 
 def my_turn(h: Harness) -> None:
     h.run_opponents()
-    assert h.app.next == "you"
+    assert h.app.match.next == "you"
 
 
 def started(game: str = "gin", opponents: tuple[str, ...] = ("ada",), seed: int = 11, **kw: object) -> Harness:
@@ -34,12 +35,12 @@ def started(game: str = "gin", opponents: tuple[str, ...] = ("ada",), seed: int 
 def test_a_hint_is_the_experts_legal_move_with_its_reasons_shown_and_its_cards_marked():
     h = started()
     a = h.app
-    v = a.view
+    v = a.match.view
     h.do("command", "hint", {})
     hint = [m for m in h.received if m["type"] == "hint"][-1]
     assert hint["step"] == v.step
     assert v.move(hint["action"]) is not None  # one of the legal moves
-    assert a.message == "Hint: " + hint["words"] and a.level == "hint"
+    assert a.page.message == "Hint: " + hint["words"] and a.page.level == "hint"
     assert "Hint: " + hint["words"] in h.announced
     assert hint["words"] in h.html
     for t in hint["cards"]:
@@ -52,9 +53,9 @@ def test_a_hint_is_the_experts_legal_move_with_its_reasons_shown_and_its_cards_m
 def test_a_hint_is_gone_once_the_person_moves_and_the_match_is_assisted():
     h = started()
     h.do("command", "hint", {})
-    assert h.app.advice is not None
+    assert h.app.learn.advice is not None
     play_person(h, random.Random(1))
-    assert h.app.advice is None and 'class="card in-hand' in h.html and " advised" not in h.html
+    assert h.app.learn.advice is None and 'class="card in-hand' in h.html and " advised" not in h.html
     assert 'data-testid="assisted"' in h.html
 
 
@@ -62,10 +63,10 @@ def test_the_hint_key_asks_for_a_hint_and_is_refused_with_a_reason_on_the_oppone
     h = Harness()
     h.start()
     h.new_match("gin", ("ada",), seed=11)
-    if h.app.next == "computer":
+    if h.app.match.next == "computer":
         h.do("key", "i", {"card_pos": None, "in_dialog": False, "shift": False})
         assert not [m for m in h.sent if m["type"] == "hint"]
-        assert h.app.message == "A hint is for your turn." and h.app.level == "error"
+        assert h.app.page.message == "A hint is for your turn." and h.app.page.level == "error"
         my_turn(h)
     h.do("key", "i", {"card_pos": None, "in_dialog": False, "shift": False})
     assert [m for m in h.sent if m["type"] == "hint"]
@@ -89,8 +90,8 @@ def test_knocks_reach_the_statistics_with_their_deadwood():
     play_match(h, random.Random(3))
     a = h.app
     hands = [op[1] for op in h.stats_ops if op[0] == "hand"]
-    assert len(hands) == len(a.view.results)
-    for args, r in zip(hands, a.view.results, strict=True):
+    assert len(hands) == len(a.match.view.results)
+    for args, r in zip(hands, a.match.view.results, strict=True):
         mine = r.knock is not None and r.knock.knocker == 0
         assert args[7] is mine
         assert args[8] == (r.knock.deadwood[0] if mine else None)
@@ -105,7 +106,7 @@ def practice(seed: int = 11) -> Harness:
     h.app.setup.game = "gin"
     h.app.setup.opponents["gin"] = ["ada"]
     h.do("change", "practice", "on", True)
-    h.perform(h.app.start_match(dict(h.app.setup.config(), seed=seed)) + [("render",)])
+    h.perform(table.start_match(h.app, dict(h.app.setup.config(), seed=seed)) + [("render",)])
     my_turn(h)
     return h
 
@@ -123,21 +124,21 @@ def test_the_new_game_screen_offers_practice_and_a_practice_game_has_undo():
 def test_undo_goes_back_to_the_start_of_the_persons_turn_and_the_stock_stays_the_same():
     h = practice()
     a = h.app
-    while a.view.phase != "draw":  # past the first upcard
+    while a.match.view.phase != "draw":  # past the first upcard
         h.do("command", "pass", {})
         my_turn(h)
-    start = a.view
+    start = a.match.view
     saved = h.saves[-1][1]["engine"]
     h.do("command", "draw", {})
-    drawn = [c for c in a.view.hand if c not in start.hand]
+    drawn = [c for c in a.match.view.hand if c not in start.hand]
     assert len(drawn) == 1
     assert 'data-act="undo"' in h.html and "disabled" not in h.html.split('data-act="undo"')[1].split(">")[0]
     h.do("key", "u", {"card_pos": None, "in_dialog": False, "shift": False})
-    assert a.view.phase == "draw" and a.view.turn == 0
-    assert sorted(map(text_of, a.view.hand)) == sorted(map(text_of, start.hand))
+    assert a.match.view.phase == "draw" and a.match.view.turn == 0
+    assert sorted(map(text_of, a.match.view.hand)) == sorted(map(text_of, start.hand))
     assert h.saves[-1][1]["engine"]["stock"] == saved["stock"]  # the card drawn is still the next one
     h.do("command", "draw", {})
-    assert [c for c in a.view.hand if c not in start.hand] == drawn
+    assert [c for c in a.match.view.hand if c not in start.hand] == drawn
     assert 'data-testid="assisted"' in h.html
 
 
@@ -146,7 +147,7 @@ def test_undo_outside_practice_is_refused_with_the_reason():
     assert 'data-act="undo"' not in h.html
     h.do("key", "u", {"card_pos": None, "in_dialog": False, "shift": False})
     assert not [m for m in h.sent if m["type"] == "undo"]
-    assert "practice" in h.app.message and h.app.level == "error"
+    assert "practice" in h.app.page.message and h.app.page.level == "error"
 
 
 def test_practice_is_not_remembered_as_the_last_game():
@@ -164,9 +165,9 @@ def test_practice_is_not_remembered_as_the_last_game():
 def finish_hand(h: Harness, seed: int) -> None:
     rnd = random.Random(seed)
     for _ in range(2000):
-        if h.app.next == "computer":
+        if h.app.match.next == "computer":
             h.run_opponents()
-        elif h.app.next in ("deal", "over"):
+        elif h.app.match.next in ("deal", "over"):
             return
         else:
             play_person(h, rnd)
@@ -175,11 +176,11 @@ def finish_hand(h: Harness, seed: int) -> None:
 
 def test_the_deal_is_committed_while_played_and_checked_after_the_hand():
     h = started()
-    deal = h.app.extras["deal"]
+    deal = h.app.learn.extras["deal"]
     assert deal["short"] in h.html and deal["secret"] is None
     assert 'data-testid="deal-chip"' in h.html
     finish_hand(h, 5)
-    assert h.app.dialog == "end"
+    assert h.app.page.dialog == "end"
     assert 'data-testid="check-deal"' in h.dialog and deal["short"] in h.dialog
     h.do("command", "check-deal", {})
     assert h.sent[-1] == {"type": "verify", "hand": 0}
@@ -199,14 +200,14 @@ def test_the_daily_deal_starts_the_days_deal_and_counts_a_streak_once_a_day():
     new = [m for m in h.sent if m["type"] == "new"][-1]
     today = daily_config("gin")
     assert new["config"]["seed"] == today["seed"] and new["config"]["daily"] == today["daily"]
-    assert h.app.extras["daily"]["date"] == today["daily"]
+    assert h.app.learn.extras["daily"]["date"] == today["daily"]
     play_match(h, random.Random(2))
     daily = [op for op in h.stats_ops if op[0] == "daily"]
     assert len(daily) == 1 and daily[0][1][:2] == ["gin", today["daily"]]
     assert 'data-testid="daily-share-line"' in h.dialog
     h.do("command", "share-daily", {})
-    assert h.app.dialog == "share" and h.app.extras["daily"]["share"] in h.dialog
-    assert "♠" not in h.app.extras["daily"]["share"] and "♥" not in h.app.extras["daily"]["share"]
+    assert h.app.page.dialog == "share" and h.app.learn.extras["daily"]["share"] in h.dialog
+    assert "♠" not in h.app.learn.extras["daily"]["share"] and "♥" not in h.app.learn.extras["daily"]["share"]
 
 
 def test_streaks_count_days_in_a_row_and_each_day_once():
@@ -245,8 +246,8 @@ def test_a_deal_link_plays_the_same_first_deal():
     h = started(seed=4242)
     first = next(m for m in h.received if m["type"] == "table")["view"]
     h.do("command", "deal-link", {})
-    assert h.app.dialog == "share"
-    url = h.app.share["url"]
+    assert h.app.page.dialog == "share"
+    url = h.app.learn.share["url"]
     assert url.startswith("./index.html?") and "seed=4242" in url and 'data-testid="share-text"' in h.dialog
     query = dict(p.split("=", 1) for p in url.split("?", 1)[1].split("&"))
     friend = Harness()
@@ -267,10 +268,10 @@ def test_the_guided_hand_walks_through_every_step_and_refuses_any_other_move():
     h.do("command", "tutorial", {"game": "gin"})
     assert h.sent[-1] == {"type": "tutorial", "game": "gin"}
     a = h.app
-    assert len(a.names()) == 2 and 'data-testid="lesson"' in h.html
+    assert len(core.names(a)) == 2 and 'data-testid="lesson"' in h.html
     seen = 0
     for _ in range(100):
-        lesson = a.lesson()
+        lesson = learn.lesson(a)
         if lesson is None:
             break
         step = lesson["step"]
@@ -279,27 +280,27 @@ def test_the_guided_hand_walks_through_every_step_and_refuses_any_other_move():
             assert not [t for t in h.timers if t[0] == "advance"]  # the opponent waits for Continue
             h.do("command", "lesson-next", {})
         else:
-            lit = [t for t in step["highlight"] if t in [text_of(c) for c in a.view.hand]]
+            lit = [t for t in step["highlight"] if t in [text_of(c) for c in a.match.view.hand]]
             for t in lit:
                 assert re.search(r'class="[^"]*\blit\b[^"]*"[^>]*data-key="card-' + t + "-", h.html), t
             assert step["highlight"], step  # every step of the learner's shows where to look
             assert 'data-lit="' + esc(" ".join(step["highlight"])) + '"' in h.html
-            wrong = next(m.text for m in a.view.legal if m.text != step["action"]) if len(a.view.legal) > 1 else None
+            wrong = next(m.text for m in a.match.view.legal if m.text != step["action"]) if len(a.match.view.legal) > 1 else None
             if wrong is not None:
-                before = a.view.step
-                h.perform([("send", {"type": "act", "action": wrong, "step": a.view.step})])
-                assert a.view.step == before and a.message == step["say"] and a.level == "error"
-            h.perform([("send", {"type": "act", "action": step["action"], "step": a.view.step})])
+                before = a.match.view.step
+                h.perform([("send", {"type": "act", "action": wrong, "step": a.match.view.step})])
+                assert a.match.view.step == before and a.page.message == step["say"] and a.page.level == "error"
+            h.perform([("send", {"type": "act", "action": step["action"], "step": a.match.view.step})])
             h.timers = [t for t in h.timers if t[0] != "advance"]
         seen += 1
-    assert a.lesson() is None and seen > 5
-    assert h.app.dialog == "end" and 'data-testid="lesson-outro"' in h.dialog
+    assert learn.lesson(a) is None and seen > 5
+    assert h.app.page.dialog == "end" and 'data-testid="lesson-outro"' in h.dialog
 
 
 def test_the_guided_hand_asks_before_replacing_a_match_in_progress():
     h = started()
     h.do("command", "tutorial", {"game": "rummy"})
-    assert h.app.dialog == "confirm-new" and not [m for m in h.sent if m["type"] == "tutorial"]
+    assert h.app.page.dialog == "confirm-new" and not [m for m in h.sent if m["type"] == "tutorial"]
     h.do("command", "confirm-new", {})
     assert h.sent[-1] == {"type": "tutorial", "game": "rummy"}
     assert ("abandoned", ["gin", ["ada"], 0, ""]) in h.stats_ops
@@ -308,15 +309,15 @@ def test_the_guided_hand_asks_before_replacing_a_match_in_progress():
 def test_the_deal_line_is_logged_once_a_hand_even_across_a_reload():
     h = started()
     record = h.saves[-1][1]
-    assert sum(line.startswith("Deal committed") for line in h.app.meta["log"]) == 1
-    assert h.app.meta["log"][0].startswith("Hand 1: ") and h.app.meta["log"][1].startswith("Deal committed")
+    assert sum(line.startswith("Deal committed") for line in h.app.match.meta["log"]) == 1
+    assert h.app.match.meta["log"][0].startswith("Hand 1: ") and h.app.match.meta["log"][1].startswith("Deal committed")
     again = Harness()
     again.start(match=record)
-    assert again.app.view is not None and again.app.extras.get("deal")
-    assert sum(line.startswith("Deal committed") for line in again.app.meta["log"]) == 1
+    assert again.app.match.view is not None and again.app.learn.extras.get("deal")
+    assert sum(line.startswith("Deal committed") for line in again.app.match.meta["log"]) == 1
     finish_hand(h, 3)
     h.do("command", "next", {})
-    assert sum(line.startswith("Deal committed") for line in h.app.meta["log"]) == 2
+    assert sum(line.startswith("Deal committed") for line in h.app.match.meta["log"]) == 2
 
 
 def test_the_statistics_show_the_daily_deals():
@@ -338,7 +339,7 @@ def test_a_deal_link_is_for_a_game_against_the_computer():
     h = Harness()
     h.start()
     h.do("command", "deal-link", {})
-    assert h.app.level == "error" and "Start a game first" in h.app.message
+    assert h.app.page.level == "error" and "Start a game first" in h.app.page.message
     h.do("command", "tutorial", {"game": "gin"})
     h.do("command", "deal-link", {})
-    assert not [m for m in h.sent if m["type"] == "link"] and "against the computer" in h.app.message
+    assert not [m for m in h.sent if m["type"] == "link"] and "against the computer" in h.app.page.message

@@ -12,7 +12,7 @@ from page_harness import CATALOG, Harness
 from test_page_app import play_person
 
 from web.page import formats
-from web.page.app import characters, deck, looks, motion, render
+from web.page.app import characters, core, deck, looks, motion, render, views
 from web.page.app.model import App
 from web.page.shared.cards import JOKER, card_of, text_of
 from web.page.shared.viewdata import Event
@@ -24,11 +24,11 @@ def advance_to(h: Harness, done, rnd: random.Random, limit: int = 3000) -> None:
         if done(h):
             return
         a = h.app
-        if a.next == "computer":
+        if a.match.next == "computer":
             assert h.fire("advance")
-        elif a.next == "deal":
+        elif a.match.next == "deal":
             h.do("command", "next", {})
-        elif a.next == "over":
+        elif a.match.next == "over":
             break
         else:
             play_person(h, rnd)
@@ -110,7 +110,7 @@ def test_each_card_flies_from_where_it_really_comes_from():
     h = Harness()
     h.start()
     h.new_match("rummy", ("mel", "dot", "sage"), seed=3)
-    v = h.app.view
+    v = h.app.match.view
     assert h.motions[-1]["deal"] == motion.deal_order(v)
     # the deal goes round from the dealer's left; the dealer is dealt last
     first = (v.dealer + 1) % v.players
@@ -133,7 +133,7 @@ def test_sounds_and_speech_of_a_whole_gin_match():
     h.start()
     h.new_match("gin", ("rex",), seed=5, rules={"target": 60})
     assert [s[0] for s in h.sounds] == ["shuffle"]
-    advance_to(h, lambda h: h.app.next == "over", random.Random(5))
+    advance_to(h, lambda h: h.app.match.next == "over", random.Random(5))
     names = {s[0] for s in h.sounds}
     assert {"shuffle", "draw", "discard"} <= names and names & {"win", "lose"}
     assert names <= set(looks.SOUND_NAMES)
@@ -142,7 +142,7 @@ def test_sounds_and_speech_of_a_whole_gin_match():
     said = [p for p in h.motions if p["pop"]]
     assert said and all(p["pop"] == ["[data-testid=speech-1]"] for p in said)
     rex = {t for lines in characters.CHARACTERS["rex"]["lines"].values() for t in lines}
-    for seat, (text, left) in h.app.speech.items():
+    for seat, (text, left) in h.app.match.speech.items():
         assert seat == 1 and text in rex and 1 <= left <= motion.SPEECH_UPDATES
 
 
@@ -150,7 +150,7 @@ def test_an_undercut_makes_the_knocker_groan_and_the_winner_gloat():
     h = Harness()
     h.start()
     h.new_match("gin", ("vera",), seed=2)
-    v = h.app.view
+    v = h.app.match.view
 
     class R:  # an undercut result, as the engine reports one
         end, winner = "undercut", 0
@@ -182,7 +182,7 @@ def test_sound_is_off_in_an_embed_until_turned_on():
     h.do("command", "settings", {})
     assert 'name="sound"' in h.dialog and 'name="sound" data-key="set-sound">' in h.dialog  # unchecked
     effects = h.do("change", "sound", "on", True)
-    assert h.app.settings["sound"] is True and ("sound", "draw", 70, 0.0) in effects
+    assert h.app.page.settings["sound"] is True and ("sound", "draw", 70, 0.0) in effects
     assert h.looks[-1]["sound_on"] is True
     h2 = Harness()
     h2.start()
@@ -194,18 +194,18 @@ def test_an_embed_with_no_game_chosen_opens_on_a_gin_game():
     h.start(query={"embed": "1"})
     new = [m for m in h.sent if m["type"] == "new"]
     assert len(new) == 1 and new[0]["config"]["game"] == "gin" and len(new[0]["config"]["opponents"]) == 1
-    assert h.app.screen == "table" and h.app.view is not None
+    assert h.app.page.screen == "table" and h.app.match.view is not None
     # a wrong address still says why, on the new-game screen
     h = Harness()
     h.start(query={"embed": "1", "game": "chess"})
-    assert h.app.screen == "setup" and h.app.notices
+    assert h.app.page.screen == "setup" and h.app.page.notices
 
 
 def test_the_first_move_waits_for_the_deal_to_land_when_cards_move():
     h = Harness()
     h.start(query={"speed": "normal"})
     h.new_match("rummy", ("mel", "dot"), seed=4)
-    if h.app.next == "computer":
+    if h.app.match.next == "computer":
         wait = [t for t in h.timers if t[0] == "advance"][-1][1]
         assert wait > looks.MOTION_MS["normal"] / 1000 + 0.7
     h = Harness()
@@ -222,27 +222,27 @@ def test_the_gin_button_appears_when_the_best_discard_leaves_no_deadwood_and_kno
     h.start(query={"debug": "autoplay"})  # a computer plays the person's seat until a knock is legal there
     h.new_match("gin", ("pip",), seed=21, rules={"target": 500})
     for _ in range(3000):
-        v = h.app.view
+        v = h.app.match.view
         if v.turn == 0 and "knock" in v.kinds():
             break
         assert h.fire("advance") or h.fire("deal")
     a = h.app
-    a.autoplay = False
-    assert 'data-act="gin"' not in h.html or a.hint.get("after_discard") == 0
-    knocks = a.view.moves("knock")
-    a.hint = dict(a.hint, after_discard=0, best_knock=knocks[-1].text)  # as the engine says when the hand is gin
+    a.page.autoplay = False
+    assert 'data-act="gin"' not in h.html or a.match.hint.get("after_discard") == 0
+    knocks = a.match.view.moves("knock")
+    a.match.hint = dict(a.match.hint, after_discard=0, best_knock=knocks[-1].text)  # as the engine says when the hand is gin
     h.do("command", "focus-hand", {})
-    html = a.screen_html()
+    html = views.screen_html(a)
     assert 'aria-label="Gin"' in html and 'data-act="gin"' in html and 'data-drop="knock"' in html
     h.deliver = False
     h.do("command", "gin", {})
-    assert h.outbox == [{"type": "act", "action": knocks[-1].text, "step": a.view.step, "seat": 0}]
-    a.hint = dict(a.hint, after_discard=3)
-    a.waiting = None
-    assert 'data-act="gin"' not in a.screen_html()
+    assert h.outbox == [{"type": "act", "action": knocks[-1].text, "step": a.match.view.step, "seat": 0}]
+    a.match.hint = dict(a.match.hint, after_discard=3)
+    a.match.waiting = None
+    assert 'data-act="gin"' not in views.screen_html(a)
     h.outbox.clear()
     h.do("command", "gin", {})
-    assert not h.outbox and a.level == "error"
+    assert not h.outbox and a.page.level == "error"
 
 
 def test_gin_melds_are_grouped_with_gaps_when_melds_come_first():
@@ -250,16 +250,16 @@ def test_gin_melds_are_grouped_with_gaps_when_melds_come_first():
         h = Harness()
         h.start()
         h.new_match("gin", ("rex",), seed=seed)
-        if any(h.app.hint.get("melds") or []):
+        if any(h.app.match.hint.get("melds") or []):
             break
     h.do("command", "sort", {"sort": "melds"})
     a = h.app
-    melds = [m for m in a.hint.get("melds") or [] if m]
+    melds = [m for m in a.match.hint.get("melds") or [] if m]
     assert melds
     gaps = [int(g) for g in re.findall(r'style="--i:\d+;--g:(\d+)"', h.html)]
-    assert gaps == sorted(gaps) and gaps[-1] == len(melds) - (1 if len(a.hint["unmatched"]) == 0 else 0)
+    assert gaps == sorted(gaps) and gaps[-1] == len(melds) - (1 if len(a.match.hint["unmatched"]) == 0 else 0)
     assert f'--G:{gaps[-1]}"' in h.html
-    assert h.html.count(" dw") == len(a.hint["unmatched"])
+    assert h.html.count(" dw") == len(a.match.hint["unmatched"])
     h.do("command", "sort", {"sort": "suit"})
     assert not [g for g in re.findall(r'--g:(\d+)"', h.html) if g != "0"]
 
@@ -269,28 +269,28 @@ def test_rummy_hints_mark_what_view_legal_would_play_and_can_be_turned_off():
     h.start()
     h.new_match("rummy", ("tilly",), seed=8)
     rnd = random.Random(8)
-    advance_to(h, lambda h: h.app.view.turn == 0 and h.app.view.moves("meld"), rnd)
+    advance_to(h, lambda h: h.app.match.view.turn == 0 and h.app.match.view.moves("meld"), rnd)
     a = h.app
-    want = {c for m in a.view.legal if m.kind in ("meld", "layoff", "swap") for c in m.hand_cards()}
+    want = {c for m in a.match.view.legal if m.kind in ("meld", "layoff", "swap") for c in m.hand_cards()}
     hinted = set(re.findall(r'class="card in-hand s-\w[^"]* hint"[^>]*data-key="card-(\w\w)-', h.html))
     assert hinted == {text_of(c) for c in want}
     h.do("command", "settings", {})
     h.do("change", "hints", "", False)
-    assert " hint" not in a.screen_html() and a.settings["hints"] is False
+    assert " hint" not in views.screen_html(a) and a.page.settings["hints"] is False
 
 
 def test_table_melds_show_who_laid_each_card():
     h = Harness()
     h.start()
     h.new_match("rummy", ("mel", "dot"), seed=6, rules={"target": 40})
-    advance_to(h, lambda h: h.app.view is not None and h.app.view.in_hand
-               and sum(len(m.cards) for m in h.app.view.table) >= 7, random.Random(6))
-    v = h.app.view
+    advance_to(h, lambda h: h.app.match.view is not None and h.app.match.view.in_hand
+               and sum(len(m.cards) for m in h.app.match.view.table) >= 7, random.Random(6))
+    v = h.app.match.view
     authors = render.meld_authors(v)
     assert len(authors) == len(v.table)
     for meld, by in zip(v.table, authors):
         assert set(by) == set(meld.cards)  # every card's layer is known from the public log
-    names = h.app.names()
+    names = core.names(h.app)
     for i, (meld, by) in enumerate(zip(v.table, authors), 1):
         label = re.search(r'data-testid="meld-' + str(i) + r'" aria-label="([^"]+)"', h.html).group(1)
         for c in meld.cards:
@@ -316,7 +316,7 @@ def test_the_look_settings_are_stored_exactly_as_the_format_reads_them():
     assert looks.root_data(h.looks[-1]) == [("data-felt", "red"), ("data-deck", "4"), ("data-motion", "380")]
     assert looks.root_class(h.looks[-1]) == "rm bigcards"
     h.do("change", "volume", "250", False)
-    assert h.app.settings["volume"] == 100
+    assert h.app.page.settings["volume"] == 100
 
 
 def test_the_chosen_back_is_drawn_on_the_stock_and_the_opponents_hands():
@@ -338,7 +338,7 @@ def test_motion_follows_the_speed_and_reduced_motion():
 
 def test_the_app_defaults_are_the_stored_formats_defaults():
     a = App(CATALOG)
-    assert a.settings == formats.default_settings()
+    assert a.page.settings == formats.default_settings()
 
 
 @pytest.mark.parametrize("width_words", ["Take discard", "Draw from stock"])

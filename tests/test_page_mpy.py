@@ -121,13 +121,13 @@ def _record_run(CATALOG, Harness, play_person):  # type: ignore[no-untyped-def]
         h.do("change", "game", game, True)
         h.do("change", "players", str(players), False)
         h.do("command", "start", {})
-        if h.app.dialog == "confirm-new":
+        if h.app.page.dialog == "confirm-new":
             h.do("command", "confirm-new", {})
         rnd = random.Random(seed)
         for _ in range(60):
-            if h.app.next == "computer":
+            if h.app.match.next == "computer":
                 h.fire("advance")
-            elif h.app.next == "you":
+            elif h.app.match.next == "you":
                 play_person(h, rnd)
             else:
                 break
@@ -143,15 +143,15 @@ def _record_run(CATALOG, Harness, play_person):  # type: ignore[no-untyped-def]
     h.do("change", "name0", "Ann", True)
     h.do("change", "name1", "Bob Été", True)
     h.do("command", "start", {})
-    if h.app.dialog == "confirm-new":
+    if h.app.page.dialog == "confirm-new":
         h.do("command", "confirm-new", {})
     rnd = random.Random(9)
     for _ in range(60):
-        if h.app.cover is not None:
+        if h.app.match.cover is not None:
             h.do("command", "ready", {})
-        elif h.app.next == "computer":
+        elif h.app.match.next == "computer":
             h.fire("advance")
-        elif h.app.next == "you":
+        elif h.app.match.next == "you":
             play_person(h, rnd)
         else:
             break

@@ -14,7 +14,7 @@ from page_harness import Harness
 from test_page_app import play_match, play_person
 
 from rummy.replays import hand_frames, load_record
-from web.page.app import replays
+from web.page.app import replays, table
 from web.page.app.store import PageStore
 from web.page.shared import b64url
 
@@ -28,9 +28,9 @@ def key(h: Harness, name: str) -> list[tuple[Any, ...]]:
 def play_hand(h: Harness, rnd: random.Random) -> None:
     """Play until the hand in play is over (the person's moves at random)."""
     for _ in range(2000):
-        if h.app.next in ("deal", "over"):
+        if h.app.match.next in ("deal", "over"):
             return
-        if h.app.next == "computer":
+        if h.app.match.next == "computer":
             h.run_opponents()
         else:
             play_person(h, rnd)
@@ -40,7 +40,7 @@ def play_hand(h: Harness, rnd: random.Random) -> None:
 def finished_hand(coach: bool = False, seed: int = 11, game: str = "gin", opponents: tuple[str, ...] = ("ada",),
                   rules: dict[str, Any] | None = None) -> Harness:
     h = Harness()
-    h.start(settings=dict(h.app.settings, coach=coach))
+    h.start(settings=dict(h.app.page.settings, coach=coach))
     h.new_match(game, opponents, seed=seed, rules=rules or {"target": 200})
     play_hand(h, random.Random(seed))
     return h
@@ -80,7 +80,7 @@ def test_show_opens_the_replay_at_the_decision_with_what_was_played_and_the_advi
     m = max(review["mistakes"], key=lambda x: x["cost"])
     h.do("command", "coach-show", {"hand": 0, "index": m["index"]})
     a = h.app
-    assert a.screen == "replay" and a.dialog is None and a.replay["index"] == m["index"]
+    assert a.page.screen == "replay" and a.page.dialog is None and a.replays.replay["index"] == m["index"]
     frames = hand_frames(load_record(h.table.handle({"type": "record"})[0]["record"]), 0)["frames"]
     assert 'data-index="' + str(m["index"]) + '"' in h.html
     assert seat_cards(h.html) == dict(enumerate(frames[m["index"]]["hands"]))
@@ -108,15 +108,15 @@ def test_a_hand_played_as_the_expert_plays_it_costs_nothing_and_says_so() -> Non
     h.start()
     h.new_match("gin", ("ada",), seed=5, rules={"target": 200})
     for _ in range(400):
-        if h.app.next in ("deal", "over"):
+        if h.app.match.next in ("deal", "over"):
             break
-        if h.app.next == "computer":
+        if h.app.match.next == "computer":
             h.run_opponents()
             continue
         h.do("command", "hint", {})
         hint = [m for m in h.received if m["type"] == "hint"][-1]
-        h.perform([("send", {"type": "act", "action": hint["action"], "step": h.app.view.step, "seat": 0})])
-    assert h.app.next in ("deal", "over")
+        h.perform([("send", {"type": "act", "action": hint["action"], "step": h.app.match.view.step, "seat": 0})])
+    assert h.app.match.next in ("deal", "over")
     h.do("command", "coach", {"hand": 0})
     review = reviews(h)[-1]["review"]
     assert review["mistakes"] == [] and review["total"] == 0
@@ -125,42 +125,42 @@ def test_a_hand_played_as_the_expert_plays_it_costs_nothing_and_says_so() -> Non
 
 def test_no_coach_for_people_sharing_the_device() -> None:
     h = Harness()
-    h.start(settings=dict(h.app.settings, coach=True))
+    h.start(settings=dict(h.app.page.settings, coach=True))
     h.app.setup.game = "gin"
     cfg = {"game": "gin", "opponents": [], "rules": {"target": 200}, "seed": 3,
            "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]}
-    h.perform(h.app.start_match(cfg))
+    h.perform(table.start_match(h.app, cfg))
     rnd = random.Random(3)
     for _ in range(500):
-        if h.app.next in ("deal", "over"):
+        if h.app.match.next in ("deal", "over"):
             break
-        if h.app.cover is not None:
+        if h.app.match.cover is not None:
             h.do("command", "ready", {})
         play_person(h, rnd)
-    assert h.app.next in ("deal", "over")
+    assert h.app.match.next in ("deal", "over")
     assert not [m for m in h.sent if m["type"] == "review"]
     assert 'data-testid="coach"' not in (h.dialog or "") and 'data-testid="replay-hand"' in (h.dialog or "")
 
 
 def test_a_review_of_an_earlier_match_arriving_late_is_dropped() -> None:
     h = Harness(deliver=False)
-    h.start(settings=dict(h.app.settings, coach=True))
+    h.start(settings=dict(h.app.page.settings, coach=True))
     h.new_match("gin", ("ada",), seed=11, rules={"target": 200})
     h.flush()
     rnd = random.Random(11)
     for _ in range(2000):
-        if h.app.next in ("deal", "over"):
+        if h.app.match.next in ("deal", "over"):
             break
-        if h.app.next == "computer":
+        if h.app.match.next == "computer":
             assert h.fire("advance")
         else:
             play_person(h, rnd)
-        while h.outbox and h.app.next not in ("deal", "over"):
+        while h.outbox and h.app.match.next not in ("deal", "over"):
             h.deliver_one(h.outbox.pop(0))
     assert h.outbox == [{"type": "review", "hand": 0}]
     h.new_match("gin", ("ada",), seed=12)  # before the engine has answered the review
     h.flush()
-    assert reviews(h) and h.app.reviews == {}
+    assert reviews(h) and h.app.replays.reviews == {}
 
 
 # ---------------------------------------------------------------- the replay viewer
@@ -173,10 +173,10 @@ def test_the_viewer_steps_forwards_and_backwards_by_buttons_and_keys_with_every_
     last = len(frames) - 1
     h.do("command", "replay-hand", {"hand": 0})
     a = h.app
-    assert a.screen == "replay" and a.replay["index"] == 0 and a.dialog is None
+    assert a.page.screen == "replay" and a.replays.replay["index"] == 0 and a.page.dialog is None
 
     def shows(i: int) -> None:
-        assert a.replay["index"] == i
+        assert a.replays.replay["index"] == i
         assert f'data-index="{i}"' in h.html and f"Step {i} of {last}" in h.html
         assert seat_cards(h.html) == dict(enumerate(frames[i]["hands"]))
         current = re.findall(r'data-index="(\d+)" aria-current="step"', h.html)
@@ -202,9 +202,9 @@ def test_the_viewer_steps_forwards_and_backwards_by_buttons_and_keys_with_every_
     assert h.html.count('data-act="replay-step"') == len(frames)
     # other keys do nothing here (no move is queued for later)
     key(h, "d")
-    assert a.pending is None and a.screen == "replay"
+    assert a.match.pending is None and a.page.screen == "replay"
     key(h, "Escape")
-    assert a.screen == "table" and a.replay is None
+    assert a.page.screen == "table" and a.replays.replay is None
 
 
 def test_the_viewer_says_each_step_for_screen_readers() -> None:
@@ -217,10 +217,10 @@ def test_the_viewer_says_each_step_for_screen_readers() -> None:
 def test_a_hand_still_in_play_is_never_replayed() -> None:
     h = finished_hand(seed=4)
     h.do("command", "next", {})
-    assert h.app.view.in_hand and len(h.app.view.results) == 1
+    assert h.app.match.view.in_hand and len(h.app.match.view.results) == 1
     before = len(h.sent)
     h.do("command", "replay-hand", {"hand": 1})
-    assert len(h.sent) == before and h.app.screen == "table"
+    assert len(h.sent) == before and h.app.page.screen == "table"
     # and the engine refuses it anyway
     assert h.table.handle({"type": "replay", "hand": 1})[0]["code"] == "not-finished"
 
@@ -233,18 +233,18 @@ def test_the_scores_dialog_replays_any_finished_hand() -> None:
     h.do("command", "scores", {})
     assert h.dialog.count('data-act="replay-hand"') == 2
     h.do("command", "replay-hand", {"hand": 0})
-    assert h.app.screen == "replay" and h.app.replay["data"]["hand"] == 0 and h.app.replay["hands"] == 2
+    assert h.app.page.screen == "replay" and h.app.replays.replay["data"]["hand"] == 0 and h.app.replays.replay["hands"] == 2
     h.do("command", "replay-pick", {"hand": 1})  # the viewer's own hand picker
-    assert h.app.replay["data"]["hand"] == 1 and 'aria-label="Hand 2" aria-current="true"' in h.html
+    assert h.app.replays.replay["data"]["hand"] == 1 and 'aria-label="Hand 2" aria-current="true"' in h.html
 
 
 def test_the_settings_dialog_turns_the_coach_on() -> None:
     h = Harness()
     h.start()
     h.do("command", "settings", {})
-    assert 'name="coach"' in h.dialog and h.app.settings["coach"] is False
+    assert 'name="coach"' in h.dialog and h.app.page.settings["coach"] is False
     h.do("change", "coach", "on", True)
-    assert h.app.settings["coach"] is True and h.settings_saved[-1]["coach"] is True
+    assert h.app.page.settings["coach"] is True and h.settings_saved[-1]["coach"] is True
 
 
 # ---------------------------------------------------------------- records: export and import
@@ -285,12 +285,12 @@ def test_a_pasted_record_plays_back_from_the_help_dialog() -> None:
     h.do("command", "record-paste", {"text": json.dumps(rec)})
     assert h.sent[-1] == {"type": "replay", "record": rec, "hand": 0}
     a = h.app
-    assert a.screen == "replay" and a.replay["source"] == "record" and a.dialog is None
+    assert a.page.screen == "replay" and a.replays.replay["source"] == "record" and a.page.dialog is None
     assert "a hand record" in h.html and "You, Ada" in h.html
     key(h, "End")
     assert 'data-testid="replay-result"' in h.html
     h.do("command", "replay-close", {})
-    assert a.screen == "setup"  # no match in play: back where it was opened
+    assert a.page.screen == "setup"  # no match in play: back where it was opened
 
 
 def test_a_record_file_is_read_like_pasted_text() -> None:
@@ -300,7 +300,7 @@ def test_a_record_file_is_read_like_pasted_text() -> None:
     h.do("command", "watch-record", {})
     assert h.do("command", "record-file", {}) == [("pick-record",)]
     h.do("command", "record-text", {"text": json.dumps(rec)})  # what the runner sends with the file's text
-    assert h.app.screen == "replay" and h.app.replay["source"] == "record"
+    assert h.app.page.screen == "replay" and h.app.replays.replay["source"] == "record"
 
 
 @pytest.mark.parametrize("text,says", [
@@ -314,7 +314,7 @@ def test_text_that_is_not_a_record_is_explained_by_the_page(text: str, says: str
     h.do("command", "watch-record", {})
     before = len(h.sent)
     h.do("command", "record-paste", {"text": text})
-    assert len(h.sent) == before and h.app.screen == "setup"
+    assert len(h.sent) == before and h.app.page.screen == "setup"
     assert 'data-testid="record-error"' in h.dialog and says in h.dialog
 
 
@@ -333,7 +333,7 @@ def test_a_malformed_record_shows_the_engines_error_never_a_crash(damage: str) -
     h.do("command", "record-paste", {"text": json.dumps(rec)})
     answer = [m for m in h.received if m["type"] == "replay"][-1]
     assert answer["ok"] is False
-    assert h.app.screen == "setup" and h.app.dialog == "watch"
+    assert h.app.page.screen == "setup" and h.app.page.dialog == "watch"
     assert "This record cannot be watched: " + answer["error"].replace("'", "&#x27;") in h.dialog
     assert json.dumps(rec)[:40].replace('"', "&quot;") in h.dialog  # the pasted text stays to be fixed
 
@@ -364,7 +364,7 @@ def finished_match(seed: int = 3) -> tuple[Harness, list[tuple[Any, ...]]]:
 
 def test_a_finished_match_is_kept_and_listed_after_a_reload_to_replay_any_hand() -> None:
     h, kept = finished_match()
-    v = h.app.view
+    v = h.app.match.view
     assert len(kept) == 1
     entry = kept[0][1]
     assert entry["game"] == "gin" and entry["final"] == list(v.match.final) and entry["hands"] == len(v.results)
@@ -382,8 +382,8 @@ def test_a_finished_match_is_kept_and_listed_after_a_reload_to_replay_any_hand()
     last = len(v.results) - 1
     h2.do("command", "past-replay", {"match": 0, "hand": last})
     a = h2.app
-    assert a.screen == "replay" and a.replay["source"] == "past" and a.replay["data"]["hand"] == last
-    assert a.replay["hands"] == len(v.results)
+    assert a.page.screen == "replay" and a.replays.replay["source"] == "past" and a.replays.replay["data"]["hand"] == last
+    assert a.replays.replay["hands"] == len(v.results)
     key(h2, "End")
     assert 'data-testid="replay-result"' in h2.html
 
@@ -400,7 +400,7 @@ def keeps_on_reload(record: dict[str, Any], past: list[Any]) -> tuple[Harness, l
 def test_a_finished_match_whose_record_never_came_is_kept_when_its_save_is_opened_again() -> None:
     # The match ends; the page asks the engine for its record, and reloads before the answer is written.
     h, kept = finished_match()
-    assert h.app.view.phase == "match-over" and len(kept) == 1
+    assert h.app.match.view.phase == "match-over" and len(kept) == 1
     record = h.saves[-1][1]
     h2, kept2 = keeps_on_reload(record, past=[])
     assert [m["type"] for m in h2.sent] == ["resume", "record"]
@@ -422,7 +422,7 @@ def test_the_past_matches_on_show_take_in_a_match_kept_meanwhile() -> None:
     h.do("command", "past-matches", {})
     assert 'data-testid="past-none"' in h.dialog
     h.do("past", [dict(kept[0][1], when="2026-05-01 18:30")])  # the runner's answer to keep-match
-    assert h.app.dialog == "past" and h.dialog.count('data-testid="past-match"') == 1
+    assert h.app.page.dialog == "past" and h.dialog.count('data-testid="past-match"') == 1
     assert "2026-05-01 18:30" in h.dialog
 
 
@@ -433,7 +433,7 @@ def test_a_match_kept_while_another_dialog_is_open_leaves_that_dialog_alone() ->
     h.do("command", "watch-record", {})
     shown = h.dialog
     effects = h.do("past", [kept[0][1]])
-    assert effects == [] and h.dialog == shown and h.app.dialog == "watch" and len(h.app.past) == 1
+    assert effects == [] and h.dialog == shown and h.app.page.dialog == "watch" and len(h.app.replays.past) == 1
 
 
 def test_a_save_of_a_match_still_in_play_asks_no_record() -> None:
@@ -441,7 +441,7 @@ def test_a_save_of_a_match_still_in_play_asks_no_record() -> None:
     h.start()
     h.new_match("gin", ("rex",), seed=3, rules={"target": 50})
     h2, kept = keeps_on_reload(h.saves[-1][1], past=[])
-    assert h2.app.view.phase != "match-over"
+    assert h2.app.match.view.phase != "match-over"
     assert [m["type"] for m in h2.sent] == ["resume"] and kept == []
 
 
@@ -473,8 +473,8 @@ def test_a_replay_link_holds_one_hand_and_opens_the_viewer() -> None:
     play_hand(h, random.Random(4))
     h.do("command", "replay-hand", {"hand": 1})
     h.do("command", "replay-link", {})
-    assert h.app.dialog == "replay-link"
-    url = h.app.link_box["url"]
+    assert h.app.page.dialog == "replay-link"
+    url = h.app.replays.link_box["url"]
     assert url.startswith("./index.html#replay=") and url in h.dialog
     fragment = url.split("#", 1)[1]
     rec, why = replays.link_record(fragment[len("replay="):])
@@ -483,22 +483,22 @@ def test_a_replay_link_holds_one_hand_and_opens_the_viewer() -> None:
     want = hand_frames(load_record(h.table.handle({"type": "record"})[0]["record"]), 1)["frames"]
     guest = Harness(engine_ready=False, deliver=False)
     guest.start(hash=fragment)
-    assert guest.app.screen == "replay" and 'data-loading="true"' in guest.html
+    assert guest.app.page.screen == "replay" and 'data-loading="true"' in guest.html
     guest.do("engine-status", "ready", {})
     guest.flush()
     a = guest.app
-    assert a.screen == "replay" and a.replay["source"] == "link" and a.replay["hands"] == 1
-    assert [f["hands"] for f in a.replay["data"]["frames"]] == [f["hands"] for f in want]
-    assert a.replay["names"] == ["You", "Ada"]
+    assert a.page.screen == "replay" and a.replays.replay["source"] == "link" and a.replays.replay["hands"] == 1
+    assert [f["hands"] for f in a.replays.replay["data"]["frames"]] == [f["hands"] for f in want]
+    assert a.replays.replay["names"] == ["You", "Ada"]
     effects = guest.do("command", "replay-close", {})
-    assert ("clear-fragment",) in effects and a.screen == "setup"
+    assert ("clear-fragment",) in effects and a.page.screen == "setup"
 
 
 def test_copying_the_link_says_whether_it_worked() -> None:
     h = finished_hand()
     h.do("command", "replay-hand", {"hand": 0})
     h.do("command", "replay-link", {})
-    assert h.do("command", "copy-replay-link", {}) == [("copy", h.app.link_box["url"])]
+    assert h.do("command", "copy-replay-link", {}) == [("copy", h.app.replays.link_box["url"])]
     h.do("command", "copied", {"ok": True})
     assert 'data-testid="replay-link-status">Copied.<' in h.dialog
 
@@ -509,7 +509,7 @@ def test_a_damaged_replay_link_says_so_and_the_game_goes_on(fragment: str) -> No
     h = Harness()
     h.start(hash=fragment)
     a = h.app
-    assert a.screen == "setup" and a.replay is None and a.dialog == "notice"
+    assert a.page.screen == "setup" and a.replays.replay is None and a.page.dialog == "notice"
     assert "This replay link cannot be opened" in h.dialog
 
 

@@ -1,4 +1,4 @@
-"""The runner's choice of which tables' saves may wait (web/page/app/runner.py, Runner.automatic): only a
+"""Which tables' drawing and save may wait (web/page/app/table.py, automatic; the runner performs it): only a
 computer's move at instant speed after which the computer plays on; never a person's move, whichever seat
 (pass and play), nor a friend's online, nor anything on a guest's page."""
 
@@ -24,50 +24,54 @@ def runner_module() -> Any:
             sys.modules.pop(name, None)
 
 
-class FakeApp:
-    def __init__(self, seats: list[str], speed: float = 0.0, autoplay: bool = False, role: str = "local") -> None:
-        self.kinds = seats
-        self.speed = speed
-        self.autoplay = autoplay
-        self.role = role
+def app_at(seats: list[str], speed: str = "instant", autoplay: bool = False, role: str = "local",
+           nxt: str = "computer") -> Any:
+    """A table app whose match has these seats (kinds), at this speed, the engine having said ``nxt``."""
+    from rummy.catalog import catalog
+    from web.page.app.model import App
+    from web.page.app.setup import Catalog
 
-    def seats(self) -> list[dict[str, str]]:
-        return [{"kind": k} for k in self.kinds]
-
-    def delay(self) -> float:
-        return self.speed
-
-
-def automatic(runner_module: Any, app: FakeApp, by: Any, nxt: str, guest: bool = False) -> bool:
-    r = runner_module.Runner.__new__(runner_module.Runner)  # no page: only the fields automatic() reads
-    r.app = app
-    r.guest = guest
-    return bool(r.automatic({"type": "table", "by": by, "next": nxt}))
+    app = App(Catalog(catalog()))
+    plan = [{"kind": k, "name": "P" + str(i)} if k != "computer" else {"kind": k, "id": "rex"}
+            for i, k in enumerate(seats)]
+    app.match.save_data = {"engine": {}, "table": {"config": {"game": "gin", "seats": plan}}}
+    app.page.settings["speed"] = speed
+    app.page.autoplay = autoplay
+    app.online.role = role
+    app.match.next = nxt
+    return app
 
 
-def test_a_computers_move_at_instant_speed_may_wait(runner_module: Any) -> None:
-    app = FakeApp(["person", "computer", "computer"])
-    assert automatic(runner_module, app, 1, "computer")
-    assert not automatic(runner_module, app, 2, "you")  # the person's turn: saved at once
-    assert not automatic(runner_module, app, 0, "computer")  # the person's own move
-    assert not automatic(runner_module, app, None, "computer")  # a deal, a resume
-    assert not automatic(runner_module, FakeApp(["person", "computer"], speed=0.7), 1, "computer")
+def automatic(app: Any, by: Any, nxt: str) -> bool:
+    from web.page.app import table
+
+    app.match.next = nxt
+    return bool(table.automatic(app, by))
 
 
-def test_pass_and_play_and_online_moves_are_saved_at_once(runner_module: Any) -> None:
-    people = FakeApp(["person", "person", "computer"])
-    assert not automatic(runner_module, people, 1, "computer")  # the second person's move
-    assert not automatic(runner_module, people, 2, "you")  # the computer's move before a person's turn
-    host = FakeApp(["person", "guest", "computer"], role="host")
-    assert not automatic(runner_module, host, 1, "computer")  # a friend's move, on the host's page
-    assert not automatic(runner_module, FakeApp(["person", "computer"], autoplay=True, role="host"), 0, "computer")
+def test_a_computers_move_at_instant_speed_may_wait() -> None:
+    app = app_at(["person", "computer", "computer"])
+    assert automatic(app, 1, "computer")
+    assert not automatic(app, 2, "you")  # the person's turn: saved at once
+    assert not automatic(app, 0, "computer")  # the person's own move
+    assert not automatic(app, None, "computer")  # a deal, a resume
+    assert not automatic(app_at(["person", "computer"], speed="normal"), 1, "computer")
 
 
-def test_autoplay_plays_every_seat_and_a_guest_page_never_waits(runner_module: Any) -> None:
-    robots = FakeApp(["person", "computer"], autoplay=True)
-    assert automatic(runner_module, robots, 0, "computer")
-    assert automatic(runner_module, robots, 1, "you")
-    assert not automatic(runner_module, FakeApp(["person", "computer"]), 1, "computer", guest=True)
+def test_pass_and_play_and_online_moves_are_saved_at_once() -> None:
+    people = app_at(["person", "person", "computer"])
+    assert not automatic(people, 1, "computer")  # the second person's move
+    assert not automatic(people, 2, "you")  # the computer's move before a person's turn
+    host = app_at(["person", "guest", "computer"], role="host")
+    assert not automatic(host, 1, "computer")  # a friend's move, on the host's page
+    assert not automatic(app_at(["person", "computer"], autoplay=True, role="host"), 0, "computer")
+
+
+def test_autoplay_plays_every_seat_and_a_guest_page_never_waits() -> None:
+    robots = app_at(["person", "computer"], autoplay=True)
+    assert automatic(robots, 0, "computer")
+    assert automatic(robots, 1, "you")
+    assert not automatic(app_at(["person", "computer"], role="guest"), 1, "computer")
 
 
 def test_the_decks_symbols_go_in_before_the_first_drawing_that_shows_a_card(runner_module: Any,

@@ -15,18 +15,19 @@ from page_harness import Harness
 from test_page_app import play_person as play_any
 
 from web.page import formats
+from web.page.app import core, table
 from web.page.shared.cards import text_of
 
 
 def play_person(h: Harness, rnd: random.Random) -> None:
     """A person's move at random, except that a knock or gin is always taken (so random hands end, as people's
     do, instead of running the stock out hand after hand)."""
-    ends = [m for m in h.app.view.legal if m.kind in ("knock", "big gin")]
+    ends = [m for m in h.app.match.view.legal if m.kind in ("knock", "big gin")]
     if ends:
         a = h.app
         m = ends[0]
         if m.kind == "knock":
-            a.selected = {a.order.index(m.cards[0])}
+            a.match.selected = {a.match.order.index(m.cards[0])}
             h.do("command", "knock", {})
         else:
             h.do("command", "biggin", {})
@@ -60,7 +61,7 @@ def start_people(game: str, seats: list[str], names: list[str], seed: int, rules
         h.app.setup.overrides[game][k] = v
     cfg = h.app.setup.config()
     cfg["seed"] = seed
-    h.perform(h.app.start_match(cfg) + [("render",)])
+    h.perform(table.start_match(h.app, cfg) + [("render",)])
     return h
 
 
@@ -71,26 +72,26 @@ def play_people(h: Harness, rnd: random.Random, people: list[int], limit: int = 
     passed: list[int] = []
     a = h.app
     for _ in range(limit):
-        if a.cover is not None:
-            assert a.next == "you" or a.next == "computer"
-            passed.append(a.cover)
+        if a.match.cover is not None:
+            assert a.match.next == "you" or a.match.next == "computer"
+            passed.append(a.match.cover)
             if check:
                 check(h)
             h.do("command", "ready", {})
-            assert a.cover is None
+            assert a.match.cover is None
             if check:
                 check(h)
-        elif a.next == "computer":
+        elif a.match.next == "computer":
             h.run_opponents()
-        elif a.next == "deal":
+        elif a.match.next == "deal":
             h.do("command", "next", {})
-        elif a.next == "over":
+        elif a.match.next == "over":
             return passed
         else:
-            assert a.view.turn == a.view.seat and a.view.seat in people
-            before = a.view.step
+            assert a.match.view.turn == a.match.view.seat and a.match.view.seat in people
+            before = a.match.view.step
             play_person(h, rnd)
-            assert a.view.step > before or a.level == "error", a.message
+            assert a.match.view.step > before or a.page.level == "error", a.page.message
     raise AssertionError("the match did not end")
 
 
@@ -136,15 +137,15 @@ def test_blank_names_are_filled_and_spaces_trimmed() -> None:
 def test_a_pass_and_play_gin_match_hides_every_hand_between_turns() -> None:
     h = start_people("gin", ["person"], ["Ann", "Bob"], seed=11, rules={"target": 40})
     a = h.app
-    assert a.meta["names"] == ["Ann", "Bob"]
+    assert a.match.meta["names"] == ["Ann", "Bob"]
     seen: dict[str, int] = {"covers": 0, "reveals": 0}
 
     def check(h: Harness) -> None:
-        v = h.app.view
-        if h.app.cover is not None:
+        v = h.app.match.view
+        if h.app.match.cover is not None:
             seen["covers"] += 1
             assert 'data-testid="cover"' in h.html
-            assert "Pass to " + h.app.names()[h.app.cover] + " — tap when ready" in h.html
+            assert "Pass to " + core.names(h.app)[h.app.match.cover] + " — tap when ready" in h.html
             assert hand_cards_shown(h.html) == []  # no card of anyone's hand on the screen
             assert not any(text_of(c) in h.html for c in v.hand)
             # keys and buttons do nothing while the device is being passed
@@ -157,14 +158,14 @@ def test_a_pass_and_play_gin_match_hides_every_hand_between_turns() -> None:
             assert sorted(hand_cards_shown(h.html)) == sorted(text_of(c) for c in v.hand)
 
     passed = play_people(h, random.Random(11), [0, 1], check=check)
-    assert a.view.phase == "match-over"
+    assert a.match.view.phase == "match-over"
     assert seen["covers"] == seen["reveals"] > 2
     assert set(passed) == {0, 1}
     # the end of the hand and of the match show everything: no cover
-    assert a.cover is None and h.dialog is not None and "Match over." in h.dialog
+    assert a.match.cover is None and h.dialog is not None and "Match over." in h.dialog
     # each person's statistics, by name, in the "people" lines only
     hands = [op for op in h.stats_ops if op[0] == "hand"]
-    assert len(hands) == 2 * len(a.view.results)
+    assert len(hands) == 2 * len(a.match.view.results)
     assert {op[1][6] for op in hands} == {"Ann", "Bob"}
     matches = [op for op in h.stats_ops if op[0] == "match"]
     assert [(op[1][5], op[1][6]) for op in matches] == [(0, "Ann"), (1, "Bob")]
@@ -189,12 +190,12 @@ def test_a_move_for_another_seat_is_refused_by_the_engine() -> None:
     h = start_people("gin", ["person"], ["Ann", "Bob"], seed=3)
     a = h.app
     h.do("command", "ready", {})
-    v = a.view
+    v = a.match.view
     other = 1 - v.turn
     legal = v.legal[0].text
     h.deliver_one({"type": "act", "action": legal, "step": v.step, "seat": other})
     assert h.received[-1]["type"] == "refused" and h.received[-1]["code"] == "not-your-turn"
-    assert a.view.step == v.step
+    assert a.match.view.step == v.step
 
 
 def test_a_reload_while_the_device_is_passed_keeps_the_cover_and_each_hand_order() -> None:
@@ -203,14 +204,14 @@ def test_a_reload_while_the_device_is_passed_keeps_the_cover_and_each_hand_order
     rnd = random.Random(8)
     # play until Bob has arranged his hand and it is Ann's turn again
     for _ in range(200):
-        if a.cover is not None:
+        if a.match.cover is not None:
             h.do("command", "ready", {})
-        elif a.next == "computer":
+        elif a.match.next == "computer":
             h.run_opponents()
-        elif a.view.seat == 1 and a.view.phase == "draw" and len(a.order) > 3:
-            a.order = list(reversed(a.order))
+        elif a.match.view.seat == 1 and a.match.view.phase == "draw" and len(a.match.order) > 3:
+            a.match.order = list(reversed(a.match.order))
             h.do("command", "sort", {"sort": "custom"})
-            bob_order = list(a.order)
+            bob_order = list(a.match.order)
             play_person(h, rnd)
             break
         else:
@@ -223,14 +224,14 @@ def test_a_reload_while_the_device_is_passed_keeps_the_cover_and_each_hand_order
     assert record["table"]["config"]["seats"][1] == {"kind": "person", "name": "Bob"}
     # a reload: the page opens on a cover, whoever holds the device
     h2 = Harness()
-    h2.start(match=record, settings=dict(h.app.settings))
-    assert h2.app.cover == h2.app.view.seat and 'data-testid="cover"' in h2.html
+    h2.start(match=record, settings=dict(h.app.page.settings))
+    assert h2.app.match.cover == h2.app.match.view.seat and 'data-testid="cover"' in h2.html
     assert hand_cards_shown(h2.html) == []
     # Bob's arrangement is kept: the one he made, and the card he drew at its end
-    assert h2.app.view.seat == 1
-    assert h2.app.order[:len(bob_order)] == bob_order and len(h2.app.order) == len(bob_order) + 1
+    assert h2.app.match.view.seat == 1
+    assert h2.app.match.order[:len(bob_order)] == bob_order and len(h2.app.match.order) == len(bob_order) + 1
     h2.do("command", "ready", {})
-    assert hand_cards_shown(h2.html) == [text_of(c) for c in h2.app.order]
+    assert hand_cards_shown(h2.html) == [text_of(c) for c in h2.app.match.order]
 
 
 def test_stats_of_people_are_kept_apart_per_name() -> None:

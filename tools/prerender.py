@@ -39,6 +39,7 @@ def first_visit_html(root: Path) -> str:
     sys.path.insert(0, str(root))
     try:
         from rummy.catalog import catalog
+        from web.page.app import views
         from web.page.app.model import App
         from web.page.app.setup import Catalog
         from web.page.app.shell import with_screen
@@ -53,4 +54,4 @@ def first_visit_html(root: Path) -> str:
         raise SystemExit("build: an empty storage is not a first visit for the page's Python")
     app = App(Catalog(catalog()))
     app.update(("start", boot))
-    return with_screen(app.screen_html())
+    return with_screen(views.screen_html(app))

@@ -3,6 +3,8 @@ messages above an online table. Pure functions of the app's state, returning HTM
 MicroPython and CPython run.
 """
 
+from web.page.app import core
+from web.page.app.online import option_words
 from web.page.app.text import esc
 from web.page.shared.online import QUICK
 
@@ -54,11 +56,11 @@ STATE_WORDS = {"making": "making the invite…", "inviting": "invited", "connect
 
 def lobby_html(app):
     """The host's page before the first deal: invite each friend."""
-    cards = "".join(seat_card(s, app.links[s], False) for s in sorted(app.links))
-    same = app.same_network
-    servers = ", ".join(app.stun_servers()) or "none"
+    cards = "".join(seat_card(s, app.host.links[s], False) for s in sorted(app.host.links))
+    same = app.online.same_network
+    servers = ", ".join(core.stun_servers(app)) or "none"
     waiting = ""
-    if app.deal_wait is not None or app.waiting == "prepare":
+    if app.host.deal_wait is not None or app.match.waiting == "prepare":
         waiting = '<p class="prompt" data-testid="lobby-dealing">Everyone is here: shuffling…</p>'
     return "".join(('<section class="online lobby" data-testid="lobby" aria-labelledby="lobby-title">'
                     '<h2 id="lobby-title">Invite your friends</h2>'
@@ -75,8 +77,8 @@ def lobby_html(app):
 
 def join_html(app):
     """The guest's page before the table: the invite, and the reply code to send back."""
-    inv = app.invite
-    j = app.join
+    inv = app.guest.invite
+    j = app.guest.join
     if inv is None:
         return "".join(('<section class="online join" data-testid="join"><h2>Join a game</h2>'
                         '<p class="message error" role="alert">', esc(j.get("error", "")), "</p></section>"))
@@ -90,7 +92,7 @@ def join_html(app):
         who.append("".join(("<li>", esc(name), role, "</li>")))
     rules = [esc(inv["preset"]) + " rules"]
     for name, value in inv["changes"]:
-        rules.append("…" if name == "~" else esc(app.option_words(inv["game"], name, value)))
+        rules.append("…" if name == "~" else esc(option_words(app, inv["game"], name, value)))
     state = j["state"]
     if state == "making":
         body = '<p class="prompt">Making your reply code…</p>'
@@ -106,8 +108,8 @@ def join_html(app):
         body = _button("reload", "Reload this page", primary=True)
     else:
         body = ""
-    err = "".join(('<p class="message error" role="alert">', esc(j["error"] or app.message), "</p>")) \
-        if (j.get("error") or (app.level == "error" and app.message)) else ""
+    err = "".join(('<p class="message error" role="alert">', esc(j["error"] or app.page.message), "</p>")) \
+        if (j.get("error") or (app.page.level == "error" and app.page.message)) else ""
     return "".join(('<section class="online join" data-testid="join" aria-labelledby="join-title">'
                     '<h2 id="join-title">', esc(host), " invites you to ", game, "</h2>"
                     "<p>You play as <strong>", esc(me), "</strong>.</p><ul class=\"players\">", "".join(who), "</ul>"
@@ -117,18 +119,18 @@ def join_html(app):
 def table_strip(app):
     """Above an online table: each person and how they are connected, their last quick message, and the
     quick messages to send."""
-    names = app.names()
-    seats = app.online_seats()
+    names = core.names(app)
+    seats = core.online_seats(app)
     items = []
     for s, seat in enumerate(seats):
-        if seat["kind"] == "computer" and s not in app.talk:
+        if seat["kind"] == "computer" and s not in app.online.talk:
             continue
         state = ""
-        if app.role == "host" and s in app.links:
-            state = STATE_WORDS.get(app.links[s]["state"], "")
-        elif app.role == "guest" and s == 0:
-            state = "host" if app.join["state"] != "lost" else "disconnected"
-        said = app.talk.get(s)
+        if app.online.role == "host" and s in app.host.links:
+            state = STATE_WORDS.get(app.host.links[s]["state"], "")
+        elif app.online.role == "guest" and s == 0:
+            state = "host" if app.guest.join["state"] != "lost" else "disconnected"
+        said = app.online.talk.get(s)
         bubble = "".join(('<span class="bubble" data-testid="talk-', str(s), '">“', esc(QUICK[said]), "”</span>")) \
             if said is not None else ""
         items.append("".join(('<li data-testid="player-', str(s), '"><strong>', esc(names[s]), "</strong>",
@@ -137,12 +139,12 @@ def table_strip(app):
     quick = "".join("".join(('<button type="button" class="btn small" data-act="talk" data-say="', str(i), '" data-key="talk-',
                              str(i), '">', esc(q), "</button>")) for i, q in enumerate(QUICK))
     cards = ""
-    if app.role == "host":
-        cards = "".join(seat_card(s, app.links[s], app.view is not None) for s in sorted(app.links)
-                        if app.links[s]["state"] not in ("ready", "replaced"))
+    if app.online.role == "host":
+        cards = "".join(seat_card(s, app.host.links[s], app.match.view is not None) for s in sorted(app.host.links)
+                        if app.host.links[s]["state"] not in ("ready", "replaced"))
     check = ""
-    if app.role == "guest" and app.deal_checks:
-        last = app.deal_checks[max(app.deal_checks)]
+    if app.online.role == "guest" and app.guest.deal_checks:
+        last = app.guest.deal_checks[max(app.guest.deal_checks)]
         level = "ok" if last[0] else ("error" if last[0] is False else "muted")
         check = "".join(('<p class="deal-check ', level, '" data-testid="deal-check" role="status">', esc(last[1]),
                          "</p>"))

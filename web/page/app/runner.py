@@ -9,7 +9,7 @@ import json
 
 import js
 
-from web.page.app import deck, dom, netlink
+from web.page.app import deck, dom, netlink, views
 from web.page.app.model import SHORTCUTS, App
 from web.page.app.params import parse_query, slot_of
 from web.page.app.setup import Catalog
@@ -62,7 +62,6 @@ class Runner:
         self.sprite_in = False  # the deck's SVG symbols are in the page (see need_sprite)
         self.owed = None  # a drawing to make soon: {"focus": selector or None} (see perform)
         self.banner_shown = None
-        self.coalesce = False  # while performing an automatic move at instant speed: its save may wait
         self.waiting_save = None  # (slot, record) of the last automatic move, not written yet
         self.save_timer = False
         self.motion = None  # how the next redraw moves (the app's "motion" effect)
@@ -130,6 +129,10 @@ class Runner:
     # ------------------------------------------------------------ effects
 
     def perform(self, effects):
+        # a computer's move at instant speed after which it plays on: the app asks for its drawing and its save
+        # "soon" (see web.page.app.table.automatic); drawing and save wait a little, so the moves that follow at
+        # once share them
+        soon = ("render", "soon") in effects
         render = False
         focus = None
         answers = []  # the app's messages that effects answer with, dispatched once these are done
@@ -153,15 +156,15 @@ class Runner:
             elif kind == "focus":
                 focus = e[1]
             elif kind == "dialog":
-                self.show_dialog(e[1], e[2] if len(e) > 2 else "")
+                self.show_dialog(e[1])
             elif kind == "announce":
                 dom.set_text("rm-live", e[1])
             elif kind == "save-match":
-                self.save_match(e[1], e[2])
+                self.save_match(e[1], e[2], len(e) > 3 and e[3] == "soon")
             elif kind == "save-settings":
                 self.saved(self.store.save_settings(e[1]))
             elif kind == "stats":
-                self.app.stats = self.store.count(e[1], e[2])
+                self.app.page.stats = self.store.count(e[1], e[2])
                 self.saved(None)
             elif kind == "set-aside-match":
                 self.store.set_aside_match(e[1], e[2])
@@ -208,7 +211,7 @@ class Runner:
                 self.motion = e[1]
             elif kind == "sound":
                 dom.play_sound(e[1], e[2], e[3])
-        if self.coalesce and (render or self.owed is not None):
+        if soon and (render or self.owed is not None):
             # an automatic move at instant speed: the next move is asked for at once, and that asks for a
             # drawing too; one drawing, in its own task, shows both (the person's cards do not move meanwhile)
             self.owe(focus)
@@ -241,9 +244,9 @@ class Runner:
         if owed["focus"] is not None and not dom.dialog_open():
             dom.focus_first(owed["focus"])
 
-    def save_match(self, slot, record):
+    def save_match(self, slot, record, soon):
         """Write the match now, or (an automatic move at instant speed) soon: see SAVE_EVERY."""
-        if self.coalesce:
+        if soon:
             self.waiting_save = (slot, record)
             if not self.save_timer:
                 self.save_timer = True
@@ -254,7 +257,8 @@ class Runner:
 
     def read_view(self):
         """The view document the app has read (it draws from it): the store need not read it again."""
-        return self.app.view_doc if self.app.view is not None else None
+        m = self.app.match
+        return m.view_doc if m.view is not None else None
 
     def on_save_timer(self):
         self.save_timer = False
@@ -286,9 +290,10 @@ class Runner:
         """The storage and tab sentences above the table, with their buttons."""
         parts = []
         notice = self.store.notice
-        if self.app.banner and notice and notice.endswith("storage is blocked."):
+        banner = self.app.page.banner
+        if banner and notice and notice.endswith("storage is blocked."):
             notice = None  # the banner already says storage is blocked: one sentence, not one per save
-        for text in (self.app.banner, notice, self.tab_state.get("notice")):
+        for text in (banner, notice, self.tab_state.get("notice")):
             if text and text not in parts:
                 parts.append(text)
         html = " ".join('<span>' + esc(t) + "</span>" for t in parts)
@@ -348,7 +353,7 @@ class Runner:
 
     def render(self):
         """Draw the screen; only what changed reaches the page, and focus stays where it was."""
-        html = self.app.screen_html()
+        html = views.screen_html(self.app)
         if html == self.shown:
             self.motion = None
             return
@@ -362,14 +367,16 @@ class Runner:
         if key and dom.focused_key() != key:
             dom.focus_key(key)
 
-    def show_dialog(self, html, kind):
+    def show_dialog(self, which):
+        """Open (or draw afresh) the dialog ``which``, or close the one on show (None)."""
+        html = views.dialog_html(self.app, which) if which is not None else None
         if html is None:
             if dom.dialog_open():
                 self.closing_dialog = True
                 dom.close_dialog()
             return
         self.need_sprite(html)
-        dom.open_dialog(html, kind)
+        dom.open_dialog(html, which)
 
     def on_import_file(self, text):
         if text is None:
@@ -387,33 +394,13 @@ class Runner:
             return
         if msg["type"] == "hello":
             dom.set_ready()
-        self.coalesce = msg["type"] == "table" and self.automatic(msg)
-        try:
-            self.dispatch(("engine", msg))
-        finally:
-            self.coalesce = False
-
-    def automatic(self, msg):
-        """True when ``msg`` is a computer's move at instant speed after which the computer plays on: its save
-        may wait (the person's own moves, and a table that waits for the person, are saved at once). A move by a
-        person (any seat of pass and play) or by a friend online is never one; a guest's page saves nothing."""
-        app = self.app
-        if self.guest or app.delay() != 0:
-            return False
-        by, nxt = msg.get("by"), msg.get("next")
-        if type(by) is not int:
-            return False
-        robot = app.autoplay and app.role == "local"  # ?debug=autoplay: the computer plays seat 0 too
-        seats = app.seats()
-        computer = robot or (0 <= by < len(seats) and seats[by].get("kind") == "computer")
-        goes_on = nxt == "computer" or (nxt == "you" and robot)
-        return computer and goes_on
+        self.dispatch(("engine", msg))
 
     def on_status(self, event, detail):
         if event == "ready":  # how the engine started (snapshot, normal, fallback) and its times, for tests
             dom.set_html_attr("data-engine-start", str(detail.get("start")))
             dom.set_html_attr("data-engine-ms", json.dumps(detail.get("ms")))
-        if event == "failed" and not dom.is_ready() and self.app.restarts >= 2:
+        if event == "failed" and not dom.is_ready() and self.app.match.restarts >= 2:
             dom.boot_fail("The game engine could not start: " + str(detail.get("error")))
         self.dispatch(("engine-status", event, detail))
 
@@ -492,7 +479,7 @@ class Runner:
         k = key.lower() if len(key) == 1 else key
         handled = (key in ("ArrowLeft", "ArrowRight") and card is not None) or k in SHORTCUTS or \
             (len(k) == 1 and k.isdigit() and k != "0")
-        if self.app.screen == "replay":  # the replay viewer steps with these (Home and End do not scroll)
+        if self.app.page.screen == "replay":  # the replay viewer steps with these (Home and End do not scroll)
             handled = key in ("ArrowLeft", "ArrowRight", "Home", "End")
         if handled and not (ctx["in_dialog"] and k != "n"):
             ev.preventDefault()

@@ -1,0 +1,188 @@
+"""What every part of the table app shares: the match's seats and names, the line under the table, requests to
+the engine, the pace of the game, dialogs, and the match as stored.
+
+Each function reads the app's state (:class:`web.page.app.model.App`) and returns effects; none calls into a
+part. Written in the Python both MicroPython and CPython run.
+"""
+
+from web.page.app import looks
+from web.page.app.params import SPEEDS
+from web.page.formats import DEFAULT_STUN, stun_problem
+from web.page.shared import online as wire
+from web.page.shared.cards import text_of
+
+STALL_SECONDS = 12.0  # a move the engine has not answered by then: the engine is restarted from the last save
+LOG_KEEP = 200
+
+
+def seats_of(cfg):
+    """Who sits where in a match config: its ``seats`` when people play, else the person (seat 0, "You") and
+    the computer opponents."""
+    seats = cfg.get("seats")
+    if isinstance(seats, list):
+        return seats
+    out = [{"kind": "person", "name": "You"}]
+    for pid in cfg.get("opponents") or []:
+        out.append({"kind": "computer", "id": pid})
+    return out
+
+
+def config_names(app, cfg):
+    """The name of each seat of a match config: the people's own, the characters' (numbered when twice)."""
+    names = []
+    for seat in seats_of(cfg):
+        if seat["kind"] != "computer":
+            names.append(seat["name"])
+            continue
+        p = app.catalog.profile(cfg["game"], seat["id"])
+        base = p["name"] if p else seat["id"]
+        name, n = base, 2
+        while name in names:
+            name = base + " " + str(n)
+            n += 1
+        names.append(name)
+    return names
+
+
+def seats(app):
+    """Who sits where in this match (see :func:`seats_of`); a guest knows it from the host's welcome."""
+    if app.match.save_data is None:
+        guest = app.guest
+        return list(guest.table_config["seats"]) if guest is not None and guest.table_config is not None else []
+    return seats_of(app.match.save_data["table"]["config"])
+
+
+def pass_and_play(app):
+    """True when two or more people share this device in this match."""
+    return len([s for s in seats(app) if s["kind"] == "person"]) > 1
+
+
+def motion_ms(app):
+    page = app.page
+    return looks.motion_ms(page.settings.get("speed"), page.speed_q, page.reduced_motion)
+
+
+def look(app):
+    """What the page's look needs: the settings, the motion's pace, and whether sound is on."""
+    out = dict(app.page.settings)
+    out["motion"] = motion_ms(app)
+    out["sound_on"] = looks.sound_on(app.page.settings, app.page.embedded)
+    return out
+
+
+def counted_seats(app):
+    """Whose statistics a match counts in: ``[(seat, name)]`` for each person at this device when people
+    play together (online, the host), else ``[(0, "")]`` (the player against the computer)."""
+    plan = seats(app)
+    if app.online.role == "guest":
+        me, name = app.guest.my_seat, app.guest.my_name()
+        return [(me, name)] if me is not None and name else []
+    if not [s for s in plan if s["kind"] != "computer"][1:]:
+        return [(0, "")]
+    return [(i, s["name"]) for i, s in enumerate(plan) if s["kind"] == "person"]
+
+
+def record(app):
+    """The match as stored: what the engine needs to go on, the page's own data, and the last view."""
+    m = app.match
+    m.meta["log"] = m.meta["log"][-LOG_KEEP:]
+    if m.view is not None:
+        m.orders[m.view.seat] = list(m.order)
+    players = m.view.players if m.view is not None else len(m.meta["names"])
+    orders = [[text_of(c) for c in m.orders.get(s, [])] for s in range(players)]
+    return {"engine": m.save_data["engine"], "table": m.save_data["table"], "meta": m.meta,
+            "view": m.view_doc, "orders": orders}
+
+
+def stall_timer(app):
+    return ("timer", "stall", STALL_SECONDS, app.match.token)
+
+
+def request(app, msg, what):
+    """Send a request the engine answers with one message; no other is sent until it does. A guest's page
+    has no engine: its moves go to the host's page, whose engine answers."""
+    app.match.waiting = what
+    if app.online.role == "guest":
+        if msg["type"] != "act":
+            app.match.waiting = None
+            return []
+        text = wire.encode("act", {"action": msg["action"], "step": msg["step"]})
+        return [("rtc", "send", "host", text), stall_timer(app), ("render",)]
+    return [("send", msg), stall_timer(app), ("render",)]
+
+
+def delay(app):
+    page = app.page
+    if page.speed_q is not None:
+        return page.speed_q
+    if page.reduced_motion:
+        return 0.0
+    return SPEEDS.get(str(page.settings.get("speed")), 0.7)
+
+
+def match_in_progress(app):
+    m = app.match
+    return m.save_data is not None and (m.view is None or m.view.phase != "match-over")
+
+
+def complain(app, text):
+    say(app, text, "error")
+    return [("render",)]
+
+
+def open(app, which):
+    """Show the dialog ``which`` (the runner draws it: :func:`web.page.app.views.dialog_html`). The end of a
+    hand and the scores need a table to show."""
+    v = app.match.view
+    if which in ("end", "scores") and (v is None or (which == "end" and not v.results)):
+        return []
+    app.page.dialog = which
+    return [("dialog", which), ("render",)]
+
+
+def names(app):
+    return [str(n) for n in app.match.meta.get("names") or ["You"]]
+
+
+def say(app, text, level="info"):
+    app.page.message = text
+    app.page.level = level
+
+
+def log_line(app, text):
+    app.match.meta["log"].append(text)
+
+
+def guest_seats(app):
+    return [i for i, s in enumerate(seats(app)) if s["kind"] == "guest"]
+
+
+def online_seats(app):
+    """The seat plan of the match or of the table being set up."""
+    if app.match.save_data is not None:
+        return seats(app)
+    if app.host is not None and app.host.online_cfg is not None:
+        return app.host.online_cfg["seats"]
+    if app.guest is not None and app.guest.table_config is not None:
+        return app.guest.table_config["seats"]
+    return []
+
+
+def stun_servers(app):
+    """The STUN servers online play uses: none on the same network only, else those of Settings (null: the
+    defaults). Given to the browser only while a table is online (the lobby, a guest's page)."""
+    if app.online.same_network:
+        return []
+    listed = app.page.settings.get("stun")
+    return list(DEFAULT_STUN) if listed is None else [a for a in listed if stun_problem(a) is None]
+
+
+def stun_json(app):
+    servers = [{"urls": u} for u in stun_servers(app)]
+    parts = ['{"urls": "' + s["urls"].replace('"', "") + '"}' for s in servers]
+    return "[" + ", ".join(parts) + "]"
+
+
+def guest_seats_of_plan(app):
+    """The friends' seats of the match or of the table being set up."""
+    return [i for i, s in enumerate(online_seats(app)) if s["kind"] == "guest"]

@@ -1,0 +1,203 @@
+"""Being a guest at a friend's online table: the invite link, the reply code, the host's tables drawn like the
+engine's, and every deal checked (see :mod:`web.page.app.online`).
+
+Written in the Python both MicroPython and CPython run.
+"""
+
+from web.page.app import core, table
+from web.page.app.online import NET, table_talk
+from web.page.shared import online as wire
+from web.page.shared.viewdata import read_view
+
+
+class GuestState:
+    """The guest's side: the invite, its reply, its seat, and what it saw of each deal."""
+
+    def __init__(self):
+        self.invite = None  # the invite link's parts
+        self.join = {"state": "new", "code": "", "qr": "", "error": ""}  # this page's side of the link
+        self.my_seat = None  # its seat (from the host's welcome)
+        self.table_config = None  # {"game", "rules", "seats"} from the host's welcome
+        self.promised = {}  # hand -> {"commitment", "dealer"} before it gave its value
+        self.my_values = {}  # hand -> the value it gave
+        self.first_seen = {}  # hand -> what it saw at the deal
+        self.deal_checks = {}  # hand -> (ok, words)
+
+    def my_name(self):
+        """This guest's name, as the invite gives it."""
+        if self.invite is None:
+            return ""
+        return self.invite["players"][self.invite["seat"]][0]
+
+
+def start_guest(app, fragment):
+    """A page opened from an invite link: show the table it invites to, and make the reply code."""
+    app.guest = GuestState()
+    from web.page.app.invite import read_invite  # online play's modules: imported when first needed
+    from web.page.shared import rtc
+
+    inv = read_invite(fragment)
+    app.online.role = "guest"
+    app.page.screen = "join"
+    if inv is None:
+        app.guest.join = {"state": "error", "code": "", "qr": "",
+                     "error": "This invite link is damaged: ask for it again (copy it whole)."}
+        return [("render",)]
+    app.guest.invite = inv
+    app.match.meta = {"names": [p[0] for p in inv["players"]], "counted": 0, "match_counted": False, "log": []}
+    try:
+        kind, sdp = rtc.unpack(inv["code"])
+    except ValueError:
+        kind, sdp = "", ""
+    if kind != "offer":
+        app.guest.join = {"state": "error", "code": "", "qr": "",
+                     "error": "This invite link is damaged: ask for it again (copy it whole)."}
+        return [("render",)]
+    app.guest.join = {"state": "making", "code": "", "qr": "", "error": ""}
+    return [("rtc", "configure", core.stun_json(app)), ("rtc", "answer", "host", sdp), ("render",)]
+
+
+def on_rtc_answer(app, key, sdp, err):
+    from web.page.shared import rtc  # online play's modules: imported when first needed
+
+    if app.online.role != "guest":
+        return []
+    if not sdp:
+        app.guest.join["state"] = "error"
+        app.guest.join["error"] = "Your reply could not be made (" + str(err) + ")."
+        return [("render",)]
+    try:
+        code = rtc.pack(sdp, "answer")
+    except ValueError as e:
+        app.guest.join["state"] = "error"
+        app.guest.join["error"] = "Your reply could not be made (" + str(e) + ")."
+        return [("render",)]
+    app.guest.join["code"] = code
+    app.guest.join["state"] = "replying"
+    return [("qr", "host", code), ("render",)]
+
+
+def on_link_event(app, key, kind, data):
+    host = core.names(app)[0] if core.names(app) else "the host"
+    if kind == "open":
+        app.guest.join["state"] = "connected"
+        return [("rtc", "send", "host", wire.encode("hello", {"net": NET, "build": "", "name":
+                                                                 app.guest.my_name()})), ("render",)]
+    if kind == "message":
+        return guest_message(app, data)
+    app.guest.join["state"] = "lost"
+    app.match.waiting = None
+    core.say(app, "The connection to " + host + " was lost. Ask " + host + " for a new invite link to rejoin.",
+             "error")
+    return [("announce", "The connection to " + host + " was lost."), ("render",)]
+
+
+def on_qr(app, key, svg):
+    if key == "host":
+        app.guest.join["qr"] = svg
+    return [("render",)]
+
+
+def copy_reply(app, data):
+    return [("copy", app.guest.join["code"])]
+
+
+def guest_message(app, text):
+    guest = app.guest
+    msg, why = wire.decode(text, wire.TO_GUEST)
+    if msg is None:
+        return [("log", "a message from the host was dropped: " + str(why))]
+    if why == "version":
+        return must_reload(app, "This page is another version of the game than the host's.")
+    t = msg["t"]
+    if t == "reload":
+        return must_reload(app, msg["why"])
+    if t == "welcome":
+        guest.my_seat = msg["seat"]
+        guest.table_config = {"game": msg["game"], "rules": msg["rules"],
+                             "seats": [{"kind": k, "name": n} if k != "computer" else {"kind": k, "id": n}
+                                       for k, n in zip(msg["seats"], msg["names"])]}
+        app.match.meta["names"] = list(msg["names"])
+        app.match.meta["counted"] = -1  # set by the first table: hands that ended before joining are not counted
+        guest.join["state"] = "seated"
+        core.say(app, "You are at " + msg["names"][0] + "'s table. Waiting for the deal…")
+        return [("render",)]
+    if t == "commit":
+        guest.promised[msg["hand"]] = {"commitment": msg["commitment"], "dealer": msg["dealer"]}
+        return [("entropy", msg["hand"])]
+    if t == "table":
+        return guest_table_message(app, msg)
+    if t == "refused":
+        return table.on_refused(app, {"type": "refused", "code": msg["code"], "message": msg["message"],
+                               "params": msg.get("params", {}), "step": msg["step"]})
+    if t == "talk":
+        if type(msg.get("seat")) is int:
+            return table_talk(app, msg["seat"], msg["say"])
+        return []
+    if t == "status":
+        core.say(app, msg["text"])
+        return [("render",)]
+    return []
+
+
+def on_entropy(app, hand, value):
+    """The runner's random value for a committed deal: kept, and sent to the host."""
+    if app.online.role != "guest" or hand not in app.guest.promised:
+        return []
+    app.guest.my_values[hand] = value
+    return [("rtc", "send", "host", wire.encode("entropy", {"hand": hand, "value": value}))]
+
+
+def must_reload(app, why):
+    app.guest.join["state"] = "reload"
+    core.say(app, why + " Reload this page to play.", "error")
+    return [("render",)]
+
+
+def guest_table_message(app, msg):
+    """The host's table after a move: drawn like the engine's, the deal remembered and checked."""
+    m = app.match
+    names = msg.get("names")
+    if isinstance(names, list) and len(names) == len(m.meta["names"]):
+        m.meta["names"] = [str(n)[:40] for n in names]
+    try:
+        view = read_view(msg["view"])
+    except ValueError as e:
+        return [("log", "a table from the host was dropped: " + str(e))]
+    if app.guest.my_seat is None or view.seat != app.guest.my_seat:
+        return [("log", "a table for another seat was dropped")]
+    if m.meta["counted"] < 0:
+        m.meta["counted"] = len(view.results)
+    if view.in_hand and not view.log and view.hand_number not in app.guest.first_seen:
+        app.guest.first_seen[view.hand_number] = {
+            "players": view.players, "dealer": view.dealer, "seat": view.seat,
+            "jokers": bool(view.rules.get("jokers")), "hand": list(view.hand),
+            "upcard": view.discard[0] if view.discard else None}
+    app.guest.join["state"] = "playing"
+    app.page.screen = "table"
+    nxt = {"you": "you", "wait": "guest", "deal": "deal", "over": "over"}[msg["next"]]
+    fair = msg.get("fair")
+    out = check_fair(app, fair) if isinstance(fair, dict) and "secret" in fair else []
+    return out + table.on_table(app, {"type": "table", "view": msg["view"], "events": msg["events"], "by": msg["by"],
+                                "next": nxt, "hint": msg.get("hint") or {}, "save": None, "viewer": view.seat})
+
+
+def check_fair(app, fair):
+    guest = app.guest
+    hand = fair["hand"]
+    if hand in guest.deal_checks:
+        return []
+    promised = guest.promised.get(hand)
+    seen = guest.first_seen.get(hand)
+    if promised is None or seen is None or hand not in guest.my_values:
+        guest.deal_checks[hand] = (None, "This deal was not checked: you joined after it was dealt.")
+        return []
+    ok, words = wire.check_deal(fair, promised, guest.my_values[hand], seen)
+    if not ok:
+        words = "Warning: this deal does not check out: " + words + "."
+    guest.deal_checks[hand] = (ok, words)
+    core.log_line(app, ("Hand " + str(hand) + ": ") + words)
+    return [("announce", words)]
+
+
+COMMANDS = {"copy-reply": copy_reply}

@@ -1,0 +1,463 @@
+"""Hosting an online table: the lobby, the invites, the deal prepared with the friends' values, and the relay of
+each guest's own view and moves (see :mod:`web.page.app.online`).
+
+Written in the Python both MicroPython and CPython run.
+"""
+
+from web.page.app import core
+from web.page.app.online import NET, key_of, seat_of, table_talk
+from web.page.shared import online as wire
+
+REPLACEMENT = {"gin": "ada", "rummy": "tilly"}  # the computer opponent that takes a dropped guest's seat
+
+
+class HostState:
+    """The host's side of the friends' links and of the deal."""
+
+    def __init__(self):
+        self.links = {}  # seat -> {"state", "code", "link", "qr", "reply", "error", "name"}
+        self.online_cfg = None  # the config of the match being set up in the lobby
+        self.deal_wait = None  # {"hand", "commitment", "dealer", "values": {seat: value}} while dealing
+        self.relay_seat = None  # the guest whose move is with the engine
+        self.guest_queue = []  # guests' moves that came while another request was with the engine
+        self.last_guests = {}  # each guest's last view and hint, for a guest who rejoins
+        self.last_fair = None  # the deal's proof of the last table message
+
+
+# ---------------------------------------------------------------- the lobby
+
+def hosting(app):
+    """This page's host state, made when it first hosts."""
+    if app.host is None:
+        app.host = HostState()
+    return app.host
+
+
+def resume_hosting(app):
+    """A saved online match opened again on the host's page: its friends' seats wait to be invited again."""
+    host = hosting(app)
+    app.online.role = "host"
+    names = core.names(app)
+    for seat in core.guest_seats(app):
+        host.links[seat] = {"state": "dropped", "code": "", "link": "", "qr": "", "reply": "", "error": "",
+                            "name": names[seat]}
+
+
+def start_online(app, cfg):
+    """A new match with friends online: open the lobby and invite each friend's seat."""
+    hosting(app)
+    m = app.match
+    app.online.role = "host"
+    app.host.online_cfg = cfg
+    m.meta = {"names": [s.get("name") or "" for s in cfg["seats"]], "counted": 0, "match_counted": False,
+                 "log": []}
+    for i, s in enumerate(cfg["seats"]):
+        if s["kind"] == "computer":
+            p = app.catalog.profile(cfg["game"], s["id"])
+            m.meta["names"][i] = p["name"] if p else s["id"]
+    m.view = None
+    m.view_doc = None
+    m.save_data = None
+    m.order = []
+    m.orders = {}
+    m.cover = None
+    app.host.deal_wait = None
+    m.next = None
+    m.token += 1
+    app.page.screen = "lobby"
+    app.page.dialog = None
+    out = [("rtc", "configure", core.stun_json(app)), ("dialog", None)]
+    kept = {}
+    for seat in range(len(cfg["seats"])):
+        if cfg["seats"][seat]["kind"] != "guest":
+            continue
+        link = app.host.links.get(seat)
+        if link is not None and link["state"] == "ready" and link["name"] == core.names(app)[seat]:
+            kept[seat] = link  # a new match with the same friends: they are still at the table
+        else:
+            if link is not None:
+                out.append(("rtc", "close", key_of(seat)))
+            out += invite_seat(app, seat)
+            kept[seat] = app.host.links[seat]
+    app.host.links = kept
+    return out + maybe_deal(app) + [("render",)]
+
+
+def invite_seat(app, seat):
+    """Make (or make again) the invite of a guest's seat: a new offer, a new link."""
+    name = core.names(app)[seat]
+    app.host.links[seat] = {"state": "making", "code": "", "link": "", "qr": "", "reply": "", "error": "",
+                        "name": name}
+    return [("rtc", "offer", key_of(seat))]
+
+
+def on_rtc_offer(app, key, sdp, err):
+    from web.page.shared import rtc  # online play's modules: imported when first needed
+
+    seat = seat_of(key)
+    link = app.host.links.get(seat)
+    if link is None or app.online.role != "host":
+        return [("rtc", "close", key)]
+    if not sdp:
+        link["state"] = "error"
+        link["error"] = "The invite could not be made (" + str(err) + ")."
+        return [("render",)]
+    try:
+        code = rtc.pack(sdp, "offer")
+    except ValueError as e:
+        link["state"] = "error"
+        link["error"] = "The invite could not be made (" + str(e) + ")."
+        return [("render",), ("log", "offer not packed: " + str(e))]
+    link["code"] = code
+    link["link"] = invite_link(app, seat, code)
+    link["state"] = "inviting"
+    return [("qr", key, link["link"]), ("render",)]
+
+
+def invite_link(app, seat, code):
+    from web.page.app.invite import invite_fragment  # imported when first needed
+
+    seats = core.online_seats(app)
+    cfg = app.host.online_cfg or (app.match.save_data["table"]["config"] if app.match.save_data else {})
+    rules = dict(cfg.get("rules") or {})
+    preset = str(rules.pop("preset", "cardgames"))
+    changes = []
+    for name in sorted(rules):
+        v = rules[name]
+        changes.append((name, "null" if v is None else ("true" if v is True else ("false" if v is False
+                                                                                   else str(v)))))
+    kinds = [s["kind"] for s in seats]
+    kinds[0] = "person"
+    base = app.page.page_url.split("#")[0].split("?")[0]
+    return base + "#" + invite_fragment(code, seat, cfg.get("game", "gin"), core.names(app), kinds, preset, changes)
+
+
+def host_reply(app, seat, text):
+    """The host pasted a friend's reply code: connect."""
+    from web.page.shared import rtc  # online play's modules: imported when first needed
+
+    link = app.host.links.get(seat)
+    if link is None:
+        return []
+    text = (text or link.get("reply") or "").strip()
+    link["reply"] = text
+    if "#" in text or "/" in text:
+        link["error"] = "That is an invite link, not a reply code: send it to your friend, and paste here " \
+                        "the code their page shows."
+        return [("render",)]
+    try:
+        kind, sdp = rtc.unpack(text)
+    except ValueError:
+        link["error"] = "That is not a reply code. Ask " + link["name"] + " to copy the whole code."
+        return [("render",)]
+    if kind != "answer":
+        link["error"] = "That is an invite code, not a reply code."
+        return [("render",)]
+    link["error"] = ""
+    link["state"] = "connecting"
+    return [("rtc", "accept", key_of(seat), sdp), ("render",)]
+
+
+def on_rtc_accepted(app, key, ok, err):
+    link = app.host.links.get(seat_of(key))
+    if link is None:
+        return []
+    if not ok:
+        link["state"] = "inviting"
+        link["error"] = "The reply code did not work (" + str(err) + "). Ask for it again."
+    return [("render",)]
+
+
+# ---------------------------------------------------------------- link events and what guests send
+
+def on_link_event(app, key, kind, data):
+    """A link to a guest's page opened, brought a message, or closed."""
+    seat = seat_of(key)
+    link = app.host.links.get(seat)
+    if link is None:
+        return [("log", "an event of an unknown link " + str(key))]
+    if kind == "open":
+        link["state"] = "open"  # hello comes next
+        return [("render",)]
+    if kind == "message":
+        return host_message(app, seat, data)
+    link["state"] = "dropped"
+    link["error"] = ""
+    name = link["name"]
+    core.say(app, name + " disconnected.", "error")
+    return after_drop(app, seat) + [("announce", name + " disconnected."), ("render",)]
+
+
+def on_qr(app, key, svg):
+    link = app.host.links.get(seat_of(key))
+    if link is not None:
+        link["qr"] = svg
+    return [("render",)]
+
+
+def after_drop(app, seat):
+    if app.host.deal_wait is not None:
+        app.host.deal_wait["values"].pop(seat, None)
+    return []
+
+
+def host_message(app, seat, text):
+    msg, why = wire.decode(text, wire.TO_HOST)
+    if why == "version" and msg is not None:
+        return [to_guest(seat, "reload", {"why": "This page is another version of the game than "
+                                                     + core.names(app)[0] + "'s."}),
+                ("log", "guest " + str(seat) + " has another protocol")]
+    if msg is None:
+        return [("log", "a message from seat " + str(seat) + " was dropped: " + str(why))]
+    t = msg["t"]
+    link = app.host.links[seat]
+    if t == "hello":
+        if msg["net"] != NET:
+            return [to_guest(seat, "reload", {"why": "another version"})]
+        link["state"] = "ready"
+        return welcome(app, seat)
+    if link["state"] != "ready":
+        return [("log", "seat " + str(seat) + " spoke before hello")]
+    if t == "act":
+        return guest_act(app, seat, msg)
+    if t == "entropy":
+        return guest_entropy(app, seat, msg)
+    if t == "talk":
+        return table_talk(app, seat, msg["say"])
+    return []
+
+
+def to_guest(seat, kind, fields):
+    return ("rtc", "send", key_of(seat), wire.encode(kind, fields))
+
+
+def welcome(app, seat):
+    """A guest's page said hello: who sits where, the rules, and the table if the match is on."""
+    host = app.host
+    seats = core.online_seats(app)
+    cfg = host.online_cfg or app.match.save_data["table"]["config"]
+    out = [to_guest(seat, "welcome", {"seat": seat, "names": core.names(app), "game": cfg["game"],
+                                           "rules": dict(cfg.get("rules") or {}),
+                                           "seats": [s["kind"] for s in seats], "build": ""})]
+    core.say(app, core.names(app)[seat] + " joined.")
+    out.append(("announce", core.names(app)[seat] + " joined."))
+    if app.match.save_data is None:  # still in the lobby
+        out += maybe_deal(app)
+    else:
+        last = host.last_guests.get(str(seat))
+        if last is not None:
+            out.append(guest_table(app, seat, last, [], None))
+        if host.deal_wait is not None:
+            out.append(to_guest(seat, "commit", commit_fields(app)))
+    return out + [("render",)]
+
+
+def all_ready(app):
+    return all(app.host.links.get(s, {}).get("state") == "ready" for s in core.guest_seats_of_plan(app))
+
+
+def maybe_deal(app):
+    """In the lobby: once every friend is at the table, the first deal is prepared."""
+    host = app.host
+    if app.match.save_data is None and host.online_cfg is not None and all_ready(app) and \
+            host.deal_wait is None and app.match.waiting is None:
+        return prepare_deal(app, len(host.online_cfg["seats"]))
+    return []
+
+
+def prepare_deal(app, players):
+    """Ask the engine to commit to the next deal (``players`` for a new match, None for the next hand)."""
+    app.host.deal_wait = {"hand": 1 if players else (app.match.view.hand_number + 1 if app.match.view else 1),
+                      "commitment": "", "dealer": None, "values": {}, "players": players}
+    core.say(app, "Shuffling with your friends…")
+    return core.request(app, {"type": "prepare", "players": players}, "prepare")
+
+
+def on_prepared(app, msg):
+    w = app.host.deal_wait
+    app.match.waiting = None
+    if w is None:
+        return []
+    w["commitment"] = msg["commitment"]
+    w["dealer"] = msg["dealer"]
+    out = []
+    for seat in core.guest_seats_of_plan(app):
+        if app.host.links.get(seat, {}).get("state") == "ready":
+            out.append(to_guest(seat, "commit", commit_fields(app)))
+    return out + deal_if_ready(app) + [("render",)]
+
+
+def commit_fields(app):
+    w = app.host.deal_wait
+    return {"hand": w["hand"], "commitment": w["commitment"], "dealer": w["dealer"]}
+
+
+def guest_entropy(app, seat, msg):
+    w = app.host.deal_wait
+    if w is None or msg["hand"] != w["hand"] or not w["commitment"]:
+        return [("log", "a value for no deal from seat " + str(seat))]
+    w["values"][seat] = msg["value"]
+    return deal_if_ready(app)
+
+
+def deal_if_ready(app):
+    """Every guest at the table has given its value: deal from the secret and the values."""
+    m = app.match
+    host = app.host
+    w = host.deal_wait
+    if w is None or not w["commitment"] or m.waiting is not None:
+        return []
+    wanted = [s for s in core.guest_seats_of_plan(app) if s not in replaced_seats(app)]
+    if any(s not in w["values"] for s in wanted):
+        return []
+    values = [w["values"][s] for s in wanted]
+    host.deal_wait = None
+    if w["players"]:
+        cfg = dict(host.online_cfg)
+        cfg["contributions"] = values
+        host.online_cfg = None
+        app.page.screen = "table"
+        m.waiting = "new"
+        core.say(app, "Dealing…")
+        return [("send", {"type": "new", "config": cfg}), core.stall_timer(app), ("render",)]
+    return core.request(app, {"type": "deal", "step": m.view.step, "contributions": values}, "deal")
+
+
+def replaced_seats(app):
+    return [i for i, s in enumerate(core.online_seats(app)) if s["kind"] == "computer"]
+
+
+def guest_act(app, seat, msg):
+    """A guest's move: the engine checks it for that seat (the guest cannot name another)."""
+    if app.match.view is None:
+        return [to_guest(seat, "refused", {"code": "no-match", "message": "The match has not started.",
+                                                "params": {}, "step": msg["step"]})]
+    if app.match.waiting is not None:
+        app.host.guest_queue.append((seat, msg))
+        return []
+    app.host.relay_seat = seat
+    return core.request(app, {"type": "act", "action": msg["action"], "step": msg["step"], "seat": seat}, "act")
+
+
+def next_guest_move(app):
+    """A guest's move that waited for the engine: now."""
+    if app.match.waiting is not None or not app.host.guest_queue:
+        return []
+    seat, msg = app.host.guest_queue.pop(0)
+    return guest_act(app, seat, msg)
+
+
+def relay_refusal(app, msg):
+    """The engine refused a guest's move: the reason goes to that guest only."""
+    seat = app.host.relay_seat
+    app.host.relay_seat = None
+    if seat is None:
+        return None
+    fields = {"code": msg.get("code", "stale"), "message": msg.get("message", "That move came too late."),
+              "params": msg.get("params", {}), "step": msg["step"]}
+    return [to_guest(seat, "refused", fields), ("render",)] + next_guest_move(app)
+
+
+def relay_table(app, msg):
+    """After every table message: each guest at the table gets its own view, and the deal's proof."""
+    host = app.host
+    host.relay_seat = None
+    guests = msg.get("guests") or {}
+    host.last_guests = guests
+    host.last_fair = msg.get("fair")
+    out = []
+    for key in guests:
+        seat = int(key)
+        if host.links.get(seat, {}).get("state") == "ready":
+            out.append(guest_table(app, seat, guests[key], msg["events"], msg["by"]))
+    return out + next_guest_move(app)
+
+
+def guest_table(app, seat, payload, events, by):
+    v = app.match.view
+    if v is None or not v.in_hand:
+        nxt = "over" if v is not None and v.phase == "match-over" else "deal"
+    else:
+        nxt = "you" if v.turn == seat else "wait"
+    return to_guest(seat, "table", {"view": payload["view"], "hint": payload["hint"], "events": events,
+                                         "by": by, "next": nxt, "names": core.names(app), "fair": app.host.last_fair})
+
+
+def host_next_hand(app):
+    """The host deals the next hand of an online match: a new commitment first."""
+    m = app.match
+    if m.view is None or m.next != "deal" or m.waiting is not None or app.host.deal_wait is not None:
+        return []
+    app.page.dialog = None
+    return [("dialog", None)] + prepare_deal(app, None)
+
+
+def replace_guest(app, seat):
+    """A computer opponent takes a dropped guest's seat for the rest of the match."""
+    m = app.match
+    host = app.host
+    if m.view is None or seat not in core.guest_seats(app) or m.waiting is not None:
+        return []
+    pid = REPLACEMENT[m.view.game]
+    p = app.catalog.profile(m.view.game, pid)
+    m.meta["names"][seat] = (p["name"] if p else pid) + " for " + core.names(app)[seat]
+    m.meta["names"][seat] = m.meta["names"][seat][:24]
+    link = host.links.get(seat)
+    if link is not None:
+        link["state"] = "replaced"
+    out = [("rtc", "close", key_of(seat))]
+    out += core.request(app, {"type": "seat", "step": m.view.step, "seat": seat, "id": pid}, "seat")
+    if host.deal_wait is not None:
+        host.deal_wait["values"].pop(seat, None)
+    return out
+
+
+# ---------------------------------------------------------------- the host's buttons and fields
+
+def _seat(data):
+    seat = data.get("seat")
+    return int(seat) if type(seat) is str and seat.isdigit() else seat
+
+
+def invite(app, data):
+    seat = _seat(data)
+    return invite_seat(app, seat) + [("render",)] if seat in app.host.links else []
+
+
+def reply(app, data):
+    seat = _seat(data)
+    return host_reply(app, seat, data.get("text")) if seat in app.host.links else []
+
+
+def replace(app, data):
+    seat = _seat(data)
+    return replace_guest(app, seat) if seat in app.host.links else []
+
+
+def copy_invite(app, data):
+    seat = _seat(data)
+    return [("copy", app.host.links[seat]["link"])] if seat in app.host.links else []
+
+
+def change_reply(app, name, value):
+    """A reply code typed or pasted into a seat's field (kept as it stands)."""
+    links = app.host.links
+    if name[5:].isdigit() and int(name[5:]) in links:
+        links[int(name[5:])]["reply"] = value.strip()
+    return []
+
+
+def change_same_network(app, checked):
+    """The lobby's "same network" choice: no STUN server, so the invites not yet answered are made again."""
+    if app.online.role != "host":
+        return []
+    app.online.same_network = bool(checked)
+    out = [("rtc", "configure", core.stun_json(app))]
+    for seat in sorted(app.host.links):
+        if app.host.links[seat]["state"] in ("inviting", "making", "error"):
+            out.append(("rtc", "close", key_of(seat)))
+            out += invite_seat(app, seat)
+    return out + [("render",)]
+
+
+COMMANDS = {"invite": invite, "reply": reply, "replace": replace, "copy-invite": copy_invite}

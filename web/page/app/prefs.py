@@ -1,0 +1,232 @@
+"""Setup and settings: the page's own state (the screen on show, its dialog, the line under the table), the
+new-game screen's fields, Settings, statistics, the embed snippet, import and export, and the notices.
+
+Written in the Python both MicroPython and CPython run.
+"""
+
+from web.page.app import core, looks
+from web.page.app.params import SPEEDS, embed_url, iframe_snippet, rules_delta
+from web.page.formats import MAX_STUN, default_settings, stun_problem
+
+DEFAULT_SETTINGS = default_settings()
+LOOK_SETTINGS = ("speed", "contrast", "bigcards", "sound", "volume", "back", "fourcolor", "hints", "felt", "coach")
+
+
+class PageState:
+    """The page around the match: where it was opened, what is stored, what shows."""
+
+    def __init__(self):
+        self.query = {}  # the page address's parameters
+        self.slot = ""  # where the match is stored (a link's own deals are kept apart)
+        self.page_url = "./index.html"
+        self.settings = dict(DEFAULT_SETTINGS)
+        self.stats = {"games": {}, "opponents": {}}
+        self.first_visit = False  # no settings stored yet: the new-game screen offers the guided hand
+        self.notices = []  # what the person must be told once (a save set aside, a bad link)
+        self.offers = []  # names of unreadable values too big to keep aside, to offer as downloads
+        self.banner = ""  # the storage sentence above the table
+        self.screen = "setup"  # "setup" | "table" | "lobby" | "join" | "replay"
+        self.dialog = None  # the dialog on show (see web.page.app.views.dialog_html)
+        self.message = ""  # the line under the table
+        self.level = "info"  # "info" | "error" | "hint"
+        self.confirm_reset = False  # Statistics: "reset?" asked
+        self.embed_status = ""  # the embed dialog's "Copied."
+        self.autoplay = False  # ?debug=autoplay (benchmarks): a computer player in seat 0 too
+        self.reduced_motion = False
+        self.speed_q = None  # the speed a ?speed= parameter sets, over the settings'
+        self.embedded = False  # in an iframe or asked for the embed layout: sound is off until turned on
+        self.writable = True  # False when another tab holds the match
+        self.pending_config = None  # a new game waiting for "start the new match?"
+        self.import_plan = None  # {"problems", "changes"} of a file to import, for the player to confirm
+
+
+# ---------------------------------------------------------------- screens and dialogs
+
+def show_setup(app, data):
+    app.page.screen = "setup"
+    return [("render",), ("focus", "#setup-title")]
+
+
+def back_to_game(app, data):
+    app.page.screen = "table"
+    return [("render",)]
+
+
+def setup_more(app, data):
+    app.setup.more = not app.setup.more
+    return [("render",)]
+
+
+def dialog(which):
+    """The command that opens the dialog ``which``."""
+    return lambda app, data: core.open(app, which)
+
+
+def close(app, data):
+    return [("dialog", None)] + on_dialog_closed(app)
+
+
+def on_dialog_closed(app):
+    page = app.page
+    was = page.dialog
+    page.dialog = None
+    page.confirm_reset = False
+    page.embed_status = ""
+    if was == "notice":
+        page.notices = []
+    out = [("render",)]
+    if app.match.view is not None and page.screen == "table":
+        out.append(("focus", ".after .btn.primary, .hand .card, .actions button:not([disabled])"))
+    return out
+
+
+def copied(app, data):
+    """The clipboard answered: said in the dialog that asked."""
+    ok = data.get("ok")
+    app.page.embed_status = "Copied." if ok else "Copy did not work here: select the snippet and press Ctrl+C."
+    which = app.page.dialog
+    if which == "replay-link":
+        from web.page.app import replays
+
+        return replays.replay_copied(app, ok)
+    if which == "share":
+        from web.page.app import learn
+
+        return learn.share_copied(app, ok)
+    return core.open(app, "embed") if which == "embed" else []
+
+
+def on_tab(app, event):
+    """The runner's two-tab state: ``{"writable": bool, "notice": str}``."""
+    app.page.writable = bool(event.get("writable", True))
+    return [("render",)]
+
+
+# ---------------------------------------------------------------- statistics
+
+def stats_reset(app, data):
+    app.page.confirm_reset = True
+    return core.open(app, "stats")
+
+
+def stats_reset_no(app, data):
+    app.page.confirm_reset = False
+    return core.open(app, "stats")
+
+
+def stats_reset_yes(app, data):
+    app.page.confirm_reset = False
+    app.page.stats = {"games": {}, "opponents": {}}
+    return [("stats", "reset", [])] + core.open(app, "stats")
+
+
+# ---------------------------------------------------------------- the embed snippet
+
+def embed_parts(app):
+    """The embed dialog's link to this match's set-up and its ``<iframe>`` snippet: ``(url, snippet)``."""
+    cfg = app.match.save_data["table"]["config"] if app.match.save_data else app.setup.config()
+    players = len(cfg["opponents"]) + 1
+    delta = rules_delta(app.catalog, cfg["game"], players, dict(cfg.get("rules") or {}))
+    url = embed_url(app.page.page_url, cfg, delta)
+    title = ("Gin Rummy" if cfg["game"] == "gin" else "Rummy") + " against " + ", ".join(
+        (app.catalog.profile(cfg["game"], o) or {"name": o})["name"] for o in cfg["opponents"])
+    return url, iframe_snippet(url, title)
+
+
+def copy_embed(app, data):
+    return [("copy", embed_parts(app)[1])]
+
+
+# ---------------------------------------------------------------- what is stored
+
+def download_aside(app, data):
+    app.page.offers = []
+    return [("download-aside",)] + core.open(app, "notice")
+
+
+def import_plan(app, data):
+    app.page.import_plan = data
+    return core.open(app, "import")
+
+
+def import_apply(app, data):
+    return [("import-apply",), ("dialog", None)]
+
+
+# ---------------------------------------------------------------- Settings
+
+def change(app, name, value, checked):
+    """A field of the Settings dialog (its look, the STUN list) or of the new-game screen; None when it is
+    neither."""
+    page = app.page
+    if page.dialog == "settings" and name in LOOK_SETTINGS:
+        return change_setting(app, name, value, checked)
+    if page.dialog == "settings" and name == "stun":
+        return change_stun(app, value)
+    if page.screen == "setup":
+        app.setup.change(name, value, checked)
+        return [("render",)]
+    return None
+
+
+def change_setting(app, name, value, checked):
+    """One field of the Settings dialog: stored, applied to the page, and heard (sound and volume)."""
+    settings = app.page.settings
+    if name == "speed":
+        if value not in SPEEDS:
+            return []
+        settings["speed"] = value
+    elif name == "volume":
+        try:
+            settings["volume"] = max(0, min(100, int(value)))
+        except ValueError:
+            return []
+    elif name in ("back", "felt"):
+        if value not in (looks.BACK_IDS if name == "back" else looks.FELT_IDS):
+            return []
+        settings[name] = value
+    else:
+        settings[name] = checked
+    out = [("save-settings", settings), ("look", core.look(app))]
+    if name in ("back", "hints", "fourcolor", "bigcards"):
+        out.append(("render",))
+    if name in ("sound", "volume") and looks.sound_on(settings, app.page.embedded):
+        out.append(("sound", "draw", settings.get("volume", 70), 0.0))
+    return out
+
+
+def change_stun(app, text):
+    """Settings: the STUN servers, one per line (empty: none, same network only). Lines that are not STUN
+    addresses are left out, and the dialog shows the list in use."""
+    lines = [ln.strip() for ln in text.replace(",", "\n").split("\n") if ln.strip()]
+    good = [a for a in lines if stun_problem(a) is None][:MAX_STUN]
+    app.online.stun_note = "" if len(good) == len(lines) else \
+        "Left out (not a STUN address like stun:host:port): " + ", ".join(a for a in lines if a not in good)
+    app.page.settings["stun"] = good
+    return [("save-settings", app.page.settings)] + core.open(app, "settings")
+
+
+def stun_defaults(app, data):
+    if app.page.dialog != "settings":
+        return []
+    app.page.settings["stun"] = None
+    app.online.stun_note = ""
+    return [("save-settings", app.page.settings)] + core.open(app, "settings")
+
+
+def effect(kind):
+    """A command the runner performs as it is (export, import, download my game, play here, reload)."""
+    return lambda app, data: [(kind,)]
+
+
+COMMANDS = {
+    "new": show_setup, "back-to-game": back_to_game, "setup-more": setup_more,
+    "scores": dialog("scores"), "stats": dialog("stats"), "settings": dialog("settings"), "embed": dialog("embed"), "help": dialog("help"),
+    "moves": dialog("moves"), "close": close,
+    "stats-reset": stats_reset, "stats-reset-no": stats_reset_no, "stats-reset-yes": stats_reset_yes,
+    "copy-embed": copy_embed, "copied": copied,
+    "export": effect("export"), "import": effect("import"), "download-game": effect("download-game"),
+    "play-here": effect("claim-tab"), "reload": effect("reload"),
+    "stun-defaults": stun_defaults, "download-aside": download_aside, "import-plan": import_plan,
+    "import-apply": import_apply,
+}

@@ -1,0 +1,474 @@
+"""The match at the table: its state, the engine's tables and refusals, the pace of the computer's moves, the end
+of a hand and the next deal, pass and play's cover, and the statistics a finished hand or match counts.
+
+The table is drawn from the seat's view alone (:mod:`web.page.shared.viewdata`); this part holds no rule and
+never reads an engine message's words to decide. Written in the Python both MicroPython and CPython run.
+"""
+
+from web.page.app import core, hand, learn, looks, motion, replays
+from web.page.app.text import describe_event, headline, names_in, spoken
+from web.page.shared.cards import card_of
+from web.page.shared.viewdata import Event, read_view
+
+MAX_RESTARTS = 3
+
+
+def _host():
+    """Hosting an online table, imported when first needed (not while the page starts)."""
+    from web.page.app import host
+
+    return host
+
+
+class MatchState:
+    """The match on this page: the seat's view and what the page keeps beside the engine's save."""
+
+    def __init__(self):
+        self.engine = "starting"  # "starting" | "ready" | "failed"
+        self.restarts = 0
+        self.view = None  # the seat's View, or None before the engine has dealt
+        self.view_doc = None  # the view as the engine wrote it (kept with the save: the first paint after a reload)
+        self.hint = {}  # Gin: the engine's arrangement of the viewer's hand (melds, deadwood)
+        self.save_data = None  # {"engine", "table"}: what the engine needs to go on
+        self.meta = {"names": ["You"], "counted": 0, "match_counted": False, "log": []}
+        self.order = []  # the hand order of the person whose hand shows
+        self.orders = {}  # seat -> hand order of each person at this device (pass and play)
+        self.cover = None  # pass and play: the seat the device goes to next, hands hidden until they tap
+        self.selected = set()
+        self.new_card = None
+        self.waiting = None  # the request in flight: its type, e.g. "act"; no second one is sent meanwhile
+        self.pending = None  # a command given before the engine was ready, done once it is
+        self.next = None  # what comes next, as the engine said: "you" | "computer" | "deal" | "over"
+        self.token = 0  # timers of an older state are ignored
+        self.speech = {}  # seat -> [what the character said, table updates it stays]
+
+
+def adopt_record(app, record):
+    """A saved match from storage: draw it at once from its last view; the engine takes it over later."""
+    m = app.match
+    m.save_data = {"engine": record["engine"], "table": record["table"]}
+    meta = record["meta"]
+    m.meta = {"names": list(meta["names"]), "counted": meta["counted"], "match_counted": meta["match_counted"],
+                 "log": list(meta["log"])}
+    m.orders = {}
+    for s, texts in enumerate(record.get("orders") or []):
+        m.orders[s] = [card_of(t) for t in texts]
+    m.view = None
+    m.view_doc = None
+    m.cover = None
+    doc = record.get("view")
+    if doc is not None:
+        try:
+            m.view = read_view(doc)
+            m.view_doc = doc
+        except ValueError:
+            m.view = None
+    seat = m.view.seat if m.view is not None else 0
+    m.order = list(m.orders.get(seat, []))
+    if m.view is not None and core.pass_and_play(app) and m.view.in_hand:
+        m.cover = seat  # after a reload the device may be in anyone's hands: the next player taps
+    app.page.screen = "table"
+    hand.sync_order(app)
+
+
+def start_match(app, cfg, ask=None):
+    """Ask the engine for a new match (``cfg``: game, opponents, rules, seed, and every seat when people play).
+    ``ask``: the message that starts it, when not ``new`` (the guided hand's ``tutorial``). With friends online
+    the lobby comes first (:func:`web.page.app.host.start_online`)."""
+    if [s for s in core.seats_of(cfg) if s["kind"] == "guest"]:
+        return _host().start_online(app, cfg)
+    m = app.match
+    m.meta = {"names": core.config_names(app, cfg), "counted": 0, "match_counted": False, "log": []}
+    replays.replay_new_match(app)
+    m.speech = {}
+    m.view = None
+    m.view_doc = None
+    m.save_data = None
+    m.order = []
+    m.orders = {}
+    m.cover = None
+    m.selected = set()
+    m.new_card = None
+    app.page.screen = "table"
+    app.page.dialog = None
+    m.next = None
+    m.token += 1
+    core.say(app, "Dealing…")
+    m.waiting = "new"
+    return [("send", ask or {"type": "new", "config": cfg}), core.stall_timer(app), ("dialog", None)]
+
+
+def start_tutorial(app, game):
+    """Ask the engine for the guided first hand of ``game`` (its names come with its first table)."""
+    out = start_match(app, {"game": game, "opponents": [], "rules": {}, "seed": None, "tutorial": True},
+                      {"type": "tutorial", "game": game})
+    app.match.meta["names"] = ["You"]
+    return out + [("render",)]
+
+
+def tutorial(app, data):
+    """The guided first hand, from the new-game screen or Help (a match in progress is given up first, if the
+    person says so)."""
+    game = data.get("game") or app.setup.game
+    if game not in ("gin", "rummy"):
+        return []
+    if core.match_in_progress(app):
+        app.page.pending_config = {"tutorial": game}
+        return core.open(app, "confirm-new")
+    return start_tutorial(app, game)
+
+
+def on_daily(app, msg):
+    """The engine's config of the daily deal: the match starts."""
+    app.match.waiting = None
+    return start_match(app, dict(msg["config"])) + [("render",)]
+
+
+
+def on_engine_status(app, event, detail):
+    if event == "ready":
+        app.match.engine = "ready"
+        return []
+    if event == "failed":
+        return engine_failed(app, str(detail.get("error", "")))
+    return []
+
+
+def engine_failed(app, why):
+    """The worker died, failed to start or stalled: start a new one from the last save (a few times)."""
+    m = app.match
+    m.restarts += 1
+    m.engine = "failed"
+    m.waiting = None
+    if m.restarts > MAX_RESTARTS:
+        core.say(app, "The game engine keeps stopping (" + why + "). Reload the page to try again.", "error")
+        return [("render",), ("log", "engine failed: " + why)]
+    core.say(app, "The game engine stopped; starting it again from your last move…", "error")
+    out = [("restart-engine",), ("log", "engine restarted: " + why)]
+    if m.save_data is not None:
+        out.append(("send", {"type": "resume", "save": m.save_data}))
+        m.waiting = "resume"
+        out.append(core.stall_timer(app))
+    out.append(("render",))
+    return out
+
+
+def refusal_words(app, msg):
+    """What to tell the person about a refused move: the engine's reason, with names for seats."""
+    m = app.match
+    names = core.names(app)
+    if msg["code"] == "not-your-turn" and m.view is not None and m.view.turn is not None:
+        return "It is not your turn: " + names[m.view.turn] + " is playing."
+    return names_in(msg["message"], names)
+
+
+def save_refused(app, why):
+    """The engine could not read the saved match: it is set aside, and the game starts clean."""
+    m = app.match
+    page = app.page
+    m.waiting = None
+    m.view = None
+    m.view_doc = None
+    m.save_data = None
+    page.screen = "setup"
+    page.notices.append("Your saved game could not be read (" + why.rstrip(".") + "). It was kept aside; "
+                        "the game starts clean.")
+    return [("set-aside-match", page.slot, why)] + core.open(app, "notice")
+
+
+def on_table(app, msg):
+    m = app.match
+    page = app.page
+    try:
+        view = read_view(msg["view"])
+        events = [Event(e, "events") for e in msg["events"]]
+    except ValueError as e:
+        return [("log", "a table message was dropped: " + str(e))]
+    out = []
+    before = m.view
+    by = msg["by"]
+    me = view.seat  # the person whose view this is: seat 0, or, in pass and play, the one to act
+    mine = before  # this person's previous view (for what their hand gained)
+    if before is not None and before.seat != me:  # pass and play: another person's turn
+        m.orders[before.seat] = list(m.order)
+        m.order = list(m.orders.get(me, []))
+        mine = None
+    resumed = m.waiting == "resume"
+    dealt = m.waiting in ("new", "deal") or (
+        app.online.role == "guest" and view.in_hand and (before is None or before.hand_number != view.hand_number))
+    m.view = view
+    m.view_doc = msg["view"]
+    m.hint = msg["hint"]
+    if app.online.role != "guest":
+        m.save_data = msg["save"]
+    learn.learn_table(app, msg)
+    m.next = msg["next"]
+    m.waiting = None
+    m.engine = "ready"
+    m.restarts = 0
+    m.token += 1
+    if page.message in ("Dealing…", "Getting the game ready…") or by == me or mine is None:
+        core.say(app, "")
+    names = core.names(app)
+    new_hand = before is not None and before.hand_number != view.hand_number
+    if view.in_hand and (new_hand or (before is None and not m.meta["log"])):
+        core.log_line(app, "Hand " + str(view.hand_number) + ": " + names[view.dealer] + " dealt.")
+    learn.learn_log(app)
+    lines = [describe_event(e, names) for e in events]
+    for t in lines:
+        core.log_line(app, t)
+    ended = before is not None and before.in_hand and not view.in_hand
+    if ended and view.results:
+        h = headline(view.results[-1], names)
+        core.log_line(app, h)
+        lines.append(h)
+    if (by is not None and by != me) or ended:
+        out.append(("announce", spoken(" ".join(lines))))
+    # the hand
+    drew = [e for e in events if e.seat == me and e.kind in ("draw stock", "draw discard")]
+    if by == me and drew and mine is not None:
+        before_hand = list(mine.hand)
+        added = [c for c in view.hand if c not in before_hand]
+        m.new_card = added[0] if added else None
+    elif by == me or mine is None or new_hand:
+        m.new_card = None
+    if by == me or mine is None or new_hand:
+        m.selected = set()
+    hand.sync_order(app)
+    if not view.in_hand:
+        m.cover = None  # the end of a hand shows everything, as at a real table
+    elif core.pass_and_play(app) and (mine is None or new_hand):
+        m.cover = me  # the device goes to the next person: every hand stays hidden until they tap
+    out += stage(app, view, events, dealt, ended, me)
+    out += count_results(app)
+    soon = automatic(app, by)
+    if page.writable and m.save_data is not None:
+        out.append(("save-match", page.slot, core.record(app)) + (("soon",) if soon else ()))
+    # what comes next
+    if m.next == "computer" and learn.lesson_waits(app):
+        pass  # the guided hand: the opponent moves when the learner presses Continue
+    elif m.next == "computer" or (m.next == "you" and page.autoplay and app.online.role == "local"):
+        wait = core.delay(app)
+        if dealt and wait > 0:
+            wait += deal_seconds(app, view)  # the first move waits for the deal to land
+        out.append(("timer", "advance", wait, m.token))
+    elif m.next in ("deal", "over") and ended:
+        looking_back = replays.replay_hand_over(app)  # the coach and the history: asked now, sent once drawn
+        if page.autoplay and m.next == "deal":
+            out.append(("timer", "deal", 0.0, m.token))
+        else:
+            out += core.open(app, "end")
+        out += looking_back
+    elif m.next == "over" and resumed:
+        out += replays.keep_finished_match(app)  # a finished match opened from its save: is it in the history?
+    out.append(("render", "soon") if soon else ("render",))
+    if m.cover is not None:
+        out.append(("focus", "[data-act=ready]"))
+    elif m.next == "you":
+        out += hand.run_pending(app)
+        if not page.dialog:
+            out.append(("focus", ".hand .card"))
+    return out
+
+
+def automatic(app, by):
+    """True when the table just drawn follows a computer's move at instant speed after which the computer plays
+    on: its drawing and its save may wait a little (the person's own moves, and a table that waits for the
+    person, are drawn and saved at once). A move by a person (any seat of pass and play) or by a friend online is
+    never one; a guest's page saves nothing."""
+    m = app.match
+    if app.online.role == "guest" or core.delay(app) != 0 or type(by) is not int:
+        return False
+    robot = app.page.autoplay and app.online.role == "local"  # ?debug=autoplay: the computer plays seat 0 too
+    seats = core.seats(app)
+    computer = robot or (0 <= by < len(seats) and seats[by].get("kind") == "computer")
+    return computer and (m.next == "computer" or (m.next == "you" and robot))
+
+
+def reveal(app):
+    """The person the device was passed to taps: their hand shows."""
+    m = app.match
+    if m.cover is None:
+        return []
+    m.cover = None
+    out = [("render",)]
+    if m.next == "you":
+        out += hand.run_pending(app)
+        out.append(("focus", ".hand .card"))
+    return out
+
+
+def stage(app, view, events, dealt, ended, me):
+    """How this update moves, sounds and what the characters say (:mod:`web.page.app.motion`), seen from
+    seat ``me`` (the person whose view this is)."""
+    m = app.match
+    out = [("motion", motion.table_plan(view, events, dealt, m.new_card))]
+    ids = motion.ids_by_seat(core.seats(app))
+    if dealt:
+        m.speech = {}
+    said = motion.speech(view, events, ended, ids, me, view.step)
+    m.speech = motion.age_speech(m.speech, said)
+    out[0][1]["pop"] = ["[data-testid=speech-" + str(s) + "]" for s in sorted(said)]
+    if looks.sound_on(app.page.settings, app.page.embedded):
+        vol = app.page.settings.get("volume", 70)
+        for name, at in motion.sounds(view, events, dealt, ended, me):
+            out.append(("sound", name, vol, at))
+    return out
+
+
+def deal_seconds(app, view):
+    """How long the shuffle and the deal take on screen (web/bridge.js times them the same way)."""
+    ms = core.motion_ms(app)
+    if not ms:
+        return 0.0
+    cards = len(view.hand) * view.players
+    return (ms * 2 + cards * ms * 0.12 + ms) / 1000.0
+
+
+def count_results(app):
+    """Hands and a match finished since the last count go into the statistics (once each): for the player
+    against the computer, or for each person at this device by name when people play together."""
+    m = app.match
+    v = m.view
+    out = []
+    opps = list(m.save_data["table"]["opponents"]) if m.save_data else []
+    counted = core.counted_seats(app)
+    while m.meta["counted"] < len(v.results):
+        r = v.results[m.meta["counted"]]
+        for seat, person in counted:
+            knocked = r.knock is not None and r.knock.knocker == seat
+            out.append(("stats", "hand", [v.game, opps, r.end, r.winner, r.points[seat], seat, person, knocked,
+                                          r.knock.deadwood[seat] if knocked else None]))
+        m.meta["counted"] += 1
+    if v.phase == "match-over" and not m.meta["match_counted"] and v.match is not None:
+        lowest = v.game == "rummy" and v.rules.get("scoring") == "penalty"
+        assisted = bool(app.learn.extras.get("assisted"))
+        for seat, person in counted:
+            out.append(("stats", "match", [v.game, opps, list(v.match.final), v.match.winner, lowest, seat,
+                                           person, assisted]))
+        daily = app.learn.extras.get("daily")
+        if isinstance(daily, dict) and counted == [(0, "")]:
+            final = list(v.match.final)
+            best_other = max(final[1:]) if len(final) > 1 else 0
+            out.append(("stats", "daily", [v.game, str(daily["date"]), v.match.winner == 0, final[0],
+                                           final[0] - best_other]))
+        m.meta["match_counted"] = True
+    return out
+
+
+def on_tick(app, name, token):
+    m = app.match
+    if name == "stall":
+        if m.waiting is None or token != m.token:
+            return []
+        if app.online.role == "guest":  # the host's page is slow or gone: the link says which
+            return [("log", "the host has not answered yet")]
+        if m.engine != "ready":  # still starting: the worker link reports a start that fails
+            return [core.stall_timer(app)]
+        return engine_failed(app, "it did not answer within " + str(int(core.STALL_SECONDS)) + " seconds")
+    if token != m.token or m.view is None:
+        return []
+    if name == "advance" and m.waiting is None:
+        if m.next == "computer":
+            return core.request(app, {"type": "advance", "step": m.view.step}, "advance")
+        if m.next == "you" and app.page.autoplay:
+            return core.request(app, {"type": "advance", "step": m.view.step, "auto": True}, "advance")
+    if name == "deal" and m.next == "deal":
+        return deal(app)
+    return []
+
+
+def start_from_setup(app):
+    page = app.page
+    why = app.setup.problem()
+    if why is not None:
+        app.setup.error = why
+        return [("render",), ("focus", "#setup-title")]
+    cfg = app.setup.config()
+    last = dict(cfg)
+    last.pop("practice", None)  # a practice game is chosen each time
+    page.settings["last"] = last
+    out = [("save-settings", page.settings)]
+    if core.match_in_progress(app):
+        page.pending_config = cfg
+        return out + core.open(app, "confirm-new")
+    return out + start_match(app, cfg) + [("render",)]
+
+
+def confirm_new(app):
+    m = app.match
+    cfg = app.page.pending_config or app.setup.config()
+    out = []
+    if core.match_in_progress(app):
+        opps = list(m.save_data["table"]["opponents"]) if m.save_data else []
+        game = m.view.game if m.view else m.save_data["table"]["config"]["game"]
+        for seat, person in core.counted_seats(app):
+            out.append(("stats", "abandoned", [game, opps, seat, person]))
+    app.page.pending_config = None
+    if "tutorial" in cfg:
+        return out + start_tutorial(app, cfg["tutorial"])
+    return out + start_match(app, cfg) + [("render",)]
+
+
+def next_hand(app):
+    m = app.match
+    if m.view is None or app.online.role == "guest":
+        return []  # a guest's host deals
+    if app.online.role == "host" and m.view.phase != "match-over":
+        return _host().host_next_hand(app)
+    if m.view.phase == "match-over":
+        cfg = dict(m.save_data["table"]["config"]) if m.save_data else app.setup.config()
+        cfg["seed"] = None
+        return start_match(app, cfg) + [("render",)]
+    return deal(app)
+
+
+def deal(app):
+    m = app.match
+    if m.view is None or m.next != "deal" or m.waiting is not None:
+        return []  # a second click on "Next hand" finds the deal already asked for
+    app.page.dialog = None
+    m.selected = set()
+    m.new_card = None
+    core.say(app, "")
+    return core.request(app, {"type": "deal", "step": m.view.step}, "deal")
+
+
+# ---------------------------------------------------------------- the engine's answers
+
+def on_hello(app, msg):
+    app.match.engine = "ready"
+    return []
+
+
+def on_refused(app, msg):
+    """A move of this page was refused: the reason is said, and the cards go back."""
+    m = app.match
+    m.waiting = None
+    if m.view is None or msg["step"] != m.view.step:
+        return []
+    core.say(app, refusal_words(app, msg), "error")
+    return [("motion", hand.refused_motion()), ("render",)]
+
+
+def on_stale(app, msg):
+    """A move drawn from an older view: the engine ignored it."""
+    app.match.waiting = None
+    return []
+
+
+def on_bad_save(app, msg):
+    return save_refused(app, msg["why"])
+
+
+def on_error(app, msg):
+    """An engine fault or a message it could not read: logged; a new match it could not start goes back to the
+    new-game screen with the reason."""
+    m = app.match
+    out = [("log", "engine: " + str(msg.get("code")) + ": " + str(msg.get("error")))]
+    if m.waiting == "new" and msg.get("code") == "bad-config":
+        m.waiting = None
+        app.page.screen = "setup"
+        app.setup.error = "That game could not start: " + str(msg.get("error")) + "."
+        out.append(("render",))
+    return out

@@ -1,0 +1,232 @@
+"""What the app shows, as pure functions of its state: the screen under the header (:func:`screen_html`) and the
+dialog on show (:func:`dialog_html`). Nothing here changes the state or returns an effect; the runner draws what
+these return after every message.
+
+Written in the Python both MicroPython and CPython run.
+"""
+
+from web.page.app import core, dialogs, hand, learn, learnview, prefs, render, replays, results
+from web.page.app.setup import setup_html
+from web.page.app.text import headline, names_in, prompt
+
+
+def _replayview():
+    """The replays' drawing, imported the first time it is needed (not while the page starts)."""
+    from web.page.app import replayview
+
+    return replayview
+
+
+def _onlineview():
+    """Online play's drawing, imported the first time it is needed (not while the page starts)."""
+    from web.page.app import onlineview
+
+    return onlineview
+
+
+# ---------------------------------------------------------------- the screen
+
+def screen_html(app):
+    """The whole screen under the header."""
+    m = app.match
+    screen = app.page.screen
+    if screen == "replay":
+        return replay_screen_html(app)
+    if screen == "lobby":
+        return _onlineview().lobby_html(app)
+    if screen == "join" or (app.online.role == "guest" and m.view is None):
+        return _onlineview().join_html(app)
+    if screen == "setup" or (m.view is None and m.save_data is None and m.waiting is None):
+        lead = learnview.start_html(app.page.first_visit, app.page.stats.get("daily") or {}, m.waiting == "daily")
+        return setup_html(app.setup, m.save_data is not None, lead)
+    strip = _onlineview().table_strip(app) if app.online.role != "local" else ""
+    return strip + table_html(app)
+
+
+def table_html(app):
+    m = app.match
+    page = app.page
+    v = m.view
+    if v is None:
+        return "".join(('<div class="table dealing" data-testid="table-screen" data-phase="" data-turn="">'
+                        '<p class="prompt" data-testid="prompt">', ("Dealing…" if m.waiting == "new" else
+                                                                     "Getting the game ready…"), "</p></div>"))
+    names = core.names(app)
+    if m.cover is not None:
+        return render.cover_html(names[m.cover], v)
+    marks, dw = hand.marks(app)
+    profiles = {}
+    for i, seat in enumerate(core.seats(app)):
+        if seat["kind"] == "computer":
+            profiles[i] = app.catalog.profile(v.game, seat["id"])
+    ui = {"prompt": prompt(v, names) if m.engine != "starting" or m.waiting is None else "Getting the game ready…",
+          "message": page.message, "level": page.level, "deadwood": dw, "order": m.order,
+          "selected": m.selected, "marks": marks, "busy": v.turn != v.seat,
+          "sort": hand.sort_mode(app), "log": m.meta.get("log", []),
+          "waiting": m.waiting is not None, "back": page.settings.get("back", "red"),
+          "speech": {seat: said[0] for seat, said in m.speech.items()}, "gin_ready": hand.gin_ready(app)}
+    if not v.in_hand and page.dialog != "end":
+        ui["after"] = render.after_html(v.phase)
+    return render.table_screen(v, names, profiles, learn_ui(app, ui))
+
+
+def learn_ui(app, ui):
+    """What learning adds to the table: the hint and undo chips, the lesson's bar, marks and the deal chip."""
+    m = app.match
+    extras = app.learn.extras
+    advice = app.learn.advice
+    v = m.view
+    lesson = learn.lesson(app)
+    mine = v.in_hand and v.turn == v.seat and m.cover is None
+    # a friend's page online has no engine to ask: no hint there
+    ui["chips"] = "" if app.online.role == "guest" else learnview.chips_html(
+        mine and m.waiting is None, bool(extras.get("practice")), bool(extras.get("undo")) and m.waiting is None)
+    ui["scoreline_extra"] = learnview.deal_chip_html(extras.get("deal") if app.online.role != "guest" else None,
+                                                     bool(extras.get("assisted")))
+    lit = []
+    if advice is not None and advice.get("step") == v.step:
+        ui["marks"]["advised"] = learn.cards_of(advice.get("cards") or [])
+    if lesson is not None:
+        step = lesson.get("step")
+        if step is not None and step["seat"] == v.seat:
+            lit = list(step["highlight"])
+            ui["marks"]["lesson"] = learn.cards_of(lit)
+        ui["lesson"] = learnview.lesson_html(lesson, v.seat, m.next == "computer" and m.waiting is None)
+    ui["lit"] = " ".join(lit)
+    return ui
+
+
+def replay_screen_html(app):
+    """The replay viewer (``app.page.screen == "replay"``)."""
+    m = app.match
+    r = app.replays.replay
+    back = "Back to the table" if app.replays.replay_back == "table" and (
+        m.view is not None or m.save_data is not None) else "Close"
+    if r is None:
+        return _replayview().viewer_html({"loading": True}, False, back)
+    can_link = not r.get("loading") and (r["source"] != "match" or replays.has_engine(app))
+    return _replayview().viewer_html(r, can_link, back)
+
+
+# ---------------------------------------------------------------- dialogs
+
+def dialog_html(app, which):
+    """The dialog ``which`` (see :data:`DIALOGS`; anything else is Help), or None when there is nothing to show."""
+    return DIALOGS.get(which, help_html)(app)
+
+
+def end_html(app):
+    """The end of a hand: every hand laid out, the points, what learning and the coach add, the scores."""
+    m = app.match
+    v = m.view
+    if v is None or not v.results:
+        return None
+    names = core.names(app)
+    r = v.results[-1]
+    body = results.end_of_hand_html(v, names, headline(r, names), names_in(r.detail, names), r)
+    sheet = results.score_sheet_html(v, names)
+    body += learn_end_html(app) + replay_end_html(app)
+    if app.online.role == "guest" and v.phase != "match-over":
+        check = app.guest.deal_checks.get(v.hand_number)
+        if check is not None:
+            cls = "ok" if check[0] else ("error" if check[0] is False else "muted")
+            body += "".join(('<p class="deal-check ', cls, '" data-testid="deal-check-end">', render.esc(check[1]),
+                             "</p>"))
+        body += "".join(('<p class="muted">', render.esc(names[0]), " deals the next hand.</p>"))
+        return render.dialog_frame("End of hand", body + sheet, render.button("close", "Back to the table", True),
+                                   "end-of-hand")
+    if v.phase == "match-over":
+        w = v.match.winner if v.match is not None else None
+        over = ("The match is a draw." if w is None else
+                ("You win the match!" if names[w] == "You" else names[w] + " wins the match."))
+        body += "".join(('<p class="match-over" data-testid="match-over"><strong>Match over.</strong> ', over,
+                         "</p>"))
+        btn = render.button("next", "New match", True)
+    else:
+        btn = render.button("next", "Next hand", True)
+    return render.dialog_frame("End of hand", body + sheet, btn + render.button("close", "View the table"),
+                               "end-of-hand")
+
+
+def learn_end_html(app):
+    """What learning adds to the end of a hand: the lesson's last words, the daily result to share, the deal's
+    proof."""
+    m = app.match
+    extras = app.learn.extras
+    out = ""
+    t = extras.get("tutorial")
+    if isinstance(t, dict) and t.get("done") and t.get("outro"):
+        out += learnview.outro_html(t["outro"])
+    daily = extras.get("daily")
+    if isinstance(daily, dict):
+        out += learnview.daily_end_html(daily, app.page.stats.get("daily", {}).get(m.view.game))
+    deal = extras.get("deal")
+    if isinstance(deal, dict) and m.view is not None and m.view.results:
+        out += learnview.proof_html(deal, app.learn.deal_check.get(len(m.view.results) - 1),
+                                    app.learn.deal_check.get(-1), m.waiting == "verify")
+    return out
+
+
+def replay_end_html(app):
+    """What looking back adds to the end of a hand: the coach, replay this hand, export its record."""
+    v = app.match.view
+    if v is None or not v.results or not replays.has_engine(app):
+        return ""
+    hand_no = len(v.results) - 1
+    view = _replayview()
+    out = view.review_html(app.replays.reviews.get(hand_no), bool(replays.asking(app, "review", "hand", hand_no)),
+                           replays.coach_allowed(app), hand_no, core.names(app))
+    return out + view.end_tools_html(hand_no, bool(replays.asking(app, "record", "for", "export")),
+                                     app.replays.export_note)
+
+
+def scores_html(app):
+    v = app.match.view
+    if v is None:
+        return None
+    more = _replayview().scores_replays_html(len(v.results)) if replays.has_engine(app) else ""
+    return dialogs.scores_html(results.score_sheet_html(v, core.names(app)) + more)
+
+
+def settings_html(app):
+    page = app.page
+    line = page.banner or "Your match, settings and statistics are saved in this browser."
+    return dialogs.settings_html(page.settings, line, page.embedded, core.stun_servers(app), app.online.stun_note)
+
+
+def embed_html(app):
+    url, snippet = prefs.embed_parts(app)
+    return dialogs.embed_html(snippet, url, app.page.embed_status)
+
+
+def notice_html(app):
+    page = app.page
+    extra = render.button("download-aside", "Download the unreadable data") if page.offers else ""
+    lines = list(page.notices)
+    if page.offers:
+        lines.append("Some unreadable data was too big to keep aside: download it to keep a copy; it is then "
+                     "removed so that the game has room to save.")
+    return dialogs.notice_html("Please note", lines, extra)
+
+
+def help_html(app):
+    view = _replayview()
+    return dialogs.help_html(view.help_text_html(), view.help_buttons_html())
+
+
+DIALOGS = {
+    "end": end_html,
+    "scores": scores_html,
+    "moves": lambda app: dialogs.moves_html(app.match.meta.get("log", [])),
+    "stats": lambda app: dialogs.stats_html(app.page.stats, app.catalog, app.page.confirm_reset),
+    "settings": settings_html,
+    "embed": embed_html,
+    "confirm-new": lambda app: dialogs.confirm_new_html(),
+    "notice": notice_html,
+    "import": lambda app: dialogs.import_html(app.page.import_plan),
+    "share": lambda app: learnview.share_html(app.learn.share),
+    "watch": lambda app: _replayview().watch_html(app.replays.watch),
+    "past": lambda app: _replayview().past_html(app.replays.past),
+    "replay-link": lambda app: _replayview().link_html(app.replays.link_box),
+    "help": help_html,
+}

@@ -11,6 +11,7 @@ import importlib
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from .cards import JOKER, card_str, parse_cards, sort_by_rank
@@ -142,8 +143,13 @@ OPTIONAL_COMMANDS = [
 ]
 
 
+def program_name() -> str:
+    """How we were run, for the usage line: ``rummy`` (the command ``pip install`` makes), else ``python -m rummy``."""
+    return "rummy" if sys.argv and Path(sys.argv[0]).stem == "rummy" else "python -m rummy"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m rummy", description="Rummy and Gin Rummy engine")
+    p = argparse.ArgumentParser(prog=program_name(), description="Rummy and Gin Rummy engine")
     sub = p.add_subparsers(dest="command", required=True)
     d = sub.add_parser("deadwood", help="minimum deadwood of a Gin hand, with its melds")
     d.add_argument("cards", nargs="+", help="cards like 7C 7D TS, or - to read one hand per line")

@@ -9,7 +9,8 @@ The page has two Pythons: MicroPython on the page's thread (``web/page/``, the t
 Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` and ``rummy/``).
 
 * ``index.html`` and ``web/engine-worker.mjs`` (``__BUILD_ID__`` and friends filled in; index.html
-  gets the ``<mpy-config>``: MicroPython's URL and the page's bundle, and a first visit's new-game screen,
+  gets the ``<mpy-config>``: ``pyscript.toml`` as JSON (MicroPython's URL, the plugins left off, the page's bundle),
+  and a first visit's new-game screen,
   drawn with the page's own Python: ``tools/prerender.py``); index.html's style sheets and its two classic
   scripts (``web/boot.js``, ``web/bridge.js``) are written into it, the scripts allowed by their hashes in
   its Content-Security-Policy (``inline_page_files``), and their files left out of the site;
@@ -52,7 +53,9 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+from typing import Any
 
 import page_imports
 import prerender
@@ -63,20 +66,21 @@ PYSCRIPT_DIST = Path("node_modules/@pyscript/core/dist")
 PYODIDE_DIST = Path("node_modules/pyodide")
 MICROPYTHON_DIST = Path("node_modules/@micropython/micropython-webassembly-pyscript")
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
-MICROPYTHON_MODULE = "./micropython/micropython.mjs"  # the page's interpreter, as the <mpy-config> names it
 PYODIDE_FILES = (  # as npm has them; the standard library goes in with bytecode (worker_python.STDLIB_ARCHIVE)
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "pyodide-lock.json",
 )
+# PyScript's configuration of the page (interpreter, plugins, files), written by hand: the build writes it into
+# index.html as the JSON of its <mpy-config>, and its plugins into the <py-config> (page_config, mpy_config).
+PYSCRIPT_TOML = "pyscript.toml"
 # Chunks that core-*.js imports dynamically and that our page really loads:
 # the "error" plugin (Python tracebacks on the page).  Every other plugin is
-# switched off in the <mpy-config> (plugins = ["!..."]); the rest (codemirror,
+# switched off in pyscript.toml (plugins = ["!..."]); the rest (codemirror,
 # xterm, the TOML parser, the package graph, zip.js) is never imported.
 # e2e/test_site_boot.py checks that the shipped chunks are exactly the ones the page fetches.
 RUNTIME_PLUGINS = ("error",)
-PLUGINS_OFF = ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]
 # Third-party scripts the page loads, copied from node_modules (pinned in package.json): site path -> source.
 VENDOR = {
     "vendor/qrcode-generator.js": Path("node_modules/qrcode-generator/dist/qrcode.js"),  # MIT, Kazuhiko Arase
@@ -175,7 +179,7 @@ def without_pyscript_package_for_mpy(core_chunk: str) -> str:
     return patched
 
 
-def runtime_hints(chunks: list[str]) -> str:
+def runtime_hints(chunks: list[str], interpreter: str) -> str:
     """index.html's ``<template id="runtime-hints">``: every file the page's runtime fetches as it starts, as
     preload hints (web/boot.js puts them in the document when it starts the runtime): PyScript's modules (each
     chunk a module imports is otherwise asked for only once that module has arrived), MicroPython, the page's
@@ -183,7 +187,7 @@ def runtime_hints(chunks: list[str]) -> str:
     the same URLs, or the browser would fetch them twice."""
     tags = [f'<link rel="modulepreload" href="./pyscript/{name}">' for name in chunks]
     tags += ['<link rel="modulepreload" href="./web/pyscript-hooks.js">',
-             f'<link rel="modulepreload" href="{MICROPYTHON_MODULE}">',
+             f'<link rel="modulepreload" href="{interpreter}">',
              '<link rel="preload" href="./micropython/micropython.wasm" as="fetch" type="application/wasm" crossorigin>',
              f'<link rel="preload" href="./{PAGE_BUNDLE}" as="fetch" crossorigin>',
              f'<link rel="preload" href="./{PAGE_ENTRY}" as="fetch" crossorigin>']
@@ -261,11 +265,49 @@ def read_page_bundle(data: bytes) -> tuple[dict[str, bytes], list[str]]:
     return files, list(index["imports"])
 
 
-def mpy_config() -> str:
-    """The JSON of index.html's ``<mpy-config>``: MicroPython from our files, the page's bundle."""
-    files = {f"./{PAGE_BUNDLE}": f"./{PAGE_BUNDLE}"}
-    config = {"interpreter": MICROPYTHON_MODULE, "plugins": PLUGINS_OFF, "files": files}
+def page_config(path: Path) -> dict[str, Any]:
+    """PyScript's configuration of the page, read from ``pyscript.toml`` (PYSCRIPT_TOML), its keys in the file's
+    order; a file that is not TOML, or whose ``interpreter``, ``plugins`` or ``files`` are not what PyScript reads,
+    stops the build."""
+    try:
+        with path.open("rb") as f:
+            config = tomllib.load(f)
+    except OSError as e:
+        raise SystemExit(f"build: cannot read {path}: {e.strerror or e}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise SystemExit(f"build: {path} is not valid TOML: {e}") from None
+    if not isinstance(config.get("interpreter"), str):
+        raise SystemExit(f"build: {path}: `interpreter` should be the page's MicroPython, a path like ./micropython/micropython.mjs")
+    plugins = config.get("plugins", [])
+    if not (isinstance(plugins, list) and all(isinstance(p, str) for p in plugins)):
+        raise SystemExit(f"build: {path}: `plugins` should be a list of strings")
+    files = config.get("files", {})
+    if not (isinstance(files, dict) and all(isinstance(v, str) for v in files.values())):
+        raise SystemExit(f"build: {path}: [files] should map a site path to a path in MicroPython's file system")
+    return config
+
+
+def mpy_config(config: dict[str, Any]) -> str:
+    """The JSON of index.html's ``<mpy-config>``: pyscript.toml's configuration as is (page_config), compact."""
     return json.dumps(config, separators=(",", ":"))
+
+
+def py_config(config: dict[str, Any]) -> str:
+    """The JSON of index.html's ``<py-config>``: pyscript.toml's ``plugins`` (PyScript loads the plugins that the
+    "py" config does not switch off, even on a page without ``<script type="py">``)."""
+    return json.dumps({"plugins": config.get("plugins", [])}, separators=(",", ":"))
+
+
+def check_page_config(config: dict[str, Any], out: Path) -> None:
+    """What pyscript.toml names is in the site: its interpreter and every file of [files] (relative paths, so the
+    site works under a sub-path), and the page's bundle among those files (the page's Python is in it)."""
+    named = [config["interpreter"], *config.get("files", {})]
+    for site_path in named:
+        if not site_path.startswith("./") or not (out / site_path).is_file():
+            raise SystemExit(f"build: {PYSCRIPT_TOML} names {site_path!r}, which is not a file of the site "
+                             "(a path like ./micropython/micropython.mjs)")
+    if f"./{PAGE_BUNDLE}" not in config.get("files", {}):
+        raise SystemExit(f"build: {PYSCRIPT_TOML}'s [files] should fetch the page's bundle, ./{PAGE_BUNDLE}")
 
 
 def write_catalog(root: Path, out: Path) -> None:
@@ -346,6 +388,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
                  *VENDOR.values()):
         if not (root / need).exists():
             raise SystemExit(f"build: {need} missing: run `npm ci` first")
+    config = page_config(root / PYSCRIPT_TOML)
     out = out.resolve()
     if out.exists():
         shutil.rmtree(out)
@@ -385,10 +428,11 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     (out / APP_ARCHIVE).write_bytes(make_zip(root, sources, bytecode.app))
     library = (root / PYODIDE_DIST / STDLIB_SOURCE).read_bytes()
     (out / STDLIB_ARCHIVE).write_bytes(make_stdlib_zip(library, bytecode.stdlib))
+    check_page_config(config, out)
     templates = {name: (root / name).read_text(encoding="utf-8") for name in TEMPLATES}
-    templates["index.html"] = (templates["index.html"].replace("__MPY_CONFIG__", mpy_config())
-                               .replace("__PY_CONFIG__", json.dumps({"plugins": PLUGINS_OFF}, separators=(",", ":")))
-                               .replace("__RUNTIME_HINTS__", runtime_hints(chunks))
+    templates["index.html"] = (templates["index.html"].replace("__MPY_CONFIG__", mpy_config(config))
+                               .replace("__PY_CONFIG__", py_config(config))
+                               .replace("__RUNTIME_HINTS__", runtime_hints(chunks, config["interpreter"]))
                                .replace("__FIRST_SCREEN__", prerender.first_visit_html(root)))
     templates["index.html"] = inline_page_files(templates["index.html"], out)
     sw_template = (root / "web" / "sw.js").read_text(encoding="utf-8")

@@ -35,7 +35,7 @@ def imports_of(name: str, rel: str, tree: ast.Module, modules: set[str], everywh
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and not everywhere:
                 continue
             if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
-                walk(node.orelse)
+                walk(list(node.orelse))
                 continue
             if isinstance(node, ast.Import):
                 found.extend(alias.name for alias in node.names)

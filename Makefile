@@ -73,7 +73,7 @@ play: site
 test: deps lint site
 	$(PYTHON) -m pytest $(TEST_DIRS) $(PYTEST_FLAGS) -n $(TEST_JOBS) --dist loadfile
 
-# Types and lint (settings in pyproject.toml): mypy --strict on the engine, the worker and the page's storage;
+# Types and lint (settings in pyproject.toml): mypy --strict on the engine, the worker and the page's Python;
 # ruff everywhere.
 lint: deps-python
 	$(PYTHON) -m ruff check rummy web tests e2e bench tools

@@ -96,8 +96,8 @@ def run(lever: str, players: int, matches: int, seed: int, rules: dict[str, Any]
     factory = LEVERS[lever][1]
     real: Callable[..., Bot] = arena.make_bot
 
-    def make(name: str, game: str, bot_seed: int = 0) -> Bot:
-        return factory(bot_seed) if name == lever else real(name, game, bot_seed)
+    def make(id_or_tier: str, game: str, seed: int = 0) -> Bot:  # make_bot's own signature
+        return factory(seed) if id_or_tier == lever else real(id_or_tier, game, seed)
 
     arena.make_bot = make  # the arena builds its bots by name: give the lever's name its bot
     try:

@@ -382,7 +382,7 @@ def human(n: int) -> str:
     return f"{n / 1_000_000:.2f} MB" if n >= 100_000 else f"{n / 1000:.1f} kB"
 
 
-def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -> dict:
+def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -> dict[str, Any]:
     root = root.resolve()
     for need in (PYSCRIPT_DIST / "core.js", PYODIDE_DIST / "pyodide.mjs", MICROPYTHON_DIST / "micropython.mjs",
                  *VENDOR.values()):
@@ -483,7 +483,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     (out / "sw.js").write_text(sw, encoding="utf-8")
 
     # 5. sizes
-    rows = []
+    rows: list[dict[str, Any]] = []
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         data = path.read_bytes()
         rows.append({"path": path.relative_to(out).as_posix(), "bytes": len(data), "gzip": gz_size(data)})
@@ -495,7 +495,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
         acc[0] += 1
         acc[1] += row["bytes"]
         acc[2] += row["gzip"]
-    info = {
+    info: dict[str, Any] = {
         "build": build_id,
         "marker": marker,
         "versions": versions,

@@ -25,13 +25,17 @@ def module_name(rel: str) -> str:
 
 def imports_of(name: str, rel: str, tree: ast.Module, modules: set[str], everywhere: bool) -> list[str]:
     """The page modules that the module ``name`` (file ``rel``) imports, in the order written: at its top
-    level (also inside ``if``, ``try``, ``with`` and class bodies, which run on import), or ``everywhere``."""
+    level (also inside ``if``, ``try``, ``with`` and class bodies, which run on import), or ``everywhere``;
+    not those under ``if TYPE_CHECKING:``, which never run (they are for the annotations)."""
     package = name if rel.endswith("/__init__.py") else name.rsplit(".", 1)[0]
     found: list[str] = []
 
     def walk(nodes: list[ast.AST]) -> None:
         for node in nodes:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and not everywhere:
+                continue
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+                walk(list(node.orelse))
                 continue
             if isinstance(node, ast.Import):
                 found.extend(alias.name for alias in node.names)

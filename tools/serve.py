@@ -18,7 +18,6 @@ import socketserver
 import sys
 import threading
 from pathlib import Path
-from typing import ClassVar
 
 MIME = {
     ".mjs": "text/javascript",
@@ -37,7 +36,8 @@ MIME = {
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    # the base class's own table, for every request (typeshed has it as an instance attribute: no ClassVar)
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}  # noqa: RUF012
     prefix = "/"
     quiet = True
 
@@ -73,6 +73,7 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
     prefix = "/"
+    server_address: tuple[str, int]  # made from a host name (text) and a port
 
     def handle_error(self, request, client_address) -> None:
         # A browser that navigates away mid-download resets the connection: not an error.

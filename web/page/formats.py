@@ -64,10 +64,9 @@ otherwise. Pure Python for CPython and MicroPython alike.
 from . import stats
 from .shape import Bad, at, dot, flag, items, mapping, need, record, text, whole, word
 
-try:
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
     from typing import Any
-except ImportError:  # pragma: no cover - MicroPython
-    pass
 
 GAMES = ("gin", "rummy")
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -104,7 +103,7 @@ FORMATS = {
 }
 
 
-def default_settings() -> dict[str, Any]:
+def default_settings() -> "dict[str, Any]":
     return {"speed": "normal", "contrast": False, "bigcards": False, "sort": "suit", "last": None,
             "sound": None, "volume": 70, "back": "red", "fourcolor": False, "hints": True, "felt": "green",
             "stun": None, "coach": False}
@@ -113,7 +112,7 @@ def default_settings() -> dict[str, Any]:
 # ---------------------------------------------------------------- settings
 
 
-def check_settings(data: Any, version: int = 3) -> dict[str, Any]:
+def check_settings(data: "Any", version: int = 3) -> "dict[str, Any]":
     """Settings of ``version`` (1 to 3), as stored (not upgraded here)."""
     d = record(data, "data", SETTINGS_V1_KEYS if version == 1 else (SETTINGS_V2_KEYS if version == 2 else SETTINGS_KEYS))
     text(d["speed"], "data.speed", choices=SPEEDS)
@@ -139,7 +138,7 @@ def check_settings(data: Any, version: int = 3) -> dict[str, Any]:
     return d
 
 
-def stun_problem(address: Any) -> str | None:
+def stun_problem(address: "Any") -> str | None:
     """Why ``address`` is not a STUN server's address (``stun:host:port``), or None."""
     if type(address) is not str or not 6 <= len(address) <= 200:
         return "a STUN address is 6 to 200 characters"
@@ -150,7 +149,7 @@ def stun_problem(address: Any) -> str | None:
     return None
 
 
-def upgrade_settings(d: dict[str, Any], version: int = 1) -> dict[str, Any]:
+def upgrade_settings(d: "dict[str, Any]", version: int = 1) -> "dict[str, Any]":
     """Checked settings of ``version`` (1 or 2) as version 3: the fields they lack at their defaults."""
     out = default_settings()
     for k in SETTINGS_V1_KEYS if version == 1 else SETTINGS_V2_KEYS:
@@ -158,7 +157,7 @@ def upgrade_settings(d: dict[str, Any], version: int = 1) -> dict[str, Any]:
     return out
 
 
-def check_config(v: Any, where: str, extras: bool = False) -> dict[str, Any]:
+def check_config(v: "Any", where: str, extras: bool = False) -> "dict[str, Any]":
     """A new-game config: game, opponents, rules, seed, every seat when people play (and with ``extras``, any of
     practice, daily, tutorial)."""
     m = mapping(v, where)
@@ -187,7 +186,7 @@ def check_config(v: Any, where: str, extras: bool = False) -> dict[str, Any]:
     return c
 
 
-def check_seat_plan(v: Any, opponents: list[str], most: int, where: str) -> None:
+def check_seat_plan(v: "Any", opponents: list[str], most: int, where: str) -> None:
     """Every seat: a person first, people and guests with names no two alike, computers with the opponents' ids."""
     ids = []
     names: list[str] = []
@@ -207,7 +206,7 @@ def check_seat_plan(v: Any, opponents: list[str], most: int, where: str) -> None
     need(ids == opponents, where, "do not seat the opponents of the config")
 
 
-def check_rules(v: Any, where: str) -> None:
+def check_rules(v: "Any", where: str) -> None:
     """``{"preset": text, option: null|bool|whole number|text, ...}``."""
     rules = mapping(v, where)
     need("preset" in rules, where, "has no field “preset”")
@@ -224,7 +223,7 @@ def check_rules(v: Any, where: str) -> None:
 # ---------------------------------------------------------------- matches
 
 
-def check_match(data: Any, version: int = 3, view_check: Any = None) -> dict[str, Any]:
+def check_match(data: "Any", version: int = 3, view_check: "Any" = None) -> "dict[str, Any]":
     """A saved match of ``version`` (1 to 3), as stored (not upgraded here). ``view_check``: see
     :func:`check_view`."""
     if version == 1:
@@ -253,7 +252,7 @@ def check_match(data: Any, version: int = 3, view_check: Any = None) -> dict[str
     return d
 
 
-def check_fair(v: Any, where: str) -> None:
+def check_fair(v: "Any", where: str) -> None:
     """Online: the proof of the hand's deal (web.worker.online): its hand, commitment, secret, contributions."""
     f = record(v, where, ("hand", "commitment", "secret", "contributions"))
     whole(f["hand"], dot(where, "hand"), 1)
@@ -264,7 +263,7 @@ def check_fair(v: Any, where: str) -> None:
         text(c, at(dot(where, "contributions"), i), 200)
 
 
-def check_match_v1(data: Any) -> dict[str, Any]:
+def check_match_v1(data: "Any") -> "dict[str, Any]":
     """A saved match as web/ui writes it (format version 1)."""
     d = record(data, "data", ("engine", "meta", "order"))
     check_engine(d["engine"], "data.engine")
@@ -277,7 +276,7 @@ def check_match_v1(data: Any) -> dict[str, Any]:
     return d
 
 
-def upgrade_match(d: dict[str, Any], version: int) -> dict[str, Any]:
+def upgrade_match(d: "dict[str, Any]", version: int) -> "dict[str, Any]":
     """A checked match of ``version`` (1 or 2) as version 3."""
     if version == 1:
         m = d["meta"]
@@ -296,7 +295,7 @@ def upgrade_match(d: dict[str, Any], version: int) -> dict[str, Any]:
             "orders": [d["order"]] + [[] for _ in range(players - 1)]}
 
 
-def check_engine(v: Any, where: str) -> None:
+def check_engine(v: "Any", where: str) -> None:
     """The engine's save, by its shape only (the page has no engine): an object whose format is "rummy-save"
     and whose version is a whole number. The engine checks the rest, and the runner sets the match aside
     with the engine's reason when it refuses it."""
@@ -306,7 +305,7 @@ def check_engine(v: Any, where: str) -> None:
     whole(e["version"], dot(where, "version"), 1)
 
 
-def check_seats(config: dict[str, Any], opponents: Any, seeds: Any, where: str) -> int:
+def check_seats(config: "dict[str, Any]", opponents: "Any", seeds: "Any", where: str) -> int:
     """The opponents (those of the config) and one seed per seat; answers the number of seats."""
     items(opponents, dot(where, "opponents"), 0 if "seats" in config else 1, 5)
     need(opponents == config["opponents"], dot(where, "opponents"), "are not the opponents of the config")
@@ -316,7 +315,7 @@ def check_seats(config: dict[str, Any], opponents: Any, seeds: Any, where: str) 
     return players
 
 
-def check_meta(m: dict[str, Any], players: int, where: str) -> None:
+def check_meta(m: "dict[str, Any]", players: int, where: str) -> None:
     """Names (one per seat), the counts of statistics, the move log."""
     for i, name in enumerate(items(m["names"], dot(where, "names"), players, players)):
         text(name, at(dot(where, "names"), i), 60)
@@ -327,7 +326,7 @@ def check_meta(m: dict[str, Any], players: int, where: str) -> None:
             text(line, at(dot(where, "log"), i), 500)
 
 
-def check_view(v: Any, where: str, view_check: Any = None) -> None:
+def check_view(v: "Any", where: str, view_check: "Any" = None) -> None:
     """Seat 0's last view document: its envelope here, the rest by ``view_check`` (the page's view reader, given
     to :class:`~web.page.storage.Store`: ``view_check(doc)`` answers None or what is wrong, or raises)."""
     doc = record(v, where, ("format", "version", "view"))
@@ -342,7 +341,7 @@ def check_view(v: Any, where: str, view_check: Any = None) -> None:
         need(why is None, where, str(why))
 
 
-def check_order(v: Any, where: str) -> None:
+def check_order(v: "Any", where: str) -> None:
     """The player's hand order: card texts, each card once (jokers may repeat)."""
     seen: list[str] = []
     for i, card in enumerate(items(v, where, 0, MOST_CARDS)):
@@ -359,7 +358,7 @@ def is_card(s: str) -> bool:
 # ---------------------------------------------------------------- past matches
 
 
-def check_history(data: Any) -> dict[str, Any]:
+def check_history(data: "Any") -> "dict[str, Any]":
     """The last finished matches (see the module's docstring): each one's summary, and its record by its shape
     only (the engine checks the rest when it is replayed, and says what is wrong)."""
     d = record(data, "data", ("matches",))
@@ -368,7 +367,7 @@ def check_history(data: Any) -> dict[str, Any]:
     return d
 
 
-def check_past_match(v: Any, where: str) -> dict[str, Any]:
+def check_past_match(v: "Any", where: str) -> "dict[str, Any]":
     """One finished match of the history."""
     m = record(v, where, ("when", "game", "names", "final", "winner", "hands", "record"))
     if m["when"] is not None:
@@ -392,7 +391,7 @@ def check_past_match(v: Any, where: str) -> dict[str, Any]:
 # ---------------------------------------------------------------- any kind
 
 
-def check_data(kind: str, version: int, data: Any, view_check: Any = None) -> dict[str, Any]:
+def check_data(kind: str, version: int, data: "Any", view_check: "Any" = None) -> "dict[str, Any]":
     """The data of a ``kind`` envelope of ``version``, upgraded to the version the page writes."""
     if kind == "settings":
         d = check_settings(data, version)
@@ -408,7 +407,7 @@ def check_data(kind: str, version: int, data: Any, view_check: Any = None) -> di
     raise Bad("", "is not a value of the game")
 
 
-def check_envelope(kind: str, doc: Any, view_check: Any = None) -> dict[str, Any]:
+def check_envelope(kind: str, doc: "Any", view_check: "Any" = None) -> "dict[str, Any]":
     """The data of envelope ``doc`` of ``kind`` (upgraded); raises :class:`Bad` unless it is exactly one."""
     fmt, latest, readable = FORMATS[kind]
     env = record(doc, "", ("format", "version", "data"))
@@ -421,6 +420,6 @@ def check_envelope(kind: str, doc: Any, view_check: Any = None) -> dict[str, Any
     return check_data(kind, v, env["data"], view_check)
 
 
-def envelope(kind: str, data: Any) -> dict[str, Any]:
+def envelope(kind: str, data: "Any") -> "dict[str, Any]":
     fmt, latest = FORMATS[kind][0], FORMATS[kind][1]
     return {"format": fmt, "version": latest, "data": data}

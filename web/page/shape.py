@@ -6,10 +6,9 @@ CPython and MicroPython: whole numbers are checked with ``type(v) is int`` (so `
 ``1.0`` is not a whole number), never with ``isinstance``.
 """
 
-try:
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
     from typing import Any
-except ImportError:  # pragma: no cover - MicroPython
-    pass
 
 
 class Bad(Exception):
@@ -32,7 +31,7 @@ def need(ok: bool, where: str, why: str) -> None:
         raise Bad(where, why)
 
 
-def record(v: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
+def record(v: "Any", where: str, keys: tuple[str, ...]) -> "dict[str, Any]":
     """An object with exactly the fields ``keys``, no more, no fewer."""
     if type(v) is not dict:
         raise Bad(where, "is not an object")
@@ -45,13 +44,13 @@ def record(v: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
     return v
 
 
-def mapping(v: Any, where: str) -> dict[str, Any]:
+def mapping(v: "Any", where: str) -> "dict[str, Any]":
     """An object used as a map (any keys, each checked by the caller)."""
     need(type(v) is dict, where, "is not an object")
     return v  # type: ignore[no-any-return]
 
 
-def whole(v: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+def whole(v: "Any", where: str, low: int | None = None, high: int | None = None) -> int:
     """A whole number from ``low`` to ``high`` (either may be open)."""
     # (the reasons are made only for a value that fails: the page checks every value it writes)
     if type(v) is not int:
@@ -63,13 +62,13 @@ def whole(v: Any, where: str, low: int | None = None, high: int | None = None) -
     return v
 
 
-def flag(v: Any, where: str) -> bool:
+def flag(v: "Any", where: str) -> bool:
     """``true`` or ``false``."""
     need(type(v) is bool, where, "is not true or false")
     return v  # type: ignore[no-any-return]
 
 
-def text(v: Any, where: str, longest: int = 200, choices: tuple[str, ...] | None = None) -> str:
+def text(v: "Any", where: str, longest: int = 200, choices: tuple[str, ...] | None = None) -> str:
     """A non-empty string of at most ``longest`` characters, one of ``choices`` when given."""
     if type(v) is not str:
         raise Bad(where, "is not a text")
@@ -82,7 +81,7 @@ def text(v: Any, where: str, longest: int = 200, choices: tuple[str, ...] | None
     return v
 
 
-def word(v: Any, where: str, longest: int = 40) -> str:
+def word(v: "Any", where: str, longest: int = 40) -> str:
     """A name of the game's own: lower-case letters, digits, ``_`` and ``-``, starting with a letter."""
     s = text(v, where, longest)
     need("a" <= s[0] <= "z", where, "does not start with a lower-case letter")
@@ -91,7 +90,7 @@ def word(v: Any, where: str, longest: int = 40) -> str:
     return s
 
 
-def items(v: Any, where: str, fewest: int = 0, most: int | None = None) -> list[Any]:
+def items(v: "Any", where: str, fewest: int = 0, most: int | None = None) -> "list[Any]":
     """A list of ``fewest`` to ``most`` items (each checked by the caller)."""
     if type(v) is not list:
         raise Bad(where, "is not a list")

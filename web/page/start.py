@@ -15,29 +15,37 @@ import json
 
 import js
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
+    from web.page.app.runner import Runner
+
 BUNDLE_INDEX = "web/page/bundle.json"  # written by web/pyscript-hooks.js as it unpacks web/page/bundle.bin
 SLICE_MS = 8  # at most about this much importing per task (a phone 4x slower: still under 50 ms)
 
 
-def bundle_imports(path=BUNDLE_INDEX):
+def bundle_imports(path: str = BUNDLE_INDEX) -> list[str]:
     """The modules to import as the page starts, in order (tools/page_imports.py), from the index of the page's
     bundle: its modules and the catalog come in one file (tools/build_site.py: make_page_bundle), which
     web/pyscript-hooks.js writes out into MicroPython's file system before this runs. No index (a page whose
     files are listed one by one): nothing to import ahead."""
     try:
         with open(path) as f:
-            return json.loads(f.read())["imports"]  # not json.load(f): MicroPython's reads it byte by byte
+            names: list[str] = json.loads(f.read())["imports"]  # not json.load(f): MicroPython's reads it byte by byte
+            return names
     except OSError:
         return []
 
 
-def next_task():
+def next_task() -> "Any":
     """A promise settled in a new task of the page's thread: awaiting it ends the current task, so the browser
     can paint and answer input between two parts of the start (none of them a long task)."""
     return js.rummyBridge.nextTask()
 
 
-async def import_modules(names):
+async def import_modules(names: "Iterable[str]") -> None:
     """Import ``names`` in order, ending the task whenever SLICE_MS have gone by: each module's own imports
     come before it in the list, so every step runs one module's body."""
     since = js.performance.now()
@@ -48,7 +56,7 @@ async def import_modules(names):
             since = js.performance.now()
 
 
-async def start():
+async def start() -> "Runner":
     """Start the table app in small tasks: PyScript's own start-up ends the first; the page's modules are
     imported a few at a time; the app is made and draws its first screen in the last."""
     try:

@@ -32,10 +32,9 @@ tab is never lost. Pure Python for CPython and MicroPython alike.
 
 from .shape import dot, flag, items, mapping, need, record, text, whole, word
 
-try:
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
     from typing import Any
-except ImportError:  # pragma: no cover - MicroPython
-    pass
 
 FORMAT = "rummy-ui/stats"
 VERSION = 4
@@ -53,7 +52,7 @@ WIN_ENDS = {"gin": "gins", "big gin": "big_gins", "undercut": "undercuts", "rumm
 DRAWN_ENDS = ("stalemate", "tie")
 
 
-def empty() -> dict[str, Any]:
+def empty() -> "dict[str, Any]":
     """No statistics yet."""
     return {"games": {}, "opponents": {}, "people": {}, "daily": {}}
 
@@ -61,12 +60,12 @@ def empty() -> dict[str, Any]:
 DAILY_KEYS = ("played", "won", "streak", "best_streak", "last", "best")
 
 
-def new_daily() -> dict[str, Any]:
+def new_daily() -> "dict[str, Any]":
     """A daily-deal line with nothing played."""
     return {"played": 0, "won": 0, "streak": 0, "best_streak": 0, "last": None, "best": None}
 
 
-def new_line() -> dict[str, Any]:
+def new_line() -> "dict[str, Any]":
     """A line with nothing counted."""
     line: dict[str, Any] = {}
     for k in COUNTS:
@@ -86,7 +85,7 @@ def line_keys(version: int) -> tuple[str, ...]:
     return V2_LINE_KEYS if version == 2 else V1_LINE_KEYS
 
 
-def check(data: Any, version: int = VERSION, where: str = "data") -> dict[str, Any]:
+def check(data: "Any", version: int = VERSION, where: str = "data") -> "dict[str, Any]":
     """``data`` when it is exactly statistics of ``version`` (1 to 4); raises :class:`Bad` otherwise."""
     groups = GROUPS if version >= 2 else GROUPS[:2]
     d = record(data, where, groups + (("daily",) if version >= 4 else ()))
@@ -103,13 +102,13 @@ def check(data: Any, version: int = VERSION, where: str = "data") -> dict[str, A
     return d
 
 
-def is_date(v: Any) -> bool:
+def is_date(v: "Any") -> bool:
     """A date ``YYYY-MM-DD`` (its digits in place; the calendar is not checked)."""
     return (type(v) is str and len(v) == 10 and v[4] == "-" and v[7] == "-"
             and (v[:4] + v[5:7] + v[8:]).isdigit())
 
 
-def check_daily(v: Any, where: str) -> None:
+def check_daily(v: "Any", where: str) -> None:
     """A game's daily-deal line: days played and won, the streak of days in a row, the last day played and the
     best result (the widest winning margin, with its day)."""
     line = record(v, where, DAILY_KEYS)
@@ -145,7 +144,7 @@ def check_name(group: str, name: str, where: str) -> None:
         need(name in GAMES, where, "has a line “" + name[:40] + "” that is not a game")
 
 
-def check_line(v: Any, where: str, version: int = VERSION) -> None:
+def check_line(v: "Any", where: str, version: int = VERSION) -> None:
     """One line of counts."""
     line = record(v, where, line_keys(version))
     for k in COUNTS:
@@ -165,7 +164,7 @@ def check_line(v: Any, where: str, version: int = VERSION) -> None:
         whole(bm["margin"], dot(where, "best_match.margin"))
 
 
-def upgrade(data: dict[str, Any], version: int = 1) -> dict[str, Any]:
+def upgrade(data: "dict[str, Any]", version: int = 1) -> "dict[str, Any]":
     """Statistics of ``version`` (1, 2 or 3, already checked) as the latest: the counts they lack are 0 (version 1
     had nothing abandoned and no games with people)."""
     out = empty()
@@ -185,7 +184,7 @@ def upgrade(data: dict[str, Any], version: int = 1) -> dict[str, Any]:
 
 
 def hand_event(game: str, opponents: list[str], won: bool, end: str, points: int,
-               person: str = "", knocked: bool = False, deadwood: int | None = None) -> dict[str, Any]:
+               person: str = "", knocked: bool = False, deadwood: int | None = None) -> "dict[str, Any]":
     """One finished hand for one player at this device: did they win it, how it ended (``"gin"``, ``"knock"``,
     ``"undercut"``, ``"big gin"``, ``"rummy"``, ``"stalemate"``, ...), and their points for it. ``person``: the
     player's name when people play together (counted in their line of "people"), else ``""``. Gin: ``knocked``
@@ -194,8 +193,8 @@ def hand_event(game: str, opponents: list[str], won: bool, end: str, points: int
             "won": won, "end": end, "points": points, "knocked": knocked, "deadwood": deadwood}
 
 
-def hand_event_from(game: str, opponents: list[str], result: Any, person: str = "",
-                    seat: int = 0) -> dict[str, Any]:
+def hand_event_from(game: str, opponents: list[str], result: "Any", person: str = "",
+                    seat: int = 0) -> "dict[str, Any]":
     """:func:`hand_event` for the player at ``seat`` from a hand's result as the page reads it
     (web.page.shared.viewdata: ``end``, ``winner``, ``points`` per seat, ``knock`` with ``knocker`` and
     ``deadwood`` per seat, or None)."""
@@ -207,7 +206,7 @@ def hand_event_from(game: str, opponents: list[str], result: Any, person: str = 
 
 def match_event(game: str, opponents: list[str], final: list[int], winner: int | None,
                 lowest_wins: bool = False, person: str = "", seat: int = 0,
-                assisted: bool = False) -> dict[str, Any]:
+                assisted: bool = False) -> "dict[str, Any]":
     """One finished match for the player at ``seat``, from the final scores (one per seat) and the winning seat;
     ``assisted`` when the player asked for a hint or undid a move during it."""
     others = [p for i, p in enumerate(final) if i != seat]
@@ -221,12 +220,12 @@ def match_event(game: str, opponents: list[str], final: list[int], winner: int |
             "won": winner == seat, "score": mine, "margin": margin, "assisted": assisted}
 
 
-def daily_event(game: str, date: str, won: bool, score: int, margin: int) -> dict[str, Any]:
+def daily_event(game: str, date: str, won: bool, score: int, margin: int) -> "dict[str, Any]":
     """The daily deal of ``date`` finished: won or not, the player's score and margin over the best other."""
     return {"kind": "daily", "game": game, "date": date, "won": won, "score": score, "margin": margin}
 
 
-def abandoned_event(game: str, opponents: list[str], person: str = "") -> dict[str, Any]:
+def abandoned_event(game: str, opponents: list[str], person: str = "") -> "dict[str, Any]":
     """A match given up before its end (a new game started over it)."""
     return {"kind": "abandoned", "game": game, "opponents": list(opponents), "person": person}
 
@@ -239,7 +238,7 @@ EVENT_KEYS = {
 }
 
 
-def check_event(e: Any) -> dict[str, Any]:
+def check_event(e: "Any") -> "dict[str, Any]":
     """An event exactly as the functions above make it; raises :class:`Bad` otherwise."""
     need(type(e) is dict and e.get("kind") in EVENT_KEYS, "event", "is not a statistics event")
     ev = record(e, "event", EVENT_KEYS[e["kind"]])
@@ -276,7 +275,7 @@ def check_event(e: Any) -> dict[str, Any]:
 # ---------------------------------------------------------------- counting
 
 
-def lines_of(stats: dict[str, Any], e: dict[str, Any]) -> list[dict[str, Any]]:
+def lines_of(stats: "dict[str, Any]", e: "dict[str, Any]") -> "list[dict[str, Any]]":
     """The lines an event counts in (made when missing): its game's, and each opponent's once; with people,
     only the person's line of "people"."""
     game = e["game"]
@@ -291,7 +290,7 @@ def lines_of(stats: dict[str, Any], e: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def apply(stats: dict[str, Any], e: dict[str, Any]) -> None:
+def apply(stats: "dict[str, Any]", e: "dict[str, Any]") -> None:
     """Count event ``e`` in ``stats`` (changed in place)."""
     if e["kind"] == "daily":
         count_daily(stats.setdefault("daily", {}).setdefault(e["game"], new_daily()), e)
@@ -317,7 +316,7 @@ def day_number(date: str) -> int:
     return era * 146097 + doe - 719468
 
 
-def count_daily(line: dict[str, Any], e: dict[str, Any]) -> None:
+def count_daily(line: "dict[str, Any]", e: "dict[str, Any]") -> None:
     """A daily deal finished: each day counts once (the first finished match of that day's deal); the streak
     counts days played in a row."""
     last = line["last"]
@@ -335,7 +334,7 @@ def count_daily(line: dict[str, Any], e: dict[str, Any]) -> None:
         line["best"] = {"score": e["score"], "margin": e["margin"], "date": e["date"]}
 
 
-def count_hand(line: dict[str, Any], e: dict[str, Any]) -> None:
+def count_hand(line: "dict[str, Any]", e: "dict[str, Any]") -> None:
     line["hands"] += 1
     line["points"] += e["points"]
     if e["won"]:
@@ -351,7 +350,7 @@ def count_hand(line: dict[str, Any], e: dict[str, Any]) -> None:
             line["undercut_against"] += 1
 
 
-def count_match(line: dict[str, Any], e: dict[str, Any]) -> None:
+def count_match(line: "dict[str, Any]", e: "dict[str, Any]") -> None:
     line["matches"] += 1
     if e["assisted"]:
         line["assisted"] += 1
@@ -381,7 +380,7 @@ def average(total: int, n: int) -> str:
     return sign + str(abs(tenths) // 10) + "." + str(abs(tenths) % 10)
 
 
-def rows(line: dict[str, Any], game: str) -> list[tuple[str, str]]:
+def rows(line: "dict[str, Any]", game: str) -> list[tuple[str, str]]:
     """The rows of a statistics table, as (label, value)."""
     bm = line["best_match"]
     out = [
@@ -414,7 +413,7 @@ def rows(line: dict[str, Any], game: str) -> list[tuple[str, str]]:
     return out
 
 
-def head_to_head(stats: dict[str, Any], game: str) -> list[tuple[str, str, str, str]]:
+def head_to_head(stats: "dict[str, Any]", game: str) -> list[tuple[str, str, str, str]]:
     """Per opponent of ``game``: (profile id, matches "won–lost", match win rate, points per hand), most
     matches first (ties by id: a stable order under MicroPython too)."""
     keyed = []

@@ -55,10 +55,9 @@ from .formats import FORMATS, check_envelope, envelope
 from .shape import Bad
 from .tabs import Out, Tab, owner_key, parse_record
 
-try:
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
     from typing import Any
-except ImportError:  # pragma: no cover - MicroPython
-    pass
 
 KEY_SETTINGS = "rummy.settings"
 KEY_STATS = "rummy.stats"
@@ -97,11 +96,11 @@ def kind_of(key: str) -> str | None:
     return None
 
 
-def dumps(doc: Any) -> str:
+def dumps(doc: "Any") -> str:
     return json.dumps(doc, separators=(",", ":"))
 
 
-def parse(key: str, raw: str, view_check: Any = None) -> dict[str, Any]:
+def parse(key: str, raw: str, view_check: "Any" = None) -> "dict[str, Any]":
     """The data stored as ``raw`` under ``key``, checked and upgraded; raises :class:`Bad` unless exact."""
     kind = kind_of(key)
     if kind not in FORMATS:
@@ -115,7 +114,7 @@ def parse(key: str, raw: str, view_check: Any = None) -> dict[str, Any]:
     return check_envelope(str(kind), doc, view_check)
 
 
-def problem_of(error: Any) -> str:
+def problem_of(error: "Any") -> str:
     """"full" for a quota error (QuotaExceededError, NS_ERROR_DOM_QUOTA_REACHED), else "blocked"."""
     return "full" if "quota" in str(error).lower() else "blocked"
 
@@ -147,7 +146,7 @@ class Loaded:
 
     __slots__ = ("data", "notice", "offer")
 
-    def __init__(self, data: Any = None, notice: str | None = None, offer: Offer | None = None) -> None:
+    def __init__(self, data: "Any" = None, notice: str | None = None, offer: Offer | None = None) -> None:
         self.data = data
         self.notice = notice
         self.offer = offer
@@ -184,7 +183,7 @@ class Opened:
         self.offers: list[Offer] = []
         self.banner: str | None = None
 
-    def take(self, loaded: Loaded) -> Any:
+    def take(self, loaded: Loaded) -> "Any":
         if loaded.notice:
             self.notices.append(loaded.notice)
         if loaded.offer is not None:
@@ -195,7 +194,7 @@ class Opened:
 class Store:
     """The saved data of one page (one tab): see the module's docstring."""
 
-    def __init__(self, backend: Any, tab_id: str, view_check: Any = None) -> None:
+    def __init__(self, backend: "Any", tab_id: str, view_check: "Any" = None) -> None:
         """``backend``: localStorage (guarded under MicroPython); ``tab_id``: this page load's id;
         ``view_check``: the page's reader of a stored view (see :func:`web.page.formats.check_view`)."""
         self.backend = backend
@@ -329,10 +328,10 @@ class Store:
 
     # ------------------------------------------------------------ writing
 
-    def write_settings(self, data: dict[str, Any]) -> Saved:
+    def write_settings(self, data: "dict[str, Any]") -> Saved:
         return self.write(KEY_SETTINGS, data)
 
-    def write_match(self, slot: str, data: dict[str, Any]) -> Saved:
+    def write_match(self, slot: str, data: "dict[str, Any]") -> Saved:
         """Save the match of ``slot`` if this tab holds it (the log is cut to its last 200 lines)."""
         tab = self.tab(slot)
         out = tab.may_write()
@@ -355,7 +354,7 @@ class Store:
         saved.tabs.append(out)
         return saved
 
-    def write(self, key: str, data: dict[str, Any]) -> Saved:
+    def write(self, key: str, data: "dict[str, Any]") -> Saved:
         """Check ``data`` as a reader would, then write it (or keep it waiting)."""
         kind = str(kind_of(key))
         doc = envelope(kind, data)
@@ -428,7 +427,7 @@ class Store:
         loaded.data = list(loaded.data["matches"]) if loaded.data is not None else []
         return loaded
 
-    def keep_match(self, entry: dict[str, Any]) -> tuple[Saved, list[dict[str, Any]]]:
+    def keep_match(self, entry: "dict[str, Any]") -> "tuple[Saved, list[dict[str, Any]]]":
         """Add a finished match to the history (the newest first, at most MAX_PAST; the same match again
         replaces its older copy; the oldest go when the whole would be too big). Answers the write's state and
         the history as it now is. The very same match kept again (a finished match opened anew from its save:
@@ -449,7 +448,7 @@ class Store:
 
     # ------------------------------------------------------------ statistics
 
-    def count(self, event: dict[str, Any]) -> Saved:
+    def count(self, event: "dict[str, Any]") -> Saved:
         """Count a statistics event (:func:`web.page.stats.hand_event` and the like) and write."""
         try:
             self.events.append(stats.check_event(event))
@@ -486,7 +485,7 @@ class Store:
             self.problems[KEY_STATS] = problem
         return read
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self) -> "dict[str, Any]":
         """The statistics to show: the stored ones (the last known when storage cannot be read) with this
         tab's waiting events."""
         ok, raw = self.get(KEY_STATS)
@@ -506,7 +505,7 @@ class Store:
             self.tabs[slot] = Tab(self, owner_key(match_key(slot)), self.tab_id)
         return self.tabs[slot]
 
-    def on_message(self, text: Any) -> list[Out]:
+    def on_message(self, text: "Any") -> list[Out]:
         """A BroadcastChannel message: the answers of the holders it concerns."""
         return [t.message(text) for t in self.tabs.values()]
 
@@ -515,7 +514,7 @@ class Store:
         return [t.storage(key, value) for t in self.tabs.values()]
 
 
-def parsed(key: str, raw: str | None, view_check: Any = None) -> dict[str, Any] | None:
+def parsed(key: str, raw: str | None, view_check: "Any" = None) -> "dict[str, Any] | None":
     """The data of ``raw`` as :func:`parse` gives it, or None when there is none or it is bad (nothing is set
     aside: for looking, not for reading at start)."""
     if raw is None:
@@ -526,16 +525,16 @@ def parsed(key: str, raw: str | None, view_check: Any = None) -> dict[str, Any] 
         return None
 
 
-def readable(key: str, raw: str | None, view_check: Any = None) -> bool:
+def readable(key: str, raw: str | None, view_check: "Any" = None) -> bool:
     return parsed(key, raw, view_check) is not None
 
 
-def but_when(entry: Any) -> Any:
+def but_when(entry: "Any") -> "Any":
     """A past match without its time (the time is the only field that differs when one is kept again)."""
     return {k: v for k, v in entry.items() if k != "when"} if type(entry) is dict else entry
 
 
-def same_match(a: Any, b: Any) -> bool:
+def same_match(a: "Any", b: "Any") -> bool:
     """True when two past matches are one match (the same first dealer and first deck)."""
     try:
         ra, rb = a["record"], b["record"]
@@ -545,7 +544,7 @@ def same_match(a: Any, b: Any) -> bool:
         return False
 
 
-def trim_log(data: dict[str, Any]) -> dict[str, Any]:
+def trim_log(data: "dict[str, Any]") -> "dict[str, Any]":
     """``data`` with its move log cut to the last 200 lines (a copy; the caller's data is left alone)."""
     meta = data.get("meta") if type(data) is dict else None
     if type(meta) is not dict or type(meta.get("log")) is not list or len(meta["log"]) <= formats.LOG_MAX:

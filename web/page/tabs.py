@@ -28,10 +28,9 @@ the answer with :meth:`Tab.locked`; "Play here" steals it, and the tab it was st
 
 import json
 
-try:
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
     from typing import Any
-except ImportError:  # pragma: no cover - MicroPython
-    pass
 
 OWNER_FORMAT = "rummy-ui/owner"
 APP = "rummy-ui"
@@ -66,7 +65,7 @@ def owner_key(match_key: str) -> str:
     return "rummy.owner" + match_key[len("rummy.match"):]
 
 
-def parse_record(raw: str | None) -> dict[str, Any] | None:
+def parse_record(raw: str | None) -> "dict[str, Any] | None":
     """The owner record stored as ``raw``, or None when there is none or it is not exactly one."""
     if raw is None or len(raw) > 1000:
         return None
@@ -81,7 +80,7 @@ def parse_record(raw: str | None) -> dict[str, Any] | None:
     return valid_record(doc["data"])
 
 
-def valid_record(d: Any) -> dict[str, Any] | None:
+def valid_record(d: "Any") -> "dict[str, Any] | None":
     """``d`` when it is exactly ``{"tab": non-empty text, "at": whole number >= 1}``."""
     if type(d) is not dict or sorted(d) != ["at", "tab"]:
         return None
@@ -96,7 +95,7 @@ def record_text(tab: str, at: int) -> str:
     return json.dumps({"format": OWNER_FORMAT, "version": 1, "data": {"tab": tab, "at": at}})
 
 
-def parse_message(text: Any) -> dict[str, Any] | None:
+def parse_message(text: "Any") -> "dict[str, Any] | None":
     """A message of another tab, or None when it is not exactly one."""
     if type(text) is not str or len(text) > 1000:
         return None
@@ -118,7 +117,7 @@ class Tab:
     whether the record's tab is alive), "mine", "elsewhere" (another tab holds it), "lost" (another tab took
     it from this one), "left" (this tab closed)."""
 
-    def __init__(self, store: Any, key: str, me: str) -> None:
+    def __init__(self, store: "Any", key: str, me: str) -> None:
         """``store`` gives ``get(key) -> (ok, text or None)``, ``put(key, text) -> problem or None`` and
         ``remove(key)``; ``key`` is the owner key; ``me`` this tab's id."""
         self.store = store
@@ -159,7 +158,7 @@ class Tab:
             self.state = "lost"
         return self.out()
 
-    def message(self, text: Any) -> Out:
+    def message(self, text: "Any") -> Out:
         """A message on the channel (anything: what is not a message of this app is ignored)."""
         m = parse_message(text)
         if m is None or m["key"] != self.key or m["tab"] == self.me:
@@ -245,7 +244,7 @@ class Tab:
         if lost:
             self.state = "lost"
 
-    def record(self) -> tuple[bool, dict[str, Any] | None]:
+    def record(self) -> "tuple[bool, dict[str, Any] | None]":
         """(could storage be read, the stored record or None)."""
         ok, raw = self.store.get(self.key)
         return ok, parse_record(raw) if ok else None

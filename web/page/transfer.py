@@ -16,10 +16,9 @@ from .shape import Bad, mapping, need, record, whole
 from .storage import KEY_MATCH, KEY_STATS, WHAT, Offer, Saved, Store, dumps, kind_of, parsed
 from .tabs import Out
 
-try:
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
     from typing import Any
-except ImportError:  # pragma: no cover - MicroPython
-    pass
 
 MAX_IMPORT = 8 * 1024 * 1024  # characters
 
@@ -74,7 +73,7 @@ def plan_import(store: Store, text: str) -> Plan:
     return plan
 
 
-def change_line(store: Store, key: str, kind: str, data: dict[str, Any]) -> str:
+def change_line(store: Store, key: str, kind: str, data: "dict[str, Any]") -> str:
     """One line of a plan: what the file holds under ``key`` and what of the player's it replaces."""
     raw = store.get(key)[1]
     line = describe(kind, data)
@@ -107,7 +106,7 @@ def apply_import(store: Store, plan: Plan) -> Saved:
     return saved
 
 
-def import_parts(text: str, plan: Plan) -> dict[str, Any]:
+def import_parts(text: str, plan: Plan) -> "dict[str, Any]":
     """The envelopes of an import file by key; problems go to ``plan``."""
     if type(text) is not str or len(text) > MAX_IMPORT:
         plan.problems.append("The file is too big to be a file of this game.")
@@ -130,7 +129,7 @@ def import_parts(text: str, plan: Plan) -> dict[str, Any]:
     return parts
 
 
-def check_export(doc: Any) -> dict[str, Any]:
+def check_export(doc: "Any") -> "dict[str, Any]":
     """The parts of a ``rummy-ui/export`` file, by key (each checked by the caller)."""
     env = record(doc, "", ("format", "version", "data"))
     need(env["format"] == FORMATS["export"][0], "format", "is not “rummy-ui/export”")
@@ -139,7 +138,7 @@ def check_export(doc: Any) -> dict[str, Any]:
     return mapping(env["data"], "data")
 
 
-def describe(kind: str, data: dict[str, Any] | None) -> str:
+def describe(kind: str, data: "dict[str, Any] | None") -> str:
     """A few words about stored data (``data`` None: unknown), for a plan's line."""
     if kind == "settings":
         return "settings"

@@ -20,23 +20,22 @@ Written in the Python that both MicroPython and CPython run: no typing, dataclas
 
 import json
 
-try:  # CPython evaluates annotations (mypy --strict checks them); MicroPython ignores them
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
-except ImportError:
-    pass
 
 try:
     from jsffi import create_proxy  # type: ignore[import-not-found]  # MicroPython's own (what pyscript.ffi hands on)
 except ImportError:  # CPython (tests)
-    def create_proxy(fn: Any) -> Any:
+    def create_proxy(fn: "Any") -> "Any":
         return fn
 
 WORKER_URL = "./web/engine-worker.mjs"
 MAX_TEXT = 1000000  # characters: a longer message is dropped unread (web.page.shared.protocol.MAX_MESSAGE)
 
 
-def _log(*args: Any) -> None:
+def _log(*args: "Any") -> None:
     try:
         import js  # type: ignore[import-not-found, unused-ignore]
         js.console.warn(*args)
@@ -44,7 +43,7 @@ def _log(*args: Any) -> None:
         print(*args)
 
 
-def _browser_worker(url: str) -> Any:
+def _browser_worker(url: str) -> "Any":
     """A module Web Worker for ``url`` (only in the browser)."""
     import js  # type: ignore[import-not-found, unused-ignore]
     return js.Worker.new(url, js.JSON.parse('{"type": "module"}'))
@@ -85,11 +84,11 @@ class EngineLink:
             return
         self.worker = worker
 
-        def on_message(event: Any) -> None:
+        def on_message(event: "Any") -> None:
             if generation == self._generation:
                 self._receive(event.data)
 
-        def on_error(event: Any) -> None:
+        def on_error(event: "Any") -> None:
             if generation != self._generation:
                 return
             text = ""
@@ -103,7 +102,7 @@ class EngineLink:
                 pass
             self._failed(text or "the engine worker stopped (its script failed to load or crashed)")
 
-        def on_message_error(event: Any) -> None:
+        def on_message_error(event: "Any") -> None:
             _log("engine: a message could not be read and was dropped")
 
         handlers = {"message": on_message, "error": on_error, "messageerror": on_message_error}
@@ -131,7 +130,7 @@ class EngineLink:
         if self.state != "failed":
             self.state = "idle"
 
-    def send(self, message: dict[str, Any]) -> bool:
+    def send(self, message: "dict[str, Any]") -> bool:
         """Send a dict (as JSON). Before the engine is up the worker queues it; False if no worker."""
         if self.worker is None or self.state == "failed":
             return False
@@ -140,10 +139,10 @@ class EngineLink:
         return True
 
     # ---------------------------------------------------------------- internals
-    def _post(self, message: dict[str, Any]) -> None:
+    def _post(self, message: "dict[str, Any]") -> None:
         self.worker.postMessage(json.dumps(message))
 
-    def _status(self, event: str, detail: dict[str, Any]) -> None:
+    def _status(self, event: str, detail: "dict[str, Any]") -> None:
         if self.on_status is not None:
             self.on_status(event, detail)
 
@@ -151,7 +150,7 @@ class EngineLink:
         self.state = "failed"
         self._status("failed", {"error": error})
 
-    def _receive(self, data: Any) -> None:
+    def _receive(self, data: "Any") -> None:
         if not isinstance(data, str):
             _log("engine: a message that is not text was dropped")
             return

@@ -7,12 +7,15 @@ from the step of the view (no randomness: the same game says the same things). N
 Written in the Python both MicroPython and CPython run.
 """
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
 
 # What a character can say, by occasion.
 OCCASIONS = ("take", "pass", "knock", "gin", "undercut", "undercut-by", "meld", "layoff", "win", "lose", "rummy",
              "draw-low")
 
-DEFAULT = {
+DEFAULT: "dict[str, Any]" = {
     "color": "#5c6bc0", "skin": "#f0c7a0", "hair": "#4a3222", "style": "short", "hat": None, "glasses": False,
     "beard": False, "bird": None, "mouth": "smile",
     "lines": {"take": ("I'll take that.",), "pass": ("Pass.",), "knock": ("Knock!",), "gin": ("Gin!",),
@@ -20,7 +23,7 @@ DEFAULT = {
               "win": ("Good hand.",), "lose": ("Well played.",), "rummy": ("Rummy!",), "draw-low": ("Hmm.",)},
 }
 
-CHARACTERS = {
+CHARACTERS: "dict[str, dict[str, Any]]" = {
     # Gin
     "pip": {"color": "#43a047", "skin": "#f6d2b4", "hair": "#d9822b", "style": "tuft", "hat": "beanie",
             "mouth": "open",
@@ -105,26 +108,28 @@ YOU_COLOR = "#f2c14e"
 SEAT_COLORS = ("#f2c14e", "#e57373", "#64b5f6", "#81c784", "#ba68c8", "#ffb74d")
 
 
-def character(pid):
+def character(pid: str) -> "dict[str, Any]":
     """A character's data (the default one for an unknown id)."""
     return CHARACTERS.get(pid) or DEFAULT
 
 
-def color_of(pid):
-    return character(pid).get("color") or DEFAULT["color"]
+def color_of(pid: str) -> str:
+    color: str = character(pid).get("color") or DEFAULT["color"]
+    return color
 
 
-def line(pid, occasion, salt):
+def line(pid: str, occasion: str, salt: int) -> str | None:
     """What ``pid`` says on ``occasion`` (None when it says nothing): a line chosen by ``salt`` (a step)."""
     lines = character(pid).get("lines", {}).get(occasion) or DEFAULT["lines"].get(occasion)
     if not lines:
         return None
-    return lines[salt % len(lines)]
+    said: str = lines[salt % len(lines)]
+    return said
 
 
 # ---------------------------------------------------------------- portraits (viewBox 0 0 100 100)
 
-def _eyes(c):
+def _eyes(c: "dict[str, Any]") -> str:
     out = '<circle cx="41" cy="50" r="3.5" fill="#222"/><circle cx="59" cy="50" r="3.5" fill="#222"/>'
     if c.get("glasses"):
         out += ('<g fill="none" stroke="#222" stroke-width="2.5"><circle cx="41" cy="50" r="8"/>'
@@ -174,7 +179,7 @@ HATS = {
 }
 
 
-def _person(c):
+def _person(c: "dict[str, Any]") -> str:
     skin = c.get("skin", DEFAULT["skin"])
     hair = c.get("hair", DEFAULT["hair"])
     style = c.get("style", "short")
@@ -204,7 +209,7 @@ def _person(c):
     return "".join(out)
 
 
-def _bird(c):
+def _bird(c: "dict[str, Any]") -> str:
     kind = c.get("bird")
     if kind == "magpie":
         body, breast, beak = "#1c2530", "#f4f4f4", "#222"
@@ -222,10 +227,10 @@ def _bird(c):
                     '<path d="M70 54H88" stroke="#555" stroke-width="1"/>'))
 
 
-_DRAWN = {}  # portraits already drawn (the table draws them on every update)
+_DRAWN: dict[str, str] = {}  # portraits already drawn (the table draws them on every update)
 
 
-def portrait(pid, size_class=""):
+def portrait(pid: str, size_class: str = "") -> str:
     """A character's portrait: an inline SVG on a disc of its colour."""
     key = pid + "/" + size_class
     if key not in _DRAWN:
@@ -233,7 +238,7 @@ def portrait(pid, size_class=""):
     return _DRAWN[key]
 
 
-def _portrait(pid, size_class):
+def _portrait(pid: str, size_class: str) -> str:
     c = character(pid)
     color = c.get("color", DEFAULT["color"])
     inner = _bird(c) if c.get("bird") else _person(c)
@@ -243,7 +248,7 @@ def _portrait(pid, size_class):
                     '<circle cx="50" cy="50" r="48" fill="none" stroke="', color, '" stroke-width="4"/></svg>'))
 
 
-def initial(name, color, size_class=""):
+def initial(name: str, color: str, size_class: str = "") -> str:
     """A person's disc (people at the table have no character): their name's first letter on their seat's colour."""
     letter = (name.strip()[:1] or "?").upper()
     esc = letter.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -50,20 +50,20 @@ PIP = 40  # a number card's pip, in the card's units
 
 
 
-def card_id(card):
+def card_id(card: int) -> str:
     """The sprite id of a card's face: ``c7H``, ``cTD``, ``cJK``."""
     if card == JOKER:
         return "cJK"
     return "c" + RANKS[card % 13] + SUITS[card // 13]
 
 
-def face_svg(card):
+def face_svg(card: int) -> str:
     """A face-up card's picture (a reference into the sprite)."""
     return "".join(('<svg class="face" viewBox="0 0 250 350" aria-hidden="true" focusable="false"><use href="#',
                     card_id(card), '"/></svg>'))
 
 
-def back_svg(back):
+def back_svg(back: str) -> str:
     """A card's back (one of :data:`BACK_IDS`)."""
     if back not in BACK_IDS:
         back = "red"
@@ -71,7 +71,7 @@ def back_svg(back):
                     '"/></svg>'))
 
 
-def suit_class(card):
+def suit_class(card: int) -> str:
     """The card's suit as a class (the stylesheet gives each suit its colour)."""
     if card == JOKER:
         return "s-J"
@@ -81,11 +81,11 @@ def suit_class(card):
 # ---------------------------------------------------------------- drawing
 
 
-def _n(v):
+def _n(v: int) -> str:
     return str(v)
 
 
-def pip_use(suit, cx, cy, size, turned=False):
+def pip_use(suit: str, cx: int, cy: int, size: int, turned: bool = False) -> str:
     """A pip of ``size`` centred on (cx, cy)."""
     h = size // 2
     out = "".join(('<use href="#p', suit, '" x="', _n(cx - h), '" y="', _n(cy - h), '" width="', _n(size),
@@ -95,7 +95,7 @@ def pip_use(suit, cx, cy, size, turned=False):
     return out + "/>"
 
 
-def corner(rank_text, suit):
+def corner(rank_text: str, suit: str) -> str:
     """The jumbo index: the rank, large, and the suit under it (top-left; the caller turns a copy)."""
     if rank_text == "10":
         rank = ('<text x="40" y="80" font-size="74" textLength="70" lengthAdjust="spacingAndGlyphs" '
@@ -105,12 +105,12 @@ def corner(rank_text, suit):
     return rank + pip_use(suit, 40, 118, 50)
 
 
-def index_pair(rank_text, suit):
+def index_pair(rank_text: str, suit: str) -> str:
     one = corner(rank_text, suit)
     return "".join((one, '<g transform="rotate(180 125 175)">', one, "</g>"))
 
 
-def number_face(rank, suit):
+def number_face(rank: int, suit: str) -> str:
     """Ace to ten: the index and the pips."""
     n = rank + 1
     body = []
@@ -175,7 +175,7 @@ FIGURES = {
 }
 
 
-def court_face(rank, suit):
+def court_face(rank: int, suit: str) -> str:
     letter = RANK_TEXT[rank]
     fig = FIGURES[letter]
     emblem = "".join(('<circle cx="152" cy="150" r="15" fill="', GOLD, '" stroke="', GOLD_LINE, '" stroke-width="2"/>',
@@ -189,7 +189,7 @@ def court_face(rank, suit):
 STAR = "M125 110L142 158L193 160L153 191L167 240L125 212L83 240L97 191L57 160L108 158Z"
 
 
-def joker_face():
+def joker_face() -> str:
     letters = "".join("".join(('<text x="30" y="', _n(56 + 40 * i), '" font-size="38">', ch, "</text>"))
                       for i, ch in enumerate("JOKER"))
     turned = "".join(('<g transform="rotate(180 125 175)">', letters, "</g>"))
@@ -197,7 +197,7 @@ def joker_face():
                     letters, turned))
 
 
-def back_symbol(back):
+def back_symbol(back: str) -> str:
     """One back: a frame and a pattern (fixed colours: a back looks the same in every theme)."""
     border = '<rect x="4" y="4" width="242" height="342" rx="16" fill="#fdfbf4"/>'
     inner = "".join(('<rect x="16" y="16" width="218" height="318" rx="10" fill="url(#bp-', back, ')"/>'))
@@ -219,7 +219,7 @@ def back_symbol(back):
                     'opacity=".6"/>', deco, "</symbol>"))
 
 
-def back_patterns():
+def back_patterns() -> str:
     """The backs' patterns (in the sprite's defs)."""
     rays = "".join("".join(('<path d="M125 175L', _n(x), " ", _n(y), "L", _n(x2), " ", _n(y2), 'Z"/>'))
                    for x, y, x2, y2 in _RAYS)
@@ -239,7 +239,7 @@ def back_patterns():
                  '<rect width="250" height="350" fill="#c0601a"/><g fill="#e9a23b">', rays, "</g></pattern>")))
 
 
-def _ray_points():
+def _ray_points() -> tuple[tuple[int, int, int, int], ...]:
     """Corners of the sunburst's 16 rays (whole numbers, computed without trigonometry)."""
     edge = []
     for x in range(0, 251, 50):  # around the box, clockwise from the top-left corner
@@ -260,7 +260,7 @@ def _ray_points():
 _RAYS = _ray_points()
 
 
-def sprite():
+def sprite() -> str:
     """The whole deck as one hidden ``<svg>`` of symbols: put it into the page once."""
     parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" '
              'aria-hidden="true" focusable="false"><defs>', back_patterns()]

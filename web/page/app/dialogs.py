@@ -9,10 +9,17 @@ from web.page.app.render import button, dialog_frame, log_items
 from web.page.app.text import esc
 from web.page.stats import rate, rows
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Sequence
+    from typing import Any
+
+    from web.page.app.setup import Catalog
+
 SPEED_WORDS = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant"))
 
 
-def stats_html(data, catalog, confirm_reset):
+def stats_html(data: "dict[str, Any]", catalog: "Catalog", confirm_reset: bool) -> str:
     parts = []
     for game, title in (("gin", "Gin Rummy"), ("rummy", "Basic Rummy")):
         line = data["games"].get(game)
@@ -81,12 +88,13 @@ def stats_html(data, catalog, confirm_reset):
     return dialog_frame("Statistics", "".join(parts), btns, "stats-dialog")
 
 
-def _check(name, label, on, key=None):
+def _check(name: str, label: str, on: object, key: str | None = None) -> str:
     return "".join(('<label class="field check"><input type="checkbox" name="', name, '" data-key="set-', (key or name),
                     '"', (" checked" if on else ""), "> ", label, "</label>"))
 
 
-def _radios(name, items, current, preview=None):
+def _radios(name: str, items: "Iterable[tuple[str, str]]", current: object,
+            preview: "Callable[[str], str] | None" = None) -> str:
     out = []
     for k, words in items:
         pic = preview(k) if preview else ""
@@ -96,15 +104,15 @@ def _radios(name, items, current, preview=None):
     return "".join(out)
 
 
-def _back_preview(back_id):
+def _back_preview(back_id: str) -> str:
     return "".join(('<span class="card back swatch">', back_svg(back_id), "</span>"))
 
 
-def _felt_preview(felt):
+def _felt_preview(felt: str) -> str:
     return "".join(('<span class="felt-swatch felt-', felt, '" aria-hidden="true"></span>'))
 
 
-def stun_html(s, in_use, note):
+def stun_html(s: "dict[str, Any]", in_use: list[str], note: str) -> str:
     """Online play's STUN servers: the list (one per line), what a STUN server learns, the defaults."""
     listed = s.get("stun")
     shown = "\n".join(in_use if listed is None else listed)
@@ -119,7 +127,8 @@ def stun_html(s, in_use, note):
                     ("" if listed is None else button("stun-defaults", "Use the default servers")), "</fieldset>"))
 
 
-def settings_html(s, storage_line, embedded=False, stun_in_use=(), stun_note=""):
+def settings_html(s: "dict[str, Any]", storage_line: str, embedded: bool = False, stun_in_use: "Iterable[str]" = (),
+                  stun_note: str = "") -> str:
     sp = _radios("speed", SPEED_WORDS, s["speed"])
     sound = s.get("sound")
     sound_on = (not embedded) if sound is None else bool(sound)
@@ -159,14 +168,14 @@ def settings_html(s, storage_line, embedded=False, stun_in_use=(), stun_note="")
     return dialog_frame("Settings", body, button("close", "Done", True), "settings-dialog")
 
 
-def moves_html(lines):
+def moves_html(lines: "Sequence[str]") -> str:
     """The move log, for screens too narrow to show it beside the table."""
     body = "".join(('<ol class="log-list" aria-label="Moves, newest first" reversed data-testid="moves-list">', log_items(lines),
                     "</ol>"))
     return dialog_frame("Moves", body, button("close", "Close", True), "moves-dialog")
 
 
-def embed_html(snippet, url, copied):
+def embed_html(snippet: str, url: str, copied: str) -> str:
     body = "".join(("<p>Put this game on your own page: paste this snippet into its HTML. It plays the same game "
                     "with the same opponents and rules.</p>"
                     '<label class="field block">Snippet <textarea readonly rows="5" data-testid="embed-snippet" '
@@ -223,7 +232,7 @@ again, here or in another browser.</p>
 """
 
 
-def help_html(extra="", extra_buttons=""):
+def help_html(extra: str = "", extra_buttons: str = "") -> str:
     learn = ('<button type="button" class="btn" data-act="tutorial" data-game="gin" data-key="help-learn-gin">'
              'Learn Gin Rummy</button><button type="button" class="btn" data-act="tutorial" data-game="rummy" '
              'data-key="help-learn-rummy">Learn Basic Rummy</button>')
@@ -231,16 +240,16 @@ def help_html(extra="", extra_buttons=""):
                         "help-dialog")
 
 
-def notice_html(title, lines, extra_buttons=""):
+def notice_html(title: str, lines: "Iterable[str]", extra_buttons: str = "") -> str:
     body = "".join("".join(("<p>", esc(t), "</p>")) for t in lines)
     return dialog_frame(title, body, extra_buttons + button("close", "OK", True), "notice-dialog")
 
 
-def scores_html(sheet):
+def scores_html(sheet: str) -> str:
     return dialog_frame("Scores", sheet, button("close", "Close", True), "scores-dialog")
 
 
-def confirm_new_html():
+def confirm_new_html() -> str:
     body = ("<p>A match is in progress. Start a new one? The match in progress ends here and counts as abandoned "
             "in your statistics.</p>")
     return dialog_frame("Start a new match?", body,
@@ -248,7 +257,7 @@ def confirm_new_html():
                         "confirm-new-dialog")
 
 
-def import_html(plan):
+def import_html(plan: "dict[str, Any] | None") -> str:
     """What an import would do, for the player to confirm (or why it cannot be done)."""
     problems = (plan or {}).get("problems") or []
     changes = (plan or {}).get("changes") or []

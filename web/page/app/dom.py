@@ -10,16 +10,22 @@ import js
 
 from web.page.app import looks
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
 try:
-    from jsffi import create_proxy  # MicroPython's own (what pyscript.ffi hands on)
+    from jsffi import create_proxy  # type: ignore[import-not-found]  # MicroPython's own (what pyscript.ffi hands on)
 except ImportError:  # pragma: no cover - outside the browser
-    def create_proxy(fn):
+    def create_proxy(fn: "Any") -> "Any":
         return fn
 
-_PROXIES = []  # listeners and timers live as long as the page: keep their proxies
+# JavaScript objects (elements, the bridge, proxies) are Any: the browser's, through MicroPython's FFI.
+_PROXIES: "list[Any]" = []  # listeners and timers live as long as the page: keep their proxies
 
 
-def _keep(fn):
+def _keep(fn: "Callable[..., Any]") -> "Any":
     p = create_proxy(fn)
     _PROXIES.append(p)
     if len(_PROXIES) > 4000:  # timers are one-shot: forget the oldest
@@ -27,17 +33,17 @@ def _keep(fn):
     return p
 
 
-def el(id_):
+def el(id_: str) -> "Any":
     return js.document.getElementById(id_)
 
 
-def set_html(id_, html):
+def set_html(id_: str, html: str) -> None:
     node = el(id_)
     if node is not None:
         node.innerHTML = html
 
 
-def morph(id_, html):
+def morph(id_: str, html: str) -> None:
     """Show ``html`` in #id, replacing only the parts of the screen that changed (web/bridge.js): unchanged
     parts keep their elements, so focus and animations in them are left alone and the browser redoes less
     layout. Falls back to ``innerHTML`` if the bridge could not do it."""
@@ -46,22 +52,22 @@ def morph(id_, html):
         set_html(id_, html)
 
 
-def set_text(id_, text):
+def set_text(id_: str, text: str) -> None:
     node = el(id_)
     if node is not None:
         node.textContent = text
 
 
-def listen(target, event, fn):
+def listen(target: "Any", event: str, fn: "Callable[..., Any]") -> None:
     target.addEventListener(event, _keep(fn))
 
 
-def later(seconds, fn):
+def later(seconds: float, fn: "Callable[[], Any]") -> None:
     """Call ``fn`` after ``seconds`` (once)."""
     js.setTimeout(_keep(fn), int(max(0.0, seconds) * 1000))
 
 
-def attr(node, name):
+def attr(node: "Any", name: str) -> str | None:
     if node is None:
         return None
     try:
@@ -71,7 +77,7 @@ def attr(node, name):
     return v if isinstance(v, str) else None
 
 
-def prop(node, name, default=None):
+def prop(node: "Any", name: str, default: "Any" = None) -> "Any":
     """A JavaScript property, or ``default`` when the object has none (MicroPython raises for those)."""
     try:
         v = getattr(node, name)
@@ -80,7 +86,7 @@ def prop(node, name, default=None):
     return default if v is None else v
 
 
-def closest(node, selector):
+def closest(node: "Any", selector: str) -> "Any":
     try:
         if node is None:
             return None
@@ -90,17 +96,17 @@ def closest(node, selector):
         return None
 
 
-def focused_key():
+def focused_key() -> str | None:
     return attr(js.document.activeElement, "data-key")
 
 
-def _focus(node):
+def _focus(node: "Any") -> None:
     """Focus ``node`` unless it has the focus already (focus() makes the browser lay the page out first)."""
     if node is not js.document.activeElement:
         node.focus()
 
 
-def focus_key(key):
+def focus_key(key: str | None) -> bool:
     if not key:
         return False
     node = js.document.querySelector('[data-key="' + key + '"]')
@@ -110,7 +116,7 @@ def focus_key(key):
     return False
 
 
-def focus_first(selector):
+def focus_first(selector: str) -> bool:
     """Focus the first element matching any of the comma-separated selectors, in their order."""
     for sel in selector.split(","):
         node = js.document.querySelector(sel.strip())
@@ -120,65 +126,65 @@ def focus_first(selector):
     return False
 
 
-def bridge():
+def bridge() -> "Any":
     """The guarded browser calls of web/bridge.js."""
     return js.rummyBridge
 
 
-def local_storage():
+def local_storage() -> "Any":
     """localStorage behind web/bridge.js's guard (every call answers instead of throwing), or None where boot.js
     found storage refused (a third-party iframe, storage disabled)."""
     s = bridge().storage()
     return s if s else None
 
 
-def reduced_motion():
+def reduced_motion() -> bool:
     try:
         return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
     except Exception:
         return False
 
 
-def page_url():
+def page_url() -> str:
     return str(js.window.location.href)
 
 
-def search():
+def search() -> str:
     return str(js.window.location.search)
 
 
-def html_attr(name):
+def html_attr(name: str) -> str | None:
     return attr(js.document.documentElement, name)
 
 
-def set_html_attr(name, value):
+def set_html_attr(name: str, value: str) -> None:
     js.document.documentElement.setAttribute(name, value)
 
 
-def set_drawn():
+def set_drawn() -> None:
     js.document.documentElement.setAttribute("data-drawn", "")
 
 
-def set_ready():
+def set_ready() -> None:
     js.document.documentElement.setAttribute("data-ready", "true")
 
 
-def is_ready():
+def is_ready() -> bool:
     return html_attr("data-ready") == "true"
 
 
-def boot_fail(text):
+def boot_fail(text: str) -> None:
     try:
         js.rummyBoot.fail(text)
     except Exception:
         console_warn(text)
 
 
-def console_warn(text):
+def console_warn(text: str) -> None:
     js.console.warn(text)
 
 
-def set_banner(html):
+def set_banner(html: str | None) -> None:
     b = el("rm-banner")
     if b is None:
         return
@@ -186,7 +192,7 @@ def set_banner(html):
     b.hidden = not html
 
 
-def apply_look(look):
+def apply_look(look: "dict[str, Any]") -> None:
     """The look of the game (:mod:`web.page.app.looks`): the root's classes, its data attributes (felt, deck,
     motion) and the pace of its animations."""
     bridge().look(looks.root_class(look), json.dumps(looks.root_data(look)), int(look.get("motion") or 0))
@@ -194,33 +200,33 @@ def apply_look(look):
 
 # ----- the deck, motion and sound (web/bridge.js; nothing here can throw into the app) -----
 
-def put_sprite(html):
+def put_sprite(html: str) -> None:
     """The deck's SVG symbols, once (the cards on the table refer to them)."""
     bridge().sprite(html)
 
 
-def motion_before(plan):
+def motion_before(plan: "dict[str, Any] | None") -> None:
     """Measure the cards before a redraw (``plan``: :mod:`web.page.app.motion`, or None)."""
     bridge().motion.before(json.dumps(plan) if plan is not None else "")
 
 
-def motion_after():
+def motion_after() -> None:
     """Fly the cards from where they were to where the redraw put them."""
     bridge().motion.after()
 
 
-def play_sound(name, volume, delay):
+def play_sound(name: str, volume: float, delay: float) -> None:
     bridge().sound.play(name, volume, delay)
 
 
 # ----- the dialog -----
 
-def dialog_open():
+def dialog_open() -> bool:
     node = el("rm-dialog")
     return bool(node is not None and node.open)
 
 
-def open_dialog(html, kind):
+def open_dialog(html: str, kind: str) -> None:
     node = el("rm-dialog")
     key = focused_key()
     node.innerHTML = html
@@ -232,7 +238,7 @@ def open_dialog(html, kind):
         focus_key(key)
 
 
-def close_dialog():
+def close_dialog() -> None:
     node = el("rm-dialog")
     if node is not None and node.open:
         node.close()
@@ -240,62 +246,62 @@ def close_dialog():
 
 # ----- the clipboard and files -----
 
-def copy_text(text, done):
+def copy_text(text: str, done: "Callable[[bool], Any]") -> None:
     """Copy ``text``; ``done(ok)`` is called once the browser answers."""
     bridge().copy(text, _keep(lambda ok: done(bool(ok))))
 
 
-def download(name, text):
+def download(name: str, text: str) -> None:
     """Offer ``text`` as a file to save."""
     bridge().download(name, text)
 
 
-def now_text():
+def now_text() -> str:
     """The local date and time as ``2026-05-01 18:30``."""
     return str(bridge().nowText())
 
 
-def clear_fragment():
+def clear_fragment() -> None:
     """Take a replay link's fragment off the address (a reload then opens the game, not the replay)."""
     bridge().clearFragment()
 
 
-def pick_file(done):
+def pick_file(done: "Callable[[Any], Any]") -> None:
     """Ask for a file; ``done(text)`` receives its contents (None when it could not be read)."""
     bridge().pickFile(_keep(done))
 
 
-def listen_tabs(on_message, on_storage):
+def listen_tabs(on_message: "Callable[[str], Any]", on_storage: "Callable[[Any, Any], Any]") -> None:
     """Messages from this site's other tabs (BroadcastChannel) and their storage changes."""
     bridge().listen(_keep(lambda text: on_message(str(text))))
     bridge().onStorage(_keep(lambda key, value: on_storage(key, value)))
 
 
-def on_leave(fn):
+def on_leave(fn: "Callable[[], Any]") -> None:
     """``fn()`` when the page is going away (a reload or a closed tab)."""
     bridge().onLeave(_keep(fn))
 
 
-def on_hidden(fn):
+def on_hidden(fn: "Callable[[], Any]") -> None:
     """``fn()`` whenever the page is hidden (a phone may end a hidden page without telling it)."""
     bridge().onHidden(_keep(fn))
 
 
-def post_tabs(text):
+def post_tabs(text: str) -> None:
     bridge().post(text)
 
 
-def reload():
+def reload() -> None:
     bridge().reload()
 
 
-def tab_id():
+def tab_id() -> str:
     return str(bridge().tabId())
 
 
 # ----- dragging -----
 
-def element_at(x, y):
+def element_at(x: float, y: float) -> "Any":
     try:
         node = js.document.elementFromPoint(x, y)
         return node if node else None
@@ -303,7 +309,7 @@ def element_at(x, y):
         return None
 
 
-def start_drag(src, x, y):
+def start_drag(src: "Any", x: float, y: float) -> tuple[float, float]:
     """Mark the drag's source; the pointer's offset inside it."""
     rect = src.getBoundingClientRect()
     src.classList.add("drag-src")
@@ -311,7 +317,7 @@ def start_drag(src, x, y):
     return x - rect.left, y - rect.top
 
 
-def make_ghost(src):
+def make_ghost(src: "Any") -> "Any":
     rect = src.getBoundingClientRect()
     ghost = src.cloneNode(True)
     ghost.classList.add("drag-ghost")
@@ -323,12 +329,12 @@ def make_ghost(src):
     return ghost
 
 
-def move_ghost(ghost, x, y):
+def move_ghost(ghost: "Any", x: float, y: float) -> None:
     if ghost is not None:
         ghost.style.transform = "translate(" + str(x) + "px, " + str(y) + "px)"
 
 
-def hover(node, on):
+def hover(node: "Any", on: bool) -> None:
     if node is not None:
         if on:
             node.classList.add("drop-hover")
@@ -336,18 +342,18 @@ def hover(node, on):
             node.classList.remove("drop-hover")
 
 
-def remove(node):
+def remove(node: "Any") -> None:
     if node is not None:
         node.remove()
 
 
-def release_ghost(node):
+def release_ghost(node: "Any") -> None:
     """The drag is over: the ghost goes, unless its move is on its way (the next redraw flies the card on)."""
     if node is not None:
         bridge().motion.release(node)
 
 
-def end_drag():
+def end_drag() -> None:
     root = el("rm")
     if root is not None:
         root.classList.remove("dragging")

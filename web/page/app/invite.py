@@ -9,12 +9,18 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app.params import quote, unquote
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
 MAX_INVITE = 300  # characters of an invite link beyond the site's address
 KIND_LETTER = {"person": "p", "guest": "g", "computer": "c"}
 LETTER_KIND = {"p": "person", "g": "guest", "c": "computer"}
 
 
-def invite_fragment(code, seat, game, names, kinds, preset, changes):
+def invite_fragment(code: str, seat: int, game: str, names: "Iterable[str]", kinds: "Iterable[str]", preset: str,
+                    changes: "Iterable[tuple[str, str]]") -> str:
     """The fragment of an invite link (without ``#``): the connection code, the guest's seat, the game, the
     players (name and kind: ``p`` the host, ``g`` a guest, ``c`` a computer) and the rules (the preset and the
     changed options, as many as fit in ``MAX_INVITE`` with the site's address left out: ``~`` ends a list
@@ -30,7 +36,7 @@ def invite_fragment(code, seat, game, names, kinds, preset, changes):
     return base
 
 
-def read_invite(fragment):
+def read_invite(fragment: str) -> "dict[str, Any] | None":
     """The parts of an invite link's fragment (``j=...&s=...``), or None when it is not one."""
     parts = {}
     for piece in fragment.lstrip("#").split("&"):

@@ -5,10 +5,14 @@ the daily deal's lines and the Share dialog. Plain functions of plain data, for 
 from web.page.app.render import button, dialog_frame
 from web.page.app.text import esc
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
 GAME_NAMES = (("gin", "Gin Rummy"), ("rummy", "Basic Rummy"))
 
 
-def chips_html(can_hint, practice, can_undo):
+def chips_html(can_hint: bool, practice: bool, can_undo: bool) -> str:
     """Hint (key I) and, in practice games, Undo (key U)."""
     out = "".join(('<button type="button" class="chip learn-chip" data-act="hint" data-key="chip-hint" aria-keyshortcuts="i"',
                    ("" if can_hint else " disabled"), ' title="What would the expert do now, and why (I)">Hint</button>'))
@@ -19,7 +23,7 @@ def chips_html(can_hint, practice, can_undo):
     return out
 
 
-def deal_chip_html(deal, assisted):
+def deal_chip_html(deal: object, assisted: bool) -> str:
     """The hand's commitment to its deck, in the score line (and "assisted" once hints or undo were used)."""
     out = ""
     if isinstance(deal, dict) and deal.get("short"):
@@ -32,7 +36,7 @@ def deal_chip_html(deal, assisted):
     return out
 
 
-def lesson_html(lesson, seat, can_continue):
+def lesson_html(lesson: "dict[str, Any]", seat: int, can_continue: bool) -> str:
     """The guided hand's bar: the step's sentence, where it is, and Continue when the opponent is to move."""
     step = lesson.get("step")
     index = lesson.get("index", 0)
@@ -48,12 +52,13 @@ def lesson_html(lesson, seat, can_continue):
                     str(total), '</span> <span data-testid="lesson-say">', esc(words), "</span></p>", more, "</div>"))
 
 
-def outro_html(outro):
+def outro_html(outro: str) -> str:
     return "".join(('<p class="lesson-outro" data-testid="lesson-outro">', esc(outro), "</p>"
                     '<p>', button("new", "Play a real game", False, 'data-testid="lesson-real"'), "</p>"))
 
 
-def proof_html(deal, check, failure, busy):
+def proof_html(deal: "dict[str, Any]", check: tuple[bool, str] | None, failure: tuple[bool, str] | None,
+               busy: bool) -> str:
     """The end of a hand: the deck's commitment, its secret now shown, and "Check this deal" (or its result)."""
     secret = deal.get("secret")
     out = "".join(('<div class="proof" data-testid="deal-proof"><p class="muted">Deal commitment <code>',
@@ -72,7 +77,7 @@ def proof_html(deal, check, failure, busy):
     return out + "</div>"
 
 
-def daily_end_html(daily, line):
+def daily_end_html(daily: "dict[str, Any]", line: "dict[str, Any] | None") -> str:
     """The daily deal at the end of a hand: the day, and when the match is over the line to share."""
     out = '<div class="daily-end" data-testid="daily-end"><p><strong>Daily deal ' + esc(str(daily.get("date")))
     out += "</strong>"
@@ -85,7 +90,7 @@ def daily_end_html(daily, line):
     return out + "</div>"
 
 
-def share_html(share):
+def share_html(share: "dict[str, Any]") -> str:
     """The Share dialog: a link or a result line, selectable, and a Copy button."""
     if share["url"]:
         field = "".join(('<label for="share-text">Anyone who opens this link plays the same cards against the same '
@@ -100,12 +105,12 @@ def share_html(share):
                         button("copy-share", "Copy", True) + button("close", "Close"), "share-dialog")
 
 
-def _btn(act, label, key, extra=""):
+def _btn(act: str, label: str, key: str, extra: str = "") -> str:
     return "".join(('<button type="button" class="btn" data-act="', act, '" data-key="', key, '" ', extra, ">",
                     esc(label), "</button>"))
 
 
-def start_html(first_visit, daily, busy):
+def start_html(first_visit: bool, daily: object, busy: bool) -> str:
     """The new-game screen's lead: the guided first hands, and each game's daily deal with its streak."""
     learn = "".join(_btn("tutorial", "Learn " + name, "learn-" + g, "".join(('data-game="', g, '" data-testid="learn-', g,
                          '"'))) for g, name in GAME_NAMES)

@@ -9,6 +9,10 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.formats import BACKS, FELTS
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
 BACK_IDS = BACKS  # the choices, in the order Settings shows them (one home: the stored format)
 FELT_IDS = FELTS
 
@@ -20,7 +24,7 @@ SOUND_NAMES = ("shuffle", "draw", "discard", "meld", "knock", "gin", "win", "los
 MOTION_MS = {"slow": 560, "normal": 380, "fast": 220, "instant": 0}
 
 
-def motion_ms(speed, speed_q, reduced_motion):
+def motion_ms(speed: object, speed_q: float | None, reduced_motion: bool) -> int:
     """How long a card takes to fly (0: no motion), from the speed setting, the ``speed=`` address parameter
     (seconds between the opponents' moves) and the system's reduced-motion request."""
     if reduced_motion:
@@ -32,7 +36,7 @@ def motion_ms(speed, speed_q, reduced_motion):
     return MOTION_MS.get(str(speed), 380)
 
 
-def sound_on(settings, embedded):
+def sound_on(settings: "dict[str, Any]", embedded: bool) -> bool:
     """Sound is on unless the player turned it off; in an embedded game it is off until turned on."""
     s = settings.get("sound")
     if s is None:
@@ -40,13 +44,13 @@ def sound_on(settings, embedded):
     return bool(s)
 
 
-def root_class(settings):
+def root_class(settings: "dict[str, Any]") -> str:
     """The classes of the game's root element (``rm``, with ``contrast`` and ``bigcards`` when chosen)."""
     return ("rm" + (" contrast" if settings.get("contrast") else "")
             + (" bigcards" if settings.get("bigcards") else ""))
 
 
-def root_data(look):
+def root_data(look: "dict[str, Any]") -> list[tuple[str, str]]:
     """The data attributes of the game's root element, as (name, value) pairs in a fixed order."""
     felt = look.get("felt")
     return [("data-felt", felt if felt in FELT_IDS else "green"),

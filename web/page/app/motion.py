@@ -19,30 +19,37 @@ Written in the Python both MicroPython and CPython run.
 from web.page.app import characters
 from web.page.shared.cards import JOKER, text_of
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
+    from web.page.shared.viewdata import Event, View
+
 STOCK = "[data-testid=stock] .pcard"
 PILE_TOP = "[data-testid=discard-pile] .pcard.top"
 HAND = "#rm-screen .hand .card"
 SPEECH_UPDATES = 3  # a line stays in its bubble for this many table updates
 
 
-def fan(seat):
+def fan(seat: int) -> str:
     return "[data-testid=opponent-" + str(seat) + "] .fan"
 
 
-def fan_last(seat):
+def fan_last(seat: int) -> str:
     return fan(seat) + " .card:last-child"
 
 
-def key_of(card, wild=False):
+def key_of(card: int, wild: bool = False) -> str:
     """The ``data-card`` of a card as it lies (a joker playing another card is still the joker)."""
     return "JK" if wild or card == JOKER else text_of(card)
 
 
-def new_plan():
+def new_plan() -> "dict[str, Any]":
     return {"from": {}, "fans": [], "leave": [], "deal": None, "pop": [], "shake": [], "snap": False}
 
 
-def deal_order(view):
+def deal_order(view: "View") -> list[str]:
     """The hands in the order the cards are dealt: from the dealer's left, the dealer last."""
     out = []
     for k in range(1, view.players + 1):
@@ -51,7 +58,7 @@ def deal_order(view):
     return out
 
 
-def table_plan(view, events, dealt, new_card=None):
+def table_plan(view: "View", events: "Iterable[Event]", dealt: bool, new_card: int | None = None) -> "dict[str, Any]":
     """The motion of one table update: ``dealt`` when this update is a new deal (then only the deal moves);
     ``new_card``: the card the person just drew (it comes from the stock when drawn there)."""
     plan = new_plan()
@@ -83,7 +90,7 @@ def table_plan(view, events, dealt, new_card=None):
 
 # ---------------------------------------------------------------- sounds
 
-def sounds(view, events, dealt, ended, me):
+def sounds(view: "View", events: "Iterable[Event]", dealt: bool, ended: bool, me: int) -> list[tuple[str, float]]:
     """The sounds of one table update: (name, delay in seconds), in order."""
     out = []
     if dealt and view.in_hand:
@@ -111,11 +118,12 @@ def sounds(view, events, dealt, ended, me):
 
 # ---------------------------------------------------------------- speech
 
-def speech(view, events, ended, ids, me, salt):
+def speech(view: "View", events: "Iterable[Event]", ended: bool, ids: dict[int, str], me: int,
+           salt: int) -> dict[int, str]:
     """What the characters say on this update: ``{seat: text}`` (``ids``: each seat's profile id)."""
-    said = {}
+    said: dict[int, str] = {}
 
-    def say(seat, occasion):
+    def say(seat: int | None, occasion: str) -> None:
         if seat == me or seat is None or seat in said:
             return
         pid = ids.get(seat)
@@ -162,10 +170,10 @@ def speech(view, events, ended, ids, me, salt):
     return said
 
 
-def age_speech(bubbles, fresh):
+def age_speech(bubbles: "dict[int, list[Any]]", fresh: dict[int, str]) -> "dict[int, list[Any]]":
     """The bubbles after one more table update: the fresh lines, and the older ones still young enough.
     ``bubbles``: ``{seat: [text, updates left]}``."""
-    out = {}
+    out: dict[int, list[Any]] = {}
     for seat in bubbles:
         text, left = bubbles[seat]
         if left > 1:
@@ -175,7 +183,7 @@ def age_speech(bubbles, fresh):
     return out
 
 
-def ids_by_seat(seats):
+def ids_by_seat(seats: "Iterable[dict[str, Any]]") -> dict[int, str]:
     """The computers' profile ids by seat (``seats``: each seat's plan, as in a match config's ``seats``;
     people have no character)."""
     out = {}

@@ -7,20 +7,25 @@ import js
 
 from web.page.app import dom
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
-def rtc():
+
+def rtc() -> "Any":
     return js.rummyRtc
 
 
-def start(dispatch):
+def start(dispatch: "Callable[[tuple[Any, ...]], Any]") -> None:
     """Listen to every link's events: ``("rtc-event", key, kind, data)``."""
-    def on_event(key, kind, data):
+    def on_event(key: "Any", kind: "Any", data: "Any") -> None:
         dispatch(("rtc-event", str(key), str(kind), str(data)))
 
     rtc().listen(dom._keep(on_event))
 
 
-def perform(effect, dispatch):
+def perform(effect: "tuple[Any, ...]", dispatch: "Callable[[tuple[Any, ...]], Any]") -> None:
     """Perform one effect of online play (see web.page.app.online)."""
     kind = effect[0]
     if kind == "qr":
@@ -40,21 +45,21 @@ def perform(effect, dispatch):
     elif op == "offer":
         key = effect[2]
 
-        def offered(sdp, err):
+        def offered(sdp: "Any", err: "Any") -> None:
             dispatch(("rtc-offer", key, str(sdp or ""), str(err or "")))
 
         rtc().offer(key, dom._keep(offered))
     elif op == "answer":
         key = effect[2]
 
-        def answered(sdp, err):
+        def answered(sdp: "Any", err: "Any") -> None:
             dispatch(("rtc-answer", key, str(sdp or ""), str(err or "")))
 
         rtc().answer(key, effect[3], dom._keep(answered))
     elif op == "accept":
         key = effect[2]
 
-        def accepted(ok, err):
+        def accepted(ok: "Any", err: "Any") -> None:
             dispatch(("rtc-accepted", key, bool(ok), str(err or "")))
 
         rtc().accept(key, effect[3], dom._keep(accepted))

@@ -8,13 +8,19 @@ MicroPython and CPython run (no urllib there: the few encodings needed are here)
 
 from web.page.app.setup import option_problem, parse_option
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from web.page.app.setup import Catalog
+
 PAGE_PARAMS = ("embed", "speed", "debug", "snapshot")
 GAME_PARAMS = ("game", "opponents", "preset", "seed", "players")
 SPEEDS = {"slow": 1.2, "normal": 0.7, "fast": 0.3, "instant": 0.0}
 _SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
 
 
-def unquote(text):
+def unquote(text: str) -> str:
     """Percent-decoding of a query string part (``+`` is a space)."""
     raw = text.replace("+", " ").encode("utf-8")
     out = bytearray()
@@ -30,11 +36,11 @@ def unquote(text):
     return bytes(out).decode("utf-8")
 
 
-def _is_hex(two):
+def _is_hex(two: bytes) -> bool:
     return len(two) == 2 and all(c in b"0123456789abcdefABCDEF" for c in two)
 
 
-def quote(text, safe=""):
+def quote(text: str, safe: str = "") -> str:
     """Percent-encoding for a URL query value."""
     out = []
     for ch in text:
@@ -46,7 +52,7 @@ def quote(text, safe=""):
     return "".join(out)
 
 
-def parse_query(search):
+def parse_query(search: str) -> dict[str, str]:
     """``?a=1&b=x`` -> ``{"a": "1", "b": "x"}`` (names in lower case; the last of a repeated name wins)."""
     out = {}
     for part in search.lstrip("?").split("&"):
@@ -57,7 +63,7 @@ def parse_query(search):
     return out
 
 
-def game_config(q, catalog):
+def game_config(q: dict[str, str], catalog: "Catalog") -> "tuple[dict[str, Any] | None, str | None]":
     """The game the URL asks for, as ``{"game", "opponents", "rules", "seed"}``, or None when it asks for none;
     plus a sentence for the player when the URL could not be used."""
     names = set()
@@ -110,13 +116,13 @@ def game_config(q, catalog):
     return {"game": game, "opponents": opponents, "rules": rules, "seed": seed}, None
 
 
-def slot_of(q):
+def slot_of(q: dict[str, str]) -> str:
     """The save slot of a URL-chosen game: its game parameters in a canonical order ('' for none)."""
     keep = sorted((k, v) for k, v in q.items() if k not in PAGE_PARAMS)
     return "&".join(quote(k) + "=" + quote(v) for k, v in keep)
 
 
-def speed_override(q):
+def speed_override(q: dict[str, str]) -> float | None:
     """``?speed=0`` (or instant/fast/normal/slow, or seconds) sets the opponents' pace for this page."""
     s = q.get("speed")
     if s is None:
@@ -130,7 +136,7 @@ def speed_override(q):
         return None
 
 
-def format_value(v):
+def format_value(v: object) -> str:
     if v is None:
         return "null"
     if v is True:
@@ -140,7 +146,7 @@ def format_value(v):
     return str(v)
 
 
-def embed_url(page_url, config, rules):
+def embed_url(page_url: str, config: "dict[str, Any]", rules: "dict[str, Any]") -> str:
     """The address of an embedded game like ``config`` (``page_url`` is the page's own address); ``rules``:
     a preset plus the options that differ from it."""
     base = page_url.split("#", 1)[0].split("?", 1)[0]
@@ -154,7 +160,7 @@ def embed_url(page_url, config, rules):
     return base + "?" + "&".join(k + "=" + quote(v, ",") for k, v in parts)
 
 
-def rules_delta(catalog, game, players, rules):
+def rules_delta(catalog: "Catalog", game: str, players: int, rules: "dict[str, Any]") -> "dict[str, Any]":
     """The options of ``rules`` that differ from its preset's (what a link needs to carry)."""
     preset = rules.get("preset", "cardgames")
     base = catalog.resolved(game, players, {"preset": preset})
@@ -165,7 +171,7 @@ def rules_delta(catalog, game, players, rules):
     return out
 
 
-def iframe_snippet(url, title, width=400, height=700):
+def iframe_snippet(url: str, title: str, width: int = 400, height: int = 700) -> str:
     from web.page.app.text import esc
 
     return ('<iframe src="' + esc(url) + '" width="' + str(width) + '" height="' + str(height)

@@ -21,6 +21,13 @@ from web.page.app.deck import back_svg, face_svg, suit_class
 from web.page.app.text import card_words, esc, plural, tier_word
 from web.page.shared.cards import JOKER, face_of, text_of
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from collections.abc import Collection, Sequence
+    from typing import Any
+
+    from web.page.shared.viewdata import View
+
 ACTION_BUTTONS = {
     # key: (label, short label, accessible name, shortcut, engine kinds)
     "draw": ("Draw", "Draw", "Draw from stock", "D", ("draw stock",)),
@@ -39,22 +46,22 @@ RUMMY_BUTTONS = ("draw", "take", "meld", "layoff", "discard")
 
 # ---------------------------------------------------------------- cards
 
-def card_key(card):
+def card_key(card: int) -> str:
     """The ``data-card`` of a face-up card: its text (``7H``; ``JK`` for a joker, wherever it plays)."""
     return text_of(card)
 
 
-def face(card, cls="", attrs="", inner=""):
+def face(card: int, cls: str = "", attrs: str = "", inner: str = "") -> str:
     """A face-up card that is not a button (piles, melds, dialogs), named for screen readers by its caller."""
     return "".join(('<span class="card ', suit_class(card), ((" " + cls) if cls else ""), '" data-card="', card_key(card),
                     '"', attrs, ">", face_svg(card), inner, "</span>"))
 
 
-def back(back_id, cls=""):
+def back(back_id: str, cls: str = "") -> str:
     return "".join(('<span class="card back', ((" " + cls) if cls else ""), '">', back_svg(back_id), "</span>"))
 
 
-def dlg_card(card, wild=False, extra="", style=""):
+def dlg_card(card: int, wild: bool = False, extra: str = "", style: str = "") -> str:
     """A face-up card in a dialog (not interactive), named for screen readers."""
     label = ("Joker as " + card_words(card)) if wild else card_words(card)
     shown = JOKER if wild else card
@@ -64,11 +71,11 @@ def dlg_card(card, wild=False, extra="", style=""):
                     face_svg(shown), mark, "</span>"))
 
 
-def _short(card):
+def _short(card: int) -> str:
     return face_of(card)
 
 
-def cards_row(cards, extra="", wild=(), start=0):
+def cards_row(cards: "Sequence[int]", extra: str = "", wild: "Collection[int]" = (), start: int = 0) -> str:
     """Cards in a row (dialogs); ``start`` numbers them for a staggered entrance."""
     return "".join(('<span class="cards-row">', "".join(dlg_card(c, c in wild, extra, "--k:" + str(start + i))
                                                          for i, c in enumerate(cards)), "</span>"))
@@ -76,7 +83,7 @@ def cards_row(cards, extra="", wild=(), start=0):
 
 # ---------------------------------------------------------------- who is who
 
-def seat_colors(view, profiles):
+def seat_colors(view: "View", profiles: "dict[int, dict[str, Any] | None]") -> list[str]:
     """A colour per seat: gold for the person, each character's own colour for the others."""
     out = []
     for s in range(view.players):
@@ -88,10 +95,10 @@ def seat_colors(view, profiles):
     return out
 
 
-def meld_authors(view):
+def meld_authors(view: "View") -> list[dict[int, int | None]]:
     """Rummy: who put each card of each table meld down, from the hand's public log (meld, lay-off and joker-swap
     events name the seat): a list, per meld (numbered from 1), of ``{card: seat}``."""
-    melds = [{} for _ in view.table]
+    melds: list[dict[int, int | None]] = [{} for _ in view.table]
     for e in view.log:
         if e.kind in ("meld", "layoff") and 1 <= e.meld <= len(melds):
             for c in e.cards:
@@ -103,7 +110,8 @@ def meld_authors(view):
 
 # ---------------------------------------------------------------- the table
 
-def opponents_html(view, names, profiles, ui):
+def opponents_html(view: "View", names: "Sequence[str]", profiles: "dict[int, dict[str, Any] | None]",
+                   ui: "dict[str, Any]") -> str:
     out = []
     speech = ui.get("speech", {})
     colors = ui.get("colors") or seat_colors(view, profiles)
@@ -138,7 +146,7 @@ def opponents_html(view, names, profiles, ui):
                     "".join(out), "</section>"))
 
 
-def piles_html(view, kinds, back_id):
+def piles_html(view: "View", kinds: "Collection[str]", back_id: str) -> str:
     can_stock = "draw stock" in kinds
     can_take = "draw discard" in kinds
     top = view.top_discard
@@ -164,7 +172,7 @@ def piles_html(view, kinds, back_id):
     return "".join(('<div class="piles">', stock, disc, "</div>"))
 
 
-def table_html(view, names, colors):
+def table_html(view: "View", names: "Sequence[str]", colors: "Sequence[str]") -> str:
     if view.game != "rummy":
         return ""
     authors = meld_authors(view)
@@ -196,7 +204,7 @@ def table_html(view, names, colors):
                     "".join(melds), hint, "</section>"))
 
 
-def hand_html(order, selected, marks, view):
+def hand_html(order: "Sequence[int]", selected: "Collection[int]", marks: "dict[str, Any]", view: "View") -> str:
     """The player's hand, fanned: each card a toggle button named like "8 of hearts". A button is the strip of
     its card left in view (the card's picture overflows it, under the next one), so a tap or a click always
     lands on the card it shows."""
@@ -248,7 +256,7 @@ def hand_html(order, selected, marks, view):
                     str(max(len(order), 1)), ";--G:", str(gap), '">', "".join(out), "</section>"))
 
 
-def actions_html(view, kinds, busy, gin_ready):
+def actions_html(view: "View", kinds: "Collection[str]", busy: bool, gin_ready: bool) -> str:
     keys = GIN_BUTTONS if view.game == "gin" else RUMMY_BUTTONS
     out = []
     for k in keys:
@@ -270,7 +278,7 @@ def actions_html(view, kinds, busy, gin_ready):
     return "".join(('<div class="actions" role="toolbar" aria-label="Actions">', "".join(out), "</div>"))
 
 
-def sort_html(game, mode, chips=""):
+def sort_html(game: str, mode: str, chips: str = "") -> str:
     # on a phone the words in class "lw" fold away ("Suit", "Rank", "Melds"): the name stays whole
     modes = [("suit", "By suit", '<span class="lw">By </span>suit'),
              ("rank", "By rank", '<span class="lw">By </span>rank')] + (
@@ -283,7 +291,7 @@ def sort_html(game, mode, chips=""):
                     'data-key="chip-moves">Moves</button>', chips, "</div>"))
 
 
-def status_html(prompt, message, level, deadwood):
+def status_html(prompt: str, message: str, level: str, deadwood: "Sequence[tuple[str, str]]") -> str:
     """The prompt, the live deadwood (Gin: parts of (text, class); the class "more" may be folded on a phone)
     and the message line."""
     dw = ""
@@ -299,20 +307,20 @@ def status_html(prompt, message, level, deadwood):
                     "</div>"))
 
 
-def log_items(lines):
+def log_items(lines: "Sequence[str]") -> str:
     """The last 60 lines, newest first; each keyed by its place in the hand's log, so a redraw after a move puts the
     new line in and leaves the others' elements alone (web/bridge.js, morph)."""
     n = len(lines)
     return "".join("".join(('<li data-key="log-', str(i), '">', esc(lines[i]), "</li>")) for i in range(n - 1, max(n - 61, -1), -1))
 
 
-def log_html(lines):
+def log_html(lines: "Sequence[str]") -> str:
     return "".join(('<section class="log" aria-labelledby="log-title"><h2 class="log-title" id="log-title">Moves</h2>'
                     '<ol class="log-list" data-testid="log" aria-label="Moves, newest first" reversed>', log_items(lines),
                     "</ol></section>"))
 
 
-def scoreline_html(view, names, extra=""):
+def scoreline_html(view: "View", names: "Sequence[str]", extra: str = "") -> str:
     rules = view.rules
     target = (str(rules["rounds"]) + " hands") if rules.get("rounds") else ("to " + str(rules.get("target")))
     parts = " · ".join(esc(names[s]) + " " + str(view.scores[s]) for s in range(view.players))
@@ -320,7 +328,8 @@ def scoreline_html(view, names, extra=""):
                     ' <span class="muted">(', esc(target), ")</span>", extra, "</p>"))
 
 
-def table_screen(view, names, profiles, ui):
+def table_screen(view: "View", names: "Sequence[str]", profiles: "dict[int, dict[str, Any] | None]",
+                 ui: "dict[str, Any]") -> str:
     kinds = view.kinds()
     colors = seat_colors(view, profiles)
     ui["colors"] = colors
@@ -343,7 +352,7 @@ def table_screen(view, names, profiles, ui):
                  log_html(ui["log"]), "</div>")))
 
 
-def cover_html(name, view):
+def cover_html(name: str, view: "View") -> str:
     """Pass and play: the screen between two people's turns. It holds no card of anyone's hand."""
     return "".join(('<div class="table cover" data-testid="cover" data-phase="', esc(view.phase), '" data-turn="',
                     ("" if view.turn is None else str(view.turn)), '" data-step="', str(view.step),
@@ -354,7 +363,7 @@ def cover_html(name, view):
                     esc(name), "’s hand</button></div></div>"))
 
 
-def after_html(phase):
+def after_html(phase: str) -> str:
     """The buttons under the table when a hand is over and its dialog is closed."""
     return "".join(('<div class="actions after" role="toolbar" aria-label="Hand over">',
                     button("next", "Next hand" if phase == "hand-over" else "New match", True),
@@ -363,13 +372,13 @@ def after_html(phase):
 
 # ---------------------------------------------------------------- dialogs
 
-def dialog_frame(title, body, buttons, testid):
+def dialog_frame(title: str, body: str, buttons: str, testid: str) -> str:
     # the body scrolls on small screens: focusable, so a keyboard can scroll it too
     return "".join(('<div class="dlg" data-testid="', testid, '"><h2 id="dlg-title">', esc(title), "</h2>"
                     '<div class="dlg-body" tabindex="0" role="region" aria-labelledby="dlg-title">', body, "</div>"
                     '<div class="dlg-buttons">', buttons, "</div></div>"))
 
 
-def button(act, label, primary=False, extra=""):
+def button(act: str, label: str, primary: bool = False, extra: str = "") -> str:
     return "".join(('<button type="button" class="btn', (" primary" if primary else ""), '" data-act="', act,
                     '" data-key="dlg-', act, '" ', extra, ">", esc(label), "</button>"))

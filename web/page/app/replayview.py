@@ -11,13 +11,18 @@ from web.page.app.text import describe_event, esc, headline, names_in, plural
 from web.page.shared.cards import card_of, text_of
 from web.page.shared.viewdata import Event, Meld, Result
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
 GAME_TITLES = {"gin": "Gin Rummy", "rummy": "Basic Rummy"}
 SOURCE_WORDS = {"match": "this match", "past": "a past match", "record": "a hand record", "link": "a shared replay"}
 
 
 # ---------------------------------------------------------------- reading the engine's replay
 
-def _cards(v, where):
+def _cards(v: object, where: str) -> list[int]:
     if type(v) is not list:
         raise ValueError(where + ": a list of cards was expected")
     out = []
@@ -26,7 +31,7 @@ def _cards(v, where):
     return out
 
 
-def read_frame(f, players, where="frame"):
+def read_frame(f: object, players: int, where: str = "frame") -> "dict[str, Any]":
     """One position of a replay, read: every hand's cards, the piles, the melds, the scores and the events."""
     if not isinstance(f, dict):
         raise ValueError(where + ": an object was expected")
@@ -56,7 +61,7 @@ def read_frame(f, players, where="frame"):
             "events": [Event(e, where + ".events") for e in events]}
 
 
-def replay_problem(data):
+def replay_problem(data: object) -> str | None:
     """None when ``data`` is a replay this page can show, else what is wrong with it."""
     try:
         if not isinstance(data, dict) or data.get("format") != "rummy-replay/1":
@@ -78,14 +83,14 @@ def replay_problem(data):
     return None
 
 
-def names_for(names, players):
+def names_for(names: object, players: int) -> list[str]:
     """The players' names: those given when there is one per seat, else "Player 1", "Player 2" ..."""
     if isinstance(names, list) and len(names) == players and not [n for n in names if type(n) is not str or not n]:
         return [str(n)[:60] for n in names]
     return ["Player " + str(i + 1) for i in range(players)]
 
 
-def step_words(frame, index, names):
+def step_words(frame: "dict[str, Any]", index: int, names: "Sequence[str]") -> str:
     """What happened to reach position ``index``: the deal, or the events of the action before it."""
     if index == 0:
         return "The deal"
@@ -95,7 +100,7 @@ def step_words(frame, index, names):
     return "; ".join(lines) or "—"
 
 
-def result_words(data, names):
+def result_words(data: "dict[str, Any]", names: "Sequence[str]") -> tuple[str, str]:
     """The hand's end in words (its headline and the engine's detail), or "" when the replay does not end it."""
     if data.get("result") is None:
         return "", ""
@@ -105,12 +110,12 @@ def result_words(data, names):
 
 # ---------------------------------------------------------------- the viewer
 
-def _btn(act, label, key, extra="", cls="btn small"):
+def _btn(act: str, label: str, key: str, extra: str = "", cls: str = "btn small") -> str:
     return "".join(('<button type="button" class="', cls, '" data-act="', act, '" data-key="', key, '" ', extra, ">",
                     label, "</button>"))
 
 
-def _seat_html(frame, s, names, colors_turn, game):
+def _seat_html(frame: "dict[str, Any]", s: int, names: "Sequence[str]", colors_turn: bool, game: str) -> str:
     cards = frame["hands"][s]
     turn = frame["turn"] == s
     label = "".join((names[s], ": ", plural(len(cards), "card"), ", score ", str(frame["scores"][s]), (
@@ -123,11 +128,11 @@ def _seat_html(frame, s, names, colors_turn, game):
                     "</h3>", body, "</section>"))
 
 
-def _texts(cards):
+def _texts(cards: "Sequence[int]") -> list[str]:
     return [text_of(c) for c in cards]
 
 
-def _middle_html(frame, game):
+def _middle_html(frame: "dict[str, Any]", game: str) -> str:
     top = frame["discard"][-3:]
     pile = cards_row(top) if top else '<span class="muted">empty</span>'
     out = "".join(('<div class="replay-piles"><p class="replay-stock" data-testid="replay-stock">Stock: ',
@@ -144,7 +149,7 @@ def _middle_html(frame, game):
     return out
 
 
-def coach_note_html(mistake, names):
+def coach_note_html(mistake: "dict[str, Any] | None", names: "Sequence[str]") -> str:
     """At the position of a decision the expert would have made otherwise: what was played and its advice."""
     if mistake is None:
         return ""
@@ -155,14 +160,14 @@ def coach_note_html(mistake, names):
                     esc(lead), "</span></p><p>", esc(names_in(str(mistake.get("words", "")), names)), "</p></div>"))
 
 
-def _points(cost):
+def _points(cost: float) -> str:
     """A cost in points as the coach says it: one decimal, without a trailing .0."""
     tenths = round(float(cost) * 10)
     whole, part = tenths // 10, tenths % 10
     return str(whole) + ("" if part == 0 else "." + str(part))
 
 
-def viewer_html(r, can_link, back_words):
+def viewer_html(r: "dict[str, Any]", can_link: bool, back_words: str) -> str:
     """The replay viewer: the position at step ``r["index"]`` with every hand face up, the steps, the log."""
     if r.get("loading"):
         return "".join(('<div class="replay loading" data-testid="replay" data-loading="true"><p class="prompt" role="status">'
@@ -201,9 +206,9 @@ def viewer_html(r, can_link, back_words):
     now = step_words(frame, index, names)
     end = ""
     if index == last:
-        h, detail = result_words(data, names)
-        if h:
-            end = "".join(('<div class="replay-end" data-testid="replay-result"><p class="headline">', esc(h), "</p>"
+        said, detail = result_words(data, names)
+        if said:
+            end = "".join(('<div class="replay-end" data-testid="replay-result"><p class="headline">', esc(said), "</p>"
                            '<p class="detail">', esc(detail), "</p></div>"))
     note = coach_note_html(marks.get(str(index)), names)
     board = "".join(('<section class="replay-board" aria-labelledby="replay-now">'
@@ -244,7 +249,7 @@ def viewer_html(r, can_link, back_words):
 
 # ---------------------------------------------------------------- the end of a hand
 
-def review_html(review, busy, can_ask, hand, names):
+def review_html(review: "dict[str, Any] | None", busy: bool, can_ask: bool, hand: int, names: "Sequence[str]") -> str:
     """The coach's review of the person's decisions in ``hand`` (the engine's data), or what is happening."""
     out = '<section class="coach" data-testid="coach" aria-labelledby="coach-title"><h3 id="coach-title">Coach</h3>'
     if busy:
@@ -286,7 +291,7 @@ def review_html(review, busy, can_ask, hand, names):
     return "".join((out, '<ol class="coach-list" data-testid="coach-list">', "".join(items), "</ol></section>"))
 
 
-def end_tools_html(hand, busy_export, note):
+def end_tools_html(hand: int, busy_export: bool, note: str) -> str:
     """The end-of-hand buttons of this part: replay the hand, export the record."""
     return "".join(('<div class="replay-tools end" data-testid="replay-tools">',
                     button("replay-hand", "Replay this hand", False, 'data-hand="' + str(hand) + '" data-testid="replay-hand"'),
@@ -295,7 +300,7 @@ def end_tools_html(hand, busy_export, note):
                     ("".join(('<span class="muted" role="status">', esc(note), "</span>")) if note else ""), "</div>"))
 
 
-def scores_replays_html(hands):
+def scores_replays_html(hands: int) -> str:
     """The Scores dialog: a Replay button for each finished hand."""
     if not hands:
         return ""
@@ -306,7 +311,7 @@ def scores_replays_html(hands):
 
 # ---------------------------------------------------------------- dialogs
 
-def watch_html(watch):
+def watch_html(watch: "dict[str, Any]") -> str:
     """Watch a hand record: open a file or paste its text; the engine's error when it cannot be read."""
     error = ""
     if watch.get("error"):
@@ -324,7 +329,7 @@ def watch_html(watch):
                                + (" disabled" if busy else "")) + button("close", "Close"), "watch-dialog")
 
 
-def past_html(past):
+def past_html(past: "Sequence[dict[str, Any]]") -> str:
     """The last finished matches kept in this browser, each with a button per hand."""
     if not past:
         body = "".join(('<p data-testid="past-none">No finished match yet. The last ', "10",
@@ -350,7 +355,7 @@ def past_html(past):
     return dialog_frame("Past matches", body, button("close", "Close", True), "past-dialog")
 
 
-def link_html(box):
+def link_html(box: "dict[str, Any]") -> str:
     """A replay's link, selectable, and Copy."""
     body = "".join(('<label for="replay-link-text">Anyone who opens this link watches this hand, every card face up:</label>'
                     '<input id="replay-link-text" class="share-text" data-testid="replay-link-text" readonly value="',
@@ -360,7 +365,7 @@ def link_html(box):
                         button("copy-replay-link", "Copy", True) + button("close", "Close"), "replay-link-dialog")
 
 
-def help_text_html():
+def help_text_html() -> str:
     """The Help dialog's words on this part (its buttons are in the dialog's row: the text scrolls alone)."""
     return ('<h3>Replays</h3><p>After a hand: <strong>Replay this hand</strong>, the <strong>Coach</strong> (or '
             "turn it on for every hand in Settings) and <strong>Export hand record</strong>. In a replay, ← → step "
@@ -369,7 +374,7 @@ def help_text_html():
             "last 10 finished matches.</p>")
 
 
-def help_buttons_html():
+def help_buttons_html() -> str:
     """The Help dialog's way into this part."""
     return (button("watch-record", "Watch a hand record", False, 'data-testid="watch-record"')
             + button("past-matches", "Past matches", False, 'data-testid="past-matches"'))

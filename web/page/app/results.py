@@ -9,21 +9,28 @@ reduced motion). Written in the Python both MicroPython and CPython run.
 from web.page.app.render import cards_row
 from web.page.app.text import card_words, esc, plural
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
-def _bar(total, before, target):
+    from web.page.shared.viewdata import Result, View
+
+
+def _bar(total: int, before: int, target: int) -> tuple[str, str]:
     """A total's bar towards the target: where it starts and ends, in thousandths of the target (whole numbers:
     the same text in both Pythons)."""
     if not target or target <= 0:
         return "0", "0"
 
-    def frac(v):
+    def frac(v: int) -> str:
         return str(max(0, min(v, target)) * 1000 // target)
     return frac(before), frac(total)
 
 
-def tally_html(view, names, result):
+def tally_html(view: "View", names: "Sequence[str]", result: "Result") -> str:
     """Each player's points of this hand and their total, with a bar growing from the old total to the new."""
-    target = view.rules.get("target") if not view.rules.get("rounds") else None
+    rule = view.rules.get("target") if not view.rules.get("rounds") else None
+    target = rule if isinstance(rule, int) else None  # a whole number, or None (no target: no bars)
     rows = []
     for s in range(view.players):
         pts = result.points[s]
@@ -39,12 +46,12 @@ def tally_html(view, names, result):
     return "".join(('<ol class="tally" data-testid="tally" aria-label="Points this hand and totals">', "".join(rows), "</ol>"))
 
 
-def end_of_hand_html(view, names, headline, detail, result):
+def end_of_hand_html(view: "View", names: "Sequence[str]", headline: str, detail: str, result: "Result") -> str:
     body = ["".join(('<p class="headline" data-testid="headline">', esc(headline), "</p>")),
             "".join(('<p class="detail" data-testid="detail">', esc(detail), "</p>")), tally_html(view, names, result)]
     k = result.knock
     if k is not None:
-        laid = {}
+        laid: dict[int, list[int]] = {}
         for c, i in k.layoffs:
             laid.setdefault(i, []).append(c)
         order = [k.knocker] + [s for s in range(view.players) if s != k.knocker]
@@ -81,10 +88,10 @@ def end_of_hand_html(view, names, headline, detail, result):
         n = 0
         if result.table:
             rows = []
-            for i, m in enumerate(result.table, 1):
+            for i, meld in enumerate(result.table, 1):
                 rows.append("".join(('<div class="meld-line"><span class="muted">', str(i), ".</span>",
-                                     cards_row(m.cards, "", m.wild, n), "</div>")))
-                n += len(m.cards)
+                                     cards_row(meld.cards, "", meld.wild, n), "</div>")))
+                n += len(meld.cards)
             body.append("".join(('<section class="eoh-table" aria-label="Melds on the table"><h3>Melds on the table</h3>',
                                  "".join(rows), "</section>")))
         values = result.values or [0] * view.players
@@ -98,7 +105,7 @@ def end_of_hand_html(view, names, headline, detail, result):
     return "".join(body)
 
 
-def score_sheet_html(view, names):
+def score_sheet_html(view: "View", names: "Sequence[str]") -> str:
     head = "".join("".join(('<th scope="col">', esc(n), "</th>")) for n in names)
     rows = []
     last = len(view.results) - 1

@@ -31,6 +31,6 @@ SHELL = """
 SCREEN = '<div id="rm-screen" class="rm-screen"></div>'
 
 
-def with_screen(html):
+def with_screen(html: str) -> str:
     """The frame with ``html`` in its screen."""
     return SHELL.replace(SCREEN, SCREEN[:-6] + html + "</div>")

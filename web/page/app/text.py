@@ -6,10 +6,16 @@ results, read by :mod:`web.page.shared.viewdata`). Written in the Python both Mi
 
 from web.page.shared.cards import face_of, name_of, placed_face
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from collections.abc import Collection, Iterable, Sequence
+
+    from web.page.shared.viewdata import Event, Result, View
+
 _ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#x27;"))
 
 
-def esc(value):
+def esc(value: object) -> str:
     """HTML-escape any value (quotes too: safe in attributes)."""
     s = str(value)
     for a, b in _ESCAPES:
@@ -17,21 +23,21 @@ def esc(value):
     return s
 
 
-def plural(n, word):
+def plural(n: int, word: str) -> str:
     return str(n) + " " + word + ("" if n == 1 else "s")
 
 
-def who(names, seat):
+def who(names: "Sequence[str]", seat: int | None) -> str:
     if seat is not None and 0 <= seat < len(names):
         return names[seat]
     return "Someone"
 
 
-def placed(cards, wild):
+def placed(cards: "Iterable[int]", wild: "Collection[int]") -> str:
     return " ".join(placed_face(c, c in wild) for c in cards)
 
 
-def describe_event(e, names):
+def describe_event(e: "Event", names: "Sequence[str]") -> str:
     """One public event in words: ``Ada took 7♥ from the discard pile``."""
     w = who(names, e.seat)
     kind = e.kind
@@ -64,7 +70,7 @@ END_WORDS = {
 }
 
 
-def headline(result, names):
+def headline(result: "Result", names: "Sequence[str]") -> str:
     """``Ada went gin and scores 37.`` / ``Stalemate: nobody scores.``"""
     w = result.winner
     if w is None:
@@ -80,19 +86,19 @@ def headline(result, names):
     return who(names, w) + " " + verb + " and " + scores + " " + str(result.points[w]) + "."
 
 
-def _word_char(ch):
+def _word_char(ch: str) -> bool:
     return ch.isalpha() or ch.isdigit() or ch == "_"
 
 
-def _at_word_start(text, i):
+def _at_word_start(text: str, i: int) -> bool:
     return i == 0 or not _word_char(text[i - 1])
 
 
-def _at_word_end(text, j):
+def _at_word_end(text: str, j: int) -> bool:
     return j >= len(text) or not _word_char(text[j])
 
 
-def pretty_cards(text):
+def pretty_cards(text: str) -> str:
     """Card codes in an engine sentence shown with suit symbols (``6D`` -> ``6♦``)."""
     from web.page.shared.cards import card_of
 
@@ -110,7 +116,7 @@ def pretty_cards(text):
     return "".join(out)
 
 
-def names_in(text, names):
+def names_in(text: str, names: "Sequence[str]") -> str:
     """The engine's words with player names for ``seat N`` (``seat 0 scores 12`` -> ``You score 12``)."""
     out = []
     i = 0
@@ -135,7 +141,7 @@ SUIT_WORDS = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades
 RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 
 
-def spoken(text):
+def spoken(text: str) -> str:
     """A sentence with suit symbols spelled out for screen readers (``7♥`` -> ``7 of hearts``)."""
     out = []
     for ch in text:
@@ -156,12 +162,12 @@ def spoken(text):
     return "".join(out)
 
 
-def card_words(card):
+def card_words(card: int) -> str:
     """Accessible name of a card id."""
     return name_of(card)
 
 
-def prompt(view, names):
+def prompt(view: "View", names: "Sequence[str]") -> str:
     """The line above the hand: whose turn, and what the person can do now (from ``view.legal``)."""
     if view.phase == "match-over":
         w = view.match.winner if view.match is not None else None
@@ -189,5 +195,5 @@ def prompt(view, names):
 TIER_WORDS = {"beginner": "Beginner", "casual": "Casual", "skilled": "Skilled", "expert": "Expert"}
 
 
-def tier_word(tier):
+def tier_word(tier: str) -> str:
     return TIER_WORDS.get(tier, tier)

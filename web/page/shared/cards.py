@@ -5,6 +5,10 @@ text (``"7H"``, ``"TD"``, ``"JK"``), read and written without the engine. Writte
 MicroPython (the page) and CPython (the tests, the worker) run.
 """
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
 SUITS = "CDHS"
 RANKS = "A23456789TJQK"
 JOKER = 52
@@ -15,7 +19,7 @@ RANK_NAMES = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "quee
 RANK_FACE = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
-def card_of(text):
+def card_of(text: object) -> int:
     """The id of a card in canonical text (``"7H"`` -> 45); ValueError for anything else."""
     if text == JOKER_TEXT:
         return JOKER
@@ -28,45 +32,45 @@ def card_of(text):
     return s * 13 + r
 
 
-def text_of(card):
+def text_of(card: int) -> str:
     """Canonical text of a card id: ``AS``, ``TD``, ``JK``."""
     if card == JOKER:
         return JOKER_TEXT
     return RANKS[card % 13] + SUITS[card // 13]
 
 
-def name_of(card):
+def name_of(card: int) -> str:
     """Words for a card, for people and screen readers: ``8 of hearts``, ``joker``."""
     if card == JOKER:
         return "joker"
     return RANK_NAMES[card % 13] + " of " + SUIT_NAMES[card // 13]
 
 
-def face_of(card):
+def face_of(card: int) -> str:
     """Short face text: ``7♥``, ``10♠``, ``Joker``."""
     if card == JOKER:
         return "Joker"
     return RANK_FACE[card % 13] + SUIT_SYMBOL[SUITS[card // 13]]
 
 
-def placed_face(card, wild):
+def placed_face(card: int, wild: bool) -> str:
     """A card of a meld as placed: ``5♥``, or ``Joker as 5♥`` when a joker plays it."""
     return ("Joker as " + face_of(card)) if wild else face_of(card)
 
 
-def is_red(card):
+def is_red(card: int) -> bool:
     return card != JOKER and card // 13 in (1, 2)
 
 
-def suit_letter(card):
+def suit_letter(card: int) -> str:
     return "" if card == JOKER else SUITS[card // 13]
 
 
-def by_suit(cards):
+def by_suit(cards: "Iterable[int]") -> list[int]:
     """Suit, then rank (C D H S, ace low); jokers last."""
     return sorted(cards)
 
 
-def by_rank(cards):
+def by_rank(cards: "Iterable[int]") -> list[int]:
     """Rank, then suit; jokers last."""
     return sorted(cards, key=lambda c: (99, 0) if c == JOKER else (c % 13, c // 13))

@@ -27,10 +27,9 @@ message over ``MAX_TEXT`` is dropped unread. Written in the Python both MicroPyt
 import hashlib
 import json
 
-try:  # annotations only: MicroPython evaluates none and has no typing
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
     from typing import Any
-except ImportError:  # pragma: no cover - MicroPython
-    pass
 
 NET = 1
 MAX_TEXT = 200000  # characters: a view with every card of a long hand is under 20 000
@@ -42,15 +41,15 @@ HEX = "0123456789abcdef"
 DEAL_FORMAT = "rummy-deal/1"  # rummy.fairdeal's format: the guest's check mirrors it
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: "Any") -> bool:
     return type(v) is int
 
 
-def _is_hex(v: Any, n: int) -> bool:
+def _is_hex(v: "Any", n: int) -> bool:
     return type(v) is str and len(v) == n and all(c in HEX for c in v)
 
 
-def encode(kind: str, fields: dict[str, Any]) -> str:
+def encode(kind: str, fields: "dict[str, Any]") -> str:
     """A message as the text sent over the channel."""
     msg = {"v": NET, "t": kind}
     for k in fields:
@@ -58,7 +57,7 @@ def encode(kind: str, fields: dict[str, Any]) -> str:
     return json.dumps(msg)
 
 
-def decode(text: Any, allowed: tuple[str, ...]) -> tuple[dict[str, Any] | None, str | None]:
+def decode(text: "Any", allowed: tuple[str, ...]) -> "tuple[dict[str, Any] | None, str | None]":
     """``(message, None)`` for a well-formed message of one of the ``allowed`` types, else ``(None, why)``."""
     if type(text) is not str:
         return None, "not text"
@@ -76,7 +75,7 @@ def decode(text: Any, allowed: tuple[str, ...]) -> tuple[dict[str, Any] | None, 
     return (None, why) if why is not None else (msg, None)
 
 
-def message_problem(msg: dict[str, Any]) -> str | None:
+def message_problem(msg: "dict[str, Any]") -> str | None:
     """Why a message of a known type has a field of the wrong type, or None."""
     t = msg["t"]
     if t == "welcome":
@@ -134,7 +133,7 @@ def message_problem(msg: dict[str, Any]) -> str | None:
     return "unknown"
 
 
-def fair_problem(fair: Any) -> str | None:
+def fair_problem(fair: "Any") -> str | None:
     if not isinstance(fair, dict) or not _is_int(fair.get("hand")) or not _is_hex(fair.get("commitment"), 64):
         return "fair: hand and commitment"
     if "secret" in fair and not _is_hex(fair["secret"], 64):
@@ -201,7 +200,7 @@ def dealt_to(deck: list[int], players: int, dealer: int, size: int, seat: int) -
     return hand, deck[players * size]
 
 
-def check_deal(fair: dict[str, Any], promised: dict[str, Any], mine: str, seen: dict[str, Any]) -> tuple[bool, str]:
+def check_deal(fair: "dict[str, Any]", promised: "dict[str, Any]", mine: str, seen: "dict[str, Any]") -> tuple[bool, str]:
     """A guest's check of a revealed deal: ``fair`` the host's reveal (``commitment``, ``secret``,
     ``contributions``), ``promised`` what the host committed to before the guest gave its value (``commitment``,
     ``dealer`` when it named one), ``mine`` the value this guest gave, ``seen`` the hand as the guest first saw it

@@ -70,10 +70,9 @@ A message that is not one of these, or has a field of the wrong type, is dropped
 receives it. Written in the Python that both MicroPython and CPython run.
 """
 
-try:  # annotations only: MicroPython evaluates none and has no typing
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
     from typing import Any
-except ImportError:  # pragma: no cover - MicroPython
-    pass
 
 PROTOCOL = 1
 
@@ -88,11 +87,11 @@ NEXT = ("you", "computer", "guest", "deal", "over")
 MAX_MESSAGE = 1000000  # characters: anything longer is dropped
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: "Any") -> bool:
     return type(v) is int
 
 
-def _config_problem(cfg: Any) -> str | None:
+def _config_problem(cfg: "Any") -> str | None:
     if not isinstance(cfg, dict):
         return "config: an object was expected"
     if cfg.get("game") not in ("gin", "rummy"):
@@ -121,7 +120,7 @@ def _config_problem(cfg: Any) -> str | None:
     return None
 
 
-def _contributions_problem(v: Any) -> str | None:
+def _contributions_problem(v: "Any") -> str | None:
     if not isinstance(v, list) or len(v) > 5 or any(type(c) is not str or not 0 < len(c) <= 200 for c in v):
         return "contributions: up to 5 texts of 1 to 200 characters"
     return None
@@ -131,7 +130,7 @@ SEAT_KINDS = ("person", "computer", "guest")
 MAX_NAME = 24
 
 
-def seats_problem(seats: Any, opponents: list[str]) -> str | None:
+def seats_problem(seats: "Any", opponents: list[str]) -> str | None:
     """Why ``seats`` is not a seat plan: 2 to 6 seats, the first a person at this device, each a person or a
     guest (with a name) or a computer (with the id of one of ``opponents``, in order)."""
     if not isinstance(seats, list) or not 2 <= len(seats) <= 6:
@@ -156,17 +155,17 @@ def seats_problem(seats: Any, opponents: list[str]) -> str | None:
     return None
 
 
-def _is_date(v: Any) -> bool:
+def _is_date(v: "Any") -> bool:
     if type(v) is not str or len(v) != 10 or v[4] != "-" or v[7] != "-":
         return False
     return all("0" <= c <= "9" for c in v[:4] + v[5:7] + v[8:])
 
 
-def _is_hand(v: Any) -> bool:
+def _is_hand(v: "Any") -> bool:
     return _is_int(v) and v >= 0
 
 
-def page_message_problem(msg: Any) -> str | None:
+def page_message_problem(msg: "Any") -> str | None:
     """Why ``msg`` (parsed JSON) is not a message the page may send; None when it is one."""
     if not isinstance(msg, dict) or msg.get("type") not in PAGE_TYPES:
         return "not a page message"
@@ -218,7 +217,7 @@ def page_message_problem(msg: Any) -> str | None:
     return None
 
 
-def engine_message_problem(msg: Any) -> str | None:
+def engine_message_problem(msg: "Any") -> str | None:
     """Why ``msg`` (parsed JSON) is not a message the engine may send; None when it is one."""
     if not isinstance(msg, dict) or msg.get("type") not in ENGINE_TYPES:
         return "not an engine message"

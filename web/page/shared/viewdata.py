@@ -6,10 +6,15 @@ anything that is not exactly a view (a wrong type, a missing field, a card that 
 ValueError saying where, and the caller drops the message. Cards become the engine's card ids; actions stay
 their rulebook text (what the page sends back) with their parts read out.
 
-Written in the Python that both MicroPython and CPython run (no typing, dataclasses, enum).
+Written in the Python that both MicroPython and CPython run (no typing, dataclasses, enum): the classes
+declare their attributes' types for mypy in class-level annotations, which MicroPython ignores.
 """
 
 from web.page.shared.cards import JOKER, card_of
+
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
 
 VIEW_FORMAT = "rummy-view"
 VIEW_VERSION = 1
@@ -23,79 +28,83 @@ ACTION_KINDS = ("draw stock", "draw discard", "pass", "meld", "layoff", "discard
 class Reader:
     """Reads one JSON object's fields, checking types; ``where`` names it in errors."""
 
-    def __init__(self, data, where):
+    data: "dict[str, Any]"
+    where: str
+    seen: int
+
+    def __init__(self, data: object, where: str) -> None:
         if not isinstance(data, dict):
             raise ValueError(where + ": an object was expected")
         self.data = data
         self.where = where
         self.seen = 0
 
-    def get(self, key):
+    def get(self, key: str) -> "Any":
         if key not in self.data:
             raise ValueError(self.where + ": missing " + key)
         self.seen += 1
         return self.data[key]
 
-    def done(self):
+    def done(self) -> None:
         """Every field was read: an extra field is an error."""
         if self.seen != len(self.data):
             raise ValueError(self.where + ": unknown fields")
 
-    def number(self, key, low=None, high=None):
+    def number(self, key: str, low: int | None = None, high: int | None = None) -> int:
         v = self.get(key)
         if type(v) is not int or (low is not None and v < low) or (high is not None and v > high):
             raise ValueError(self.where + "." + key + ": a whole number was expected")
         return v
 
-    def flag(self, key):
+    def flag(self, key: str) -> bool:
         v = self.get(key)
         if type(v) is not bool:
             raise ValueError(self.where + "." + key + ": true or false was expected")
         return v
 
-    def word(self, key, choices=None):
+    def word(self, key: str, choices: tuple[str, ...] | None = None) -> str:
         v = self.get(key)
         if type(v) is not str or (choices is not None and v not in choices):
             raise ValueError(self.where + "." + key + ": an expected word was not found")
         return v
 
-    def items(self, key):
+    def items(self, key: str) -> "list[Any]":
         v = self.get(key)
         if type(v) is not list:
             raise ValueError(self.where + "." + key + ": a list was expected")
         return v
 
-    def numbers(self, key, n=None):
+    def numbers(self, key: str, n: int | None = None) -> list[int]:
         v = self.items(key)
         if (n is not None and len(v) != n) or any(type(x) is not int for x in v):
             raise ValueError(self.where + "." + key + ": whole numbers were expected")
         return list(v)
 
-    def flags(self, key, n):
+    def flags(self, key: str, n: int) -> list[bool]:
         v = self.items(key)
         if len(v) != n or any(type(x) is not bool for x in v):
             raise ValueError(self.where + "." + key + ": true/false values were expected")
         return list(v)
 
-    def card(self, key):
+    def card(self, key: str) -> int:
         return _card(self.get(key), self.where + "." + key)
 
-    def opt_card(self, key):
+    def opt_card(self, key: str) -> int | None:
         v = self.get(key)
         return None if v is None else _card(v, self.where + "." + key)
 
-    def cards(self, key):
+    def cards(self, key: str) -> list[int]:
         return _cards(self.items(key), self.where + "." + key)
 
 
-def _card(v, where):
+def _card(v: object, where: str) -> int:
     try:
         return card_of(v)
     except ValueError:
         raise ValueError(where + ": not a card") from None
 
 
-def _cards(v, where):
+def _cards(v: object, where: str) -> list[int]:
     if type(v) is not list:
         raise ValueError(where + ": a list of cards was expected")
     return [_card(x, where) for x in v]
@@ -105,8 +114,13 @@ class Move:
     """A legal action: its text (sent back as it is) and its parts."""
 
     __slots__ = ("cards", "kind", "meld", "text", "wild")
+    text: str
+    kind: str  # one of ACTION_KINDS
+    cards: list[int]  # the cards it names, in its order (a joker as the card it plays)
+    wild: list[int]  # those of ``cards`` that a joker plays
+    meld: int  # the meld it goes to (a lay-off or a swap; from 1), else 0
 
-    def __init__(self, text):
+    def __init__(self, text: object) -> None:
         if type(text) is not str:
             raise ValueError("an action is text")
         words = text.split(" ")
@@ -137,13 +151,13 @@ class Move:
                 raise ValueError("not an action: " + text)
             self.meld = int(words[-1])
 
-    def hand_cards(self):
+    def hand_cards(self) -> list[int]:
         """The cards this action takes out of the hand (a joker as the joker's id)."""
         if self.kind in ("meld", "layoff"):
             return [JOKER if c in self.wild else c for c in self.cards]
         return list(self.cards)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Move(" + repr(self.text) + ")"
 
 
@@ -151,8 +165,10 @@ class Meld:
     """A meld on the table: its cards as placed (ids) and those a joker plays."""
 
     __slots__ = ("cards", "wild")
+    cards: list[int]
+    wild: list[int]
 
-    def __init__(self, texts, where):
+    def __init__(self, texts: object, where: str) -> None:
         if type(texts) is not list or not texts:
             raise ValueError(where + ": a meld was expected")
         self.cards = []
@@ -170,8 +186,15 @@ class Event:
     """One public event of the hand's log."""
 
     __slots__ = ("card", "cards", "count", "kind", "meld", "seat", "wild")
+    kind: str  # one of EVENT_KINDS
+    seat: int | None
+    card: int | None
+    cards: list[int]
+    wild: list[int]
+    meld: int
+    count: int
 
-    def __init__(self, data, where):
+    def __init__(self, data: object, where: str) -> None:
         r = Reader(data, where)
         self.kind = r.word("kind", EVENT_KINDS)
         seat = r.get("seat")
@@ -190,8 +213,16 @@ class Knock:
     """Gin: how a knock was arranged and counted (per-seat lists are indexed by seat)."""
 
     __slots__ = ("card", "deadwood", "doubled", "knocker", "layoffs", "limit", "melds", "unmatched")
+    knocker: int
+    card: int | None
+    limit: int
+    doubled: bool
+    melds: list[list[list[int]]]  # per seat, its melds
+    unmatched: list[list[int]]  # per seat
+    deadwood: list[int]  # per seat
+    layoffs: list[tuple[int, int]]  # (card, meld number from 1)
 
-    def __init__(self, data, where):
+    def __init__(self, data: object, where: str) -> None:
         r = Reader(data, where)
         self.knocker = r.number("knocker", 0)
         self.card = r.opt_card("card")
@@ -208,7 +239,7 @@ class Knock:
         r.done()
 
 
-def _list(v, where):
+def _list(v: object, where: str) -> "list[Any]":
     if type(v) is not list:
         raise ValueError(where + ": a list was expected")
     return v
@@ -219,8 +250,19 @@ class Result:
 
     __slots__ = ("dealer", "detail", "end", "hand", "hands", "knock", "points", "table", "totals", "values",
                  "winner")
+    hand: int
+    dealer: int
+    end: str  # one of HAND_ENDS
+    winner: int | None
+    points: list[int]  # per seat
+    totals: list[int]  # per seat
+    hands: list[list[int]]
+    detail: str
+    knock: Knock | None
+    values: list[int]
+    table: list[Meld]
 
-    def __init__(self, data, where, players):
+    def __init__(self, data: object, where: str, players: int) -> None:
         r = Reader(data, where)
         self.hand = r.number("hand", 0)
         self.dealer = r.number("dealer", 0, players - 1)
@@ -244,8 +286,13 @@ class Match:
     """A finished match: final totals, the winner, hands won and each seat's bonuses."""
 
     __slots__ = ("bonuses", "final", "hands", "hands_won", "winner")
+    final: list[int]  # per seat
+    winner: int | None
+    hands_won: list[int]  # per seat
+    bonuses: list[dict[str, int]]  # per seat: {"game", "line", "shutout"}
+    hands: int
 
-    def __init__(self, data, where, players):
+    def __init__(self, data: object, where: str, players: int) -> None:
         r = Reader(data, where)
         self.final = r.numbers("final", players)
         w = r.get("winner")
@@ -267,7 +314,35 @@ class Match:
 class View:
     """One seat's view, read from the engine's ``rummy-view`` document (see :func:`read_view`)."""
 
-    def __init__(self, data):
+    game: str  # "gin" or "rummy"
+    rules: dict[str, bool | int | str | None]
+    players: int
+    seat: int
+    step: int
+    hand_number: int
+    dealer: int
+    phase: str  # one of PHASES
+    turn: int | None
+    hand: list[int]
+    hand_counts: list[int]
+    stock_count: int
+    discard: list[int]
+    table: list[Meld]
+    log: list[Event]
+    legal: list[Move]
+    scores: list[int]
+    hands_won: list[int]
+    has_melded: list[bool]
+    played_before: list[bool]
+    taken_discard: int | None
+    must_draw_stock: bool
+    knock_limit: int | None
+    upcard: int | None
+    restocks_done: int
+    results: list[Result]
+    match: Match | None
+
+    def __init__(self, data: object) -> None:
         r = Reader(data, "view")
         self.game = r.word("game", ("gin", "rummy"))
         rules = r.get("rules")
@@ -316,30 +391,30 @@ class View:
     # ----- reading -----
 
     @property
-    def in_hand(self):
+    def in_hand(self) -> bool:
         return self.phase in ("first-upcard", "draw", "play")
 
     @property
-    def my_turn(self):
+    def my_turn(self) -> bool:
         return self.turn == self.seat and bool(self.legal)
 
     @property
-    def top_discard(self):
+    def top_discard(self) -> int | None:
         return self.discard[-1] if self.discard else None
 
     @property
-    def result(self):
+    def result(self) -> Result | None:
         """The last hand's result, between hands."""
         return self.results[-1] if self.results and not self.in_hand else None
 
-    def kinds(self):
+    def kinds(self) -> set[str]:
         """The kinds of the legal actions."""
         return {m.kind for m in self.legal}
 
-    def moves(self, kind):
+    def moves(self, kind: str) -> list[Move]:
         return [m for m in self.legal if m.kind == kind]
 
-    def move(self, text):
+    def move(self, text: str) -> Move | None:
         """The legal move with this text, or None."""
         for m in self.legal:
             if m.text == text:
@@ -347,7 +422,7 @@ class View:
         return None
 
 
-def read_view(doc):
+def read_view(doc: object) -> View:
     """A :class:`View` from a ``rummy-view`` document (a dict, already parsed from JSON)."""
     if not isinstance(doc, dict) or doc.get("format") != VIEW_FORMAT:
         raise ValueError("not a " + VIEW_FORMAT + " document")

@@ -52,6 +52,7 @@ BENCH_ORDER = (
     "learn",
     "browser-bots",
     "browser-learn",
+    "rtc-link",
 )
 # Benches whose records compare two builds: not figures of the build, so not in the current table.
 COMPARISONS = frozenset({"ab"})
@@ -59,6 +60,7 @@ COMPARISONS = frozenset({"ab"})
 Value = int | float | str
 
 _FILE_NAME = re.compile(r"(\d{4}-\d{2}-\d{2}T\d{2}-\d{2})-([a-z0-9-]+?)(?:-(\d+))?\.json")
+_UNIT = re.compile(r"(.+) \(([^()]+)\)")
 _KEYS = frozenset({"date", "bench", "commit", "load", "command", "figures", "goals", "note"})
 
 
@@ -171,6 +173,10 @@ def load(directory: Path = RESULTS_DIR) -> list[Record]:
     return sorted(records, key=lambda r: (r.date, r.name))
 
 
+def _bench_key(bench: str) -> tuple[int, str]:
+    return (BENCH_ORDER.index(bench), "") if bench in BENCH_ORDER else (len(BENCH_ORDER), bench)
+
+
 def current(records: Iterable[Record]) -> list[Current]:
     """The newest figure of each measure (comparisons left out), in the table's order: by bench (BENCH_ORDER),
     then in the order of the measures in the bench's newest record, then of older ones."""
@@ -181,15 +187,12 @@ def current(records: Iterable[Record]) -> list[Current]:
             goal = record.goal(measure) or (newest[measure].goal if measure in newest else None)
             newest[measure] = Current(measure, value, goal, record)
 
-    def bench_key(bench: str) -> tuple[int, str]:
-        return (BENCH_ORDER.index(bench), "") if bench in BENCH_ORDER else (len(BENCH_ORDER), bench)
-
     order: dict[str, int] = {}
     for record in sorted(records_seen, key=lambda r: (r.date, r.name), reverse=True):
         for measure, _value in record.figures:
             if measure in newest:
                 order.setdefault(measure, len(order))
-    return sorted(newest.values(), key=lambda c: (bench_key(c.record.bench), order[c.measure]))
+    return sorted(newest.values(), key=lambda c: (_bench_key(c.record.bench), order[c.measure]))
 
 
 def format_value(value: Value) -> str:
@@ -208,11 +211,29 @@ def _when(record: Record) -> str:
     return ", ".join(parts)
 
 
+def format_figure(measure: str, value: Value, goal: str | None = None) -> str:
+    """``cold ready, game (s)`` at 1.71 as ``cold ready, game **1.71 s**``: the unit after the value, the goal after."""
+    m = _UNIT.fullmatch(measure)
+    name, unit = (m.group(1), m.group(2)) if m else (measure, "")
+    shown = format_value(value) + ("" if not unit else unit if unit == "%" else f" {unit}")
+    return f"{name} **{shown}**" + (f" (goal {goal})" if goal else "")
+
+
 def markdown(records: Iterable[Record]) -> str:
-    """The table of current figures in Markdown, as README.md shows it (ending with a newline)."""
-    lines = ["| measure | current | goal | command | measured (recorded, commit, load) |", "|---|---|---|---|---|"]
+    """The table of current figures in Markdown, as README.md shows it (ending with a newline): a row for each
+    record that holds a current figure, by bench (BENCH_ORDER) and newest first, with those of its figures."""
+    rows: dict[str, tuple[Record, list[Current]]] = {}
     for cur in current(records):
-        cells = [cur.measure, format_value(cur.value), cur.goal or "", f"`{cur.record.command}`", _when(cur.record)]
+        rows.setdefault(cur.record.name, (cur.record, []))[1].append(cur)
+
+    def order(row: tuple[Record, list[Current]]) -> tuple[tuple[int, str], float, str]:
+        record = row[0]
+        return (_bench_key(record.bench), -record.date.timestamp(), record.name)
+
+    lines = ["| command | current figures | measured (recorded, commit, load) |", "|---|---|---|"]
+    for record, figures in sorted(rows.values(), key=order):
+        shown = "; ".join(format_figure(c.measure, c.value, c.goal) for c in figures)
+        cells = [f"`{record.command}`", shown, _when(record)]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines) + "\n"
 

@@ -59,14 +59,21 @@ def test_records_of_the_same_minute_go_by_file_name(tmp_path: Path) -> None:
 
 
 def test_the_markdown_table_of_known_records(known: Path) -> None:
+    """A row per record that holds a current figure: make test first (BENCH_ORDER), then the start-up runs newest
+    first; units follow the values, goals follow the figures."""
     assert results.markdown(results.load(known)) == (
-        "| measure | current | goal | command | measured (recorded, commit, load) |\n"
-        "|---|---|---|---|---|\n"
-        "| tests | 1,130 |  | `make test` | 2026-01-01 09:30, `bbbbbbb`, busy machine |\n"
-        "| with set-up (s) | 620 |  | `make test` | 2026-01-01 09:30, `bbbbbbb`, busy machine |\n"
-        "| cold ratio | 0.54 | ≤ 1.10 | `python -m bench.startup --runs 7` | 2026-01-02 11:00, commit unknown |\n"
-        "| warm ratio | 0.4 |  | `python -m bench.startup --runs 7` | 2026-01-02 10:00, `aaaaaaa`, load 1–3 |\n"
+        "| command | current figures | measured (recorded, commit, load) |\n"
+        "|---|---|---|\n"
+        "| `make test` | tests **1,130**; with set-up **620 s** | 2026-01-01 09:30, `bbbbbbb`, busy machine |\n"
+        "| `python -m bench.startup --runs 7` | cold ratio **0.54** (goal ≤ 1.10) | 2026-01-02 11:00, commit unknown |\n"
+        "| `python -m bench.startup --runs 7` | warm ratio **0.4** | 2026-01-02 10:00, `aaaaaaa`, load 1–3 |\n"
     )
+
+
+def test_a_figure_shows_its_unit_after_its_value() -> None:
+    assert results.format_figure("dropped frames (%)", 5.3) == "dropped frames **5.3%**"
+    assert results.format_figure("random play, Gin (actions/s)", 29200) == "random play, Gin **29,200 actions/s**"
+    assert results.format_figure("first paint, cold (ms)", "140–204", "≤ 200") == "first paint, cold **140–204 ms** (goal ≤ 200)"
 
 
 @pytest.mark.parametrize("name, record, fault", [

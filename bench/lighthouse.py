@@ -6,7 +6,7 @@ Runs the npm ``lighthouse`` (pinned in package.json; version 12, the last for No
 (``CHROME_PATH``, headless), mobile (its default: a mid-range phone, simulated 4G and a 4x slower CPU) and
 desktop (``--preset=desktop``), each ``--runs`` times from a cold start (Lighthouse clears the origin's
 storage first), and reports the median score of performance, accessibility and best practices with the
-performance metrics behind the score, and the audits that failed. Goals (issue 16): performance >= 90
+performance metrics behind the score, and the audits that failed. Goals: performance >= 90
 mobile and >= 95 desktop, accessibility 100, best practices >= 95.
 
 The site is served from a loopback port with gzip (``Content-Encoding``) for every text and WebAssembly file,

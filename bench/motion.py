@@ -1,4 +1,4 @@
-"""Motion on the table, measured in Chromium (issue 11): a benchmark, not a test.
+"""Motion on the table, measured in Chromium: a benchmark, not a test.
 
     python -m bench.motion [--hands 1] [--site _site] [--json]
 

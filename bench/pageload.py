@@ -182,9 +182,8 @@ def goto_until_ready(page: Page, url: str, timeout_ms: float = 180_000) -> None:
 # After a visit, the page is left alone this long before anything else is done with it. A player does not come
 # back within milliseconds of the page becoming ready; a reload while the page still finishes what follows
 # ready (the service worker's registration and update check, the first saves) made the next start slower and
-# less steady: the same build's warm first Python paint was 257 ms (standard deviation 37) reloaded right after
-# ready, 171 ms (22) after 0.6 s (python -m bench.ab's later reloads, 20 x 2 visits each, two runs minutes apart;
-# Chromium 156, 2 cores).
+# less steady: on 2 cores the same build's warm first Python paint was about half again as long, and as spread,
+# reloaded right after ready as after 0.6 s.
 AFTER_READY_MS = 600
 
 

@@ -1,5 +1,5 @@
 """Responsiveness of the game page in Chromium: how soon it paints and answers, and how long the
-page's thread is ever blocked (issue 16). A benchmark, not a test.
+page's thread is ever blocked. A benchmark, not a test.
 
     python -m bench.responsive [--runs 5] [--site _site] [--json] [--no-play] [--new-tab]
 

@@ -1,4 +1,4 @@
-"""Fixtures for WebRTC browser tests with every packet kept on this machine (see shared/notes/webrtc.md).
+"""Fixtures for WebRTC browser tests with every packet kept on this machine.
 
 The test session makes a network namespace of its own (loopback up, and a veth pair whose both ends stay inside
 it: ``10.99.0.2/24`` with a default route, so Chromium finds an address to gather as an ICE host candidate).
@@ -68,7 +68,7 @@ def netns_problem(euid: int | None = None, ip_path: str | bool | None = True) ->
 
 
 def setup_commands(ns: str) -> list[list[str]]:
-    """The ``ip`` commands that make namespace ``ns`` (after ``ip netns add``), as in shared/notes/webrtc.md.
+    """The ``ip`` commands that make namespace ``ns`` (after ``ip netns add``).
 
     The veth ends get no IPv6 link-local address (``addrgenmode none``): the kernel would give each one ~1-2 s
     after the link comes up (once duplicate address detection ends), and Chromium, seeing the namespace's

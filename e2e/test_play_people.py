@@ -1,4 +1,4 @@
-"""Pass and play in the browser: two people share one device (issue 10). Between their turns a cover hides
+"""Pass and play in the browser: two people share one device. Between their turns a cover hides
 every hand until the next person taps; the end of the hand shows everything; each person's statistics are
 kept by name. Played with clicks, as people do; every wait is on what the page shows."""
 

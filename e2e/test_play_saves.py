@@ -173,7 +173,7 @@ def _real_match(page) -> dict:
     return json.loads(page.evaluate("localStorage.getItem(Object.keys(localStorage).find(k => k.startsWith('rummy.match')))"))
 
 
-# The six values that stopped the old page for good (issue 9), and more: each is set aside, the game starts.
+# Six values that once stopped the page for good, and more: each is set aside, the game starts.
 BAD_VALUES = {
     "settings last.rules is a list": ("rummy.settings", lambda m: {"format": "rummy-ui/settings", "version": 1, "data": {
         "speed": "normal", "contrast": False, "bigcards": False, "sort": "suit",

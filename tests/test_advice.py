@@ -143,7 +143,7 @@ def test_gin_hint_is_hugos_choice_where_ada_would_differ():
 
 
 def test_gin_the_example_sentence():
-    """The issue's example: a card that can't join a meld, next to a card the opponent passed on, and the
+    """The example sentence of a hint: a card that can't join a meld, next to a card the opponent passed on, and the
     deadwood it leaves (12, down from 15 before the draw)."""
     g = new_game("gin", dealer=1, hands=["2C 3C 4C 7D 7S 7C 9H AS 2S 3D", "AH 2H 3H AD 2D KS QS JS 5D 4D"],
                  upcard="TH", stock="6C 8D JC")

@@ -91,7 +91,7 @@ def test_the_page_only_ever_receives_its_own_seat():
                     assert not (set(hand) & mine)
 
 
-def test_a_double_click_on_draw_sends_one_move_and_says_nothing_wrong():  # defect 10
+def test_a_double_click_on_draw_sends_one_move_and_says_nothing_wrong():
     h = Harness(deliver=False)
     h.start()
     h.new_match("gin", ("rex",), seed=7)
@@ -115,7 +115,7 @@ def test_a_double_click_on_draw_sends_one_move_and_says_nothing_wrong():  # defe
     assert a.match.view.phase == "play" and a.page.level != "error" and a.page.message == ""
 
 
-def test_a_double_click_on_next_hand_deals_once():  # defect 1
+def test_a_double_click_on_next_hand_deals_once():
     h = Harness()
     h.start()
     h.new_match("gin", ("rex",), seed=11)
@@ -253,7 +253,7 @@ def test_a_save_the_engine_refuses_is_set_aside():
     assert h.app.page.screen == "setup" and "could not be read" in h.dialog
 
 
-def test_melds_first_in_gin_then_rummy_sorts_by_suit_and_shows_it():  # defect 2
+def test_melds_first_in_gin_then_rummy_sorts_by_suit_and_shows_it():
     h = Harness()
     h.start()
     h.new_match("gin", ("rex",), seed=3)
@@ -266,7 +266,7 @@ def test_melds_first_in_gin_then_rummy_sorts_by_suit_and_shows_it():  # defect 2
     assert 'data-sort="suit" data-key="sort-suit" aria-pressed="true"' in h.html
 
 
-def test_the_message_line_keeps_its_place():  # defect 3
+def test_the_message_line_keeps_its_place():
     h = Harness()
     h.start()
     h.new_match("gin", ("rex",), seed=3)
@@ -275,13 +275,13 @@ def test_the_message_line_keeps_its_place():  # defect 3
     assert re.search(r'<p class="message [^"]*" data-testid="message"', h.html)
 
 
-def test_the_game_choices_keep_focus_keys():  # defect 4 (the runner puts focus back by data-key)
+def test_the_game_choices_keep_focus_keys():  # the runner puts focus back by data-key
     h = Harness()
     h.start()
     assert 'data-key="f-game-gin"' in h.html and 'data-key="f-game-rummy"' in h.html
 
 
-def test_knock_words_are_true_and_lay_offs_sit_on_the_numbered_melds():  # defects 5 and 6
+def test_knock_words_are_true_and_lay_offs_sit_on_the_numbered_melds():
     from web.page.app.text import describe_event
     from web.page.shared.viewdata import Event
 
@@ -317,7 +317,7 @@ def test_knock_words_are_true_and_lay_offs_sit_on_the_numbered_melds():  # defec
     pytest.fail("no knock with a lay-off in 40 seeded hands")
 
 
-def test_a_drop_on_nothing_says_where_a_card_can_go():  # defect 7
+def test_a_drop_on_nothing_says_where_a_card_can_go():
     h = Harness()
     h.start()
     h.new_match("gin", ("rex",), seed=3)
@@ -325,7 +325,7 @@ def test_a_drop_on_nothing_says_where_a_card_can_go():  # defect 7
     assert h.app.page.level == "error" and "Drop a card on the discard pile" in h.app.page.message
 
 
-def test_an_opponents_discard_is_shown_at_once_from_its_seat():  # defect 8
+def test_an_opponents_discard_is_shown_at_once_from_its_seat():
     h = Harness()
     h.start()
     h.new_match("rummy", ("mel", "dot"), seed=6)
@@ -351,7 +351,7 @@ def test_an_opponents_discard_is_shown_at_once_from_its_seat():  # defect 8
     assert seen
 
 
-def test_docs_name_each_opponents_tier_as_the_game_does():  # defect 9
+def test_docs_name_each_opponents_tier_as_the_game_does():
     from pathlib import Path
 
     text = (Path(__file__).resolve().parent.parent / "docs" / "ui.md").read_text(encoding="utf-8")

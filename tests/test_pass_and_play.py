@@ -1,4 +1,4 @@
-"""Pass and play: two or more people at one device (issue 10), through the table app and the worker table.
+"""Pass and play: two or more people at one device, through the table app and the worker table.
 
 Between two people's turns the page shows a cover that holds no card of anyone's hand; the next person's hand
 shows only when they tap. The end of a hand shows everything. Statistics count each person by name, apart from

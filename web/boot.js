@@ -125,13 +125,14 @@
     // and let PyScript compile its worker hooks from a string, which the Content-Security-Policy refuses.)
     addTag("script", { type: "module", src: "./web/pyscript-hooks.js" });
   }
-  // A visit that our service worker serves (a return visit) finds the runtime's files on this device: they are
-  // asked for here, while the page is still being read, not once it has been read and painted. Plain preloads:
-  // each file is read into memory, and compiled only when the runtime starts (the hints' modulepreload, put in
-  // here instead, measured no better: +2.8 ms [-13.1, +18.7]). Each preload matches the runtime's own request (a
-  // module script or a fetch(), both in CORS mode with same-origin credentials), so nothing is read twice.
-  // Measured on first return visits (bench.ab, 30 each): the first Python paint 17.9 ms sooner [-37.4, +1.6].
-  // A first visit keeps the runtime's downloads until its screen has been painted (startRuntime, above).
+  // A visit that our service worker serves (a return visit) finds the runtime's files on this device, so they
+  // are asked for here, while the page is still being read: the page's thread would otherwise sit idle between
+  // starting the runtime and its files arriving from Cache Storage. Plain preloads (a file is read into memory,
+  // compiled when the runtime starts): modulepreload, which compiles as it reads, measured no better (the "ab"
+  // records of bench/results have both figures). Each preload matches the runtime's own request (a module
+  // script or a fetch(), both in CORS mode with same-origin credentials), so nothing is read twice. A first
+  // visit keeps the runtime's downloads until its screen has been painted (startRuntime, above), so that the
+  // page's few kilobytes do not queue behind the runtime's.
   function preloadRuntime() {
     var hints = byId("runtime-hints");
     if (!hints || !hints.content) return;

@@ -21,11 +21,16 @@ from web.worker.table import Table
 CATALOG = Catalog(catalog())
 
 
+def without_id(msg: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in msg.items() if k != "id"}
+
+
 class Harness:
     def __init__(self, engine_ready: bool = True, deliver: bool = True) -> None:
         self.app = App(CATALOG)
         self.table = Table()
-        self.sent: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []  # the requests sent, without their ids (see ids)
+        self.ids: list[int] = []  # the id of each request sent, in order
         self.received: list[dict[str, Any]] = []
         self.outbox: list[dict[str, Any]] = []  # sent but not yet delivered (deliver=False)
         self.timers: list[tuple[str, float, int]] = []
@@ -55,7 +60,9 @@ class Harness:
             kind = e[0]
             if kind == "send":
                 msg = json.loads(json.dumps(e[1]))  # it travels as JSON
-                self.sent.append(msg)
+                assert type(msg.get("id")) is int and msg["id"] not in self.ids, msg  # a new request id each
+                self.ids.append(msg["id"])
+                self.sent.append(without_id(msg))
                 if self.deliver:
                     self.deliver_one(msg)
                 else:
@@ -85,9 +92,22 @@ class Harness:
             elif kind == "look":
                 self.looks.append(dict(e[1]))
 
-    def deliver_one(self, msg: dict[str, Any]) -> None:
+    def answer(self, msg: dict[str, Any]) -> list[dict[str, Any]]:
+        """The worker table's answers to ``msg``, as web.worker.main.handle gives them: the request's id comes back
+        as ``re``."""
+        out = []
         for reply in self.table.handle(msg):
-            reply = json.loads(json.dumps(reply))
+            if "id" in msg:
+                reply = {**reply, "re": msg["id"]}
+            out.append(json.loads(json.dumps(reply)))
+        return out
+
+    def waiting(self) -> list[dict[str, Any]]:
+        """The requests held back (deliver=False), as the page asked them (without their ids)."""
+        return [without_id(m) for m in self.outbox]
+
+    def deliver_one(self, msg: dict[str, Any]) -> None:
+        for reply in self.answer(msg):
             assert engine_message_problem(reply) is None, reply
             self.received.append(reply)
             self.do("engine", reply)

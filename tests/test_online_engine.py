@@ -151,11 +151,11 @@ def test_guests_get_their_own_views_and_nothing_else():
 def test_a_dropped_guests_seat_goes_to_a_computer():
     t, _, _ = online_table(values=("33" * 16,))
     g = t.game
-    reply = ask(t, {"type": "seat", "step": g.step, "seat": 0, "id": "ada"})
+    reply = ask(t, {"type": "seat", "step": g.step, "seat": 0, "opponent": "ada"})
     assert reply["type"] == "error" and reply["code"] == "bad-seat"
-    reply = ask(t, {"type": "seat", "step": g.step, "seat": 1, "id": "nobody"})
+    reply = ask(t, {"type": "seat", "step": g.step, "seat": 1, "opponent": "nobody"})
     assert reply["type"] == "error"
-    reply = ask(t, {"type": "seat", "step": g.step, "seat": 1, "id": "ada"})
+    reply = ask(t, {"type": "seat", "step": g.step, "seat": 1, "opponent": "ada"})
     assert reply["type"] == "table" and "guests" not in reply
     assert reply["save"]["table"]["config"]["seats"][1] == {"kind": "computer", "id": "ada"}
     assert reply["save"]["table"]["opponents"] == ["ada"]

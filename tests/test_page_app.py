@@ -387,7 +387,7 @@ def test_keys_map_to_the_same_commands_as_buttons():
     kinds = v.kinds()
     if "pass" in kinds:
         h.do("key", "p", {"card_pos": None, "in_dialog": False, "shift": False})
-        assert h.outbox[-1] == {"type": "act", "action": "pass", "step": v.step, "seat": 0}
+        assert h.waiting()[-1] == {"type": "act", "action": "pass", "step": v.step, "seat": 0}
     h.outbox.clear()
     h.app.match.waiting = None
     # a shortcut for a button that is off says why, without sending anything

@@ -288,9 +288,9 @@ def test_the_guided_hand_walks_through_every_step_and_refuses_any_other_move():
             wrong = next(m.text for m in a.match.view.legal if m.text != step["action"]) if len(a.match.view.legal) > 1 else None
             if wrong is not None:
                 before = a.match.view.step
-                h.perform([("send", {"type": "act", "action": wrong, "step": a.match.view.step})])
+                h.perform([core.send(h.app, {"type": "act", "action": wrong, "step": a.match.view.step})])
                 assert a.match.view.step == before and a.page.message == step["say"] and a.page.level == "error"
-            h.perform([("send", {"type": "act", "action": step["action"], "step": a.match.view.step})])
+            h.perform([core.send(h.app, {"type": "act", "action": step["action"], "step": a.match.view.step})])
             h.timers = [t for t in h.timers if t[0] != "advance"]
         seen += 1
     assert learn.lesson(a) is None and seen > 5

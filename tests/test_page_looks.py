@@ -236,7 +236,7 @@ def test_the_gin_button_appears_when_the_best_discard_leaves_no_deadwood_and_kno
     assert 'aria-label="Gin"' in html and 'data-act="gin"' in html and 'data-drop="knock"' in html
     h.deliver = False
     h.do("command", "gin", {})
-    assert h.outbox == [{"type": "act", "action": knocks[-1].text, "step": a.match.view.step, "seat": 0}]
+    assert h.waiting() == [{"type": "act", "action": knocks[-1].text, "step": a.match.view.step, "seat": 0}]
     a.match.hint = dict(a.match.hint, after_discard=3)
     a.match.waiting = None
     assert 'data-act="gin"' not in views.screen_html(a)

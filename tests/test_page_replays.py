@@ -14,7 +14,7 @@ from page_harness import Harness
 from test_page_app import play_match, play_person
 
 from rummy.replays import hand_frames, load_record
-from web.page.app import replays, table
+from web.page.app import core, replays, table
 from web.page.app.store import PageStore
 from web.page.shared import b64url
 
@@ -115,7 +115,7 @@ def test_a_hand_played_as_the_expert_plays_it_costs_nothing_and_says_so() -> Non
             continue
         h.do("command", "hint", {})
         hint = [m for m in h.received if m["type"] == "hint"][-1]
-        h.perform([("send", {"type": "act", "action": hint["action"], "step": h.app.match.view.step, "seat": 0})])
+        h.perform([core.send(h.app, {"type": "act", "action": hint["action"], "step": h.app.match.view.step, "seat": 0})])
     assert h.app.match.next in ("deal", "over")
     h.do("command", "coach", {"hand": 0})
     review = reviews(h)[-1]["review"]
@@ -157,7 +157,7 @@ def test_a_review_of_an_earlier_match_arriving_late_is_dropped() -> None:
             play_person(h, rnd)
         while h.outbox and h.app.match.next not in ("deal", "over"):
             h.deliver_one(h.outbox.pop(0))
-    assert h.outbox == [{"type": "review", "hand": 0}]
+    assert h.waiting() == [{"type": "review", "hand": 0}]
     h.new_match("gin", ("ada",), seed=12)  # before the engine has answered the review
     h.flush()
     assert reviews(h) and h.app.replays.reviews == {}
@@ -258,8 +258,8 @@ def test_export_downloads_a_valid_record_of_the_finished_hands() -> None:
     h2 = finished_hand()
     h2.deliver = False
     h2.do("command", "export-record", {})
-    assert h2.outbox == [{"type": "record"}]
-    answer = h2.table.handle(h2.outbox.pop())[0]
+    assert h2.waiting() == [{"type": "record"}]
+    answer = h2.answer(h2.outbox.pop())[0]
     effects = [e for e in h2.do("engine", answer) if e[0] == "download"]
     assert len(effects) == 1
     _, name, text = effects[0]

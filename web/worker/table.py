@@ -113,7 +113,7 @@ class Table:
         if kind == "deal":
             return self.deal(msg.get("contributions"))
         if kind == "seat":
-            return online.replace_seat(self, msg.get("seat"), msg.get("id"))
+            return online.replace_seat(self, msg.get("seat"), msg.get("opponent"))
         return self.advance(bool(msg.get("auto", False)))
 
     def new(self, config: dict[str, Any]) -> list[Message]:

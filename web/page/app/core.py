@@ -94,6 +94,14 @@ def record(app):
             "view": m.view_doc, "orders": orders}
 
 
+def send(app, msg):
+    """The effect that sends ``msg`` to the engine with a new request id: the engine's answer carries it back as
+    ``re``, so every answer is matched to what asked for it."""
+    app.match.asked += 1
+    msg["id"] = app.match.asked
+    return ("send", msg)
+
+
 def stall_timer(app):
     return ("timer", "stall", STALL_SECONDS, app.match.token)
 
@@ -108,7 +116,7 @@ def request(app, msg, what):
             return []
         text = wire.encode("act", {"action": msg["action"], "step": msg["step"]})
         return [("rtc", "send", "host", text), stall_timer(app), ("render",)]
-    return [("send", msg), stall_timer(app), ("render",)]
+    return [send(app, msg), stall_timer(app), ("render",)]
 
 
 def delay(app):

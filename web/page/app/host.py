@@ -319,7 +319,7 @@ def deal_if_ready(app):
         app.page.screen = "table"
         m.waiting = "new"
         core.say(app, "Dealing…")
-        return [("send", {"type": "new", "config": cfg}), core.stall_timer(app), ("render",)]
+        return [core.send(app, {"type": "new", "config": cfg}), core.stall_timer(app), ("render",)]
     return core.request(app, {"type": "deal", "step": m.view.step, "contributions": values}, "deal")
 
 
@@ -406,7 +406,7 @@ def replace_guest(app, seat):
     if link is not None:
         link["state"] = "replaced"
     out = [("rtc", "close", key_of(seat))]
-    out += core.request(app, {"type": "seat", "step": m.view.step, "seat": seat, "id": pid}, "seat")
+    out += core.request(app, {"type": "seat", "step": m.view.step, "seat": seat, "opponent": pid}, "seat")
     if host.deal_wait is not None:
         host.deal_wait["values"].pop(seat, None)
     return out

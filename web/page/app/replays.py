@@ -3,8 +3,8 @@ record or a link), and exporting a hand record.
 
 The engine does the work (:mod:`web.worker.learn`: ``review``, ``replay`` and ``record``); this part asks, keeps
 what it answered and draws it (:mod:`web.page.app.replayview`). Only finished hands are ever asked for, and the
-engine refuses any other. Answers come back in the order they were asked: each request waits in ``ReplayState.asked``
-with what it is for. A replay link is ``index.html#replay=<the record of one hand as JSON, in base64url>``.
+engine refuses any other. Each request waits in ``ReplayState.asked`` under its id with what it is for, until the
+answer that carries that id back (``re``). A replay link is ``index.html#replay=<the record of one hand as JSON, in base64url>``.
 Written in the Python both MicroPython and CPython run.
 """
 
@@ -80,7 +80,7 @@ class ReplayState:
         self.replay = None  # the replay on show: {"source", "data", "hands", "index", "names", ...}, or None
         self.replay_back = "table"  # the screen the viewer goes back to
         self.reviews = {}  # hand -> the coach's review of this match's hand (the engine's data, or {"error"})
-        self.asked = []  # this part's requests not answered yet, oldest first: [type, what it is for]
+        self.asked = {}  # this part's requests not answered yet: request id -> [type, what it is for]
         self.past = []  # the last finished matches kept in this browser (rummy-ui/history), newest first
         self.watch = {"text": "", "error": "", "busy": False}  # the "Watch a hand record" dialog
         self.link_box = {"url": "", "status": ""}  # the "Share this replay" dialog
@@ -123,19 +123,19 @@ def replay_new_match(app):
 
 def ask(app, kind, msg, ctx):
     ctx["gen"] = app.replays.replay_gen
-    app.replays.asked.append([kind, ctx])
-    return [("send", msg), ("render",)]
+    send = core.send(app, msg)
+    app.replays.asked[msg["id"]] = [kind, ctx]
+    return [send, ("render",)]
 
 
-def take_asked(app, kind):
-    for i, a in enumerate(app.replays.asked):
-        if a[0] == kind:
-            return app.replays.asked.pop(i)[1]
-    return None
+def take_asked(app, kind, msg):
+    """What the request ``msg`` answers was for (None if it answers no request of this part of that kind)."""
+    asked = app.replays.asked.pop(msg.get("re"), None)
+    return asked[1] if asked is not None and asked[0] == kind else None
 
 
 def asking(app, kind, key=None, value=None):
-    return [a for a in app.replays.asked if a[0] == kind and (key is None or a[1].get(key) == value)]
+    return [a for a in app.replays.asked.values() if a[0] == kind and (key is None or a[1].get(key) == value)]
 
 
 def has_engine(app):
@@ -201,7 +201,7 @@ def ask_record_replay(app, source, rec, hand, extra=None):
 
 def on_review(app, msg):
     rp = app.replays
-    ctx = take_asked(app, "review")
+    ctx = take_asked(app, "review", msg)
     if ctx is None or ctx["gen"] != rp.replay_gen:
         return []
     rp.reviews[msg["hand"]] = msg["review"]
@@ -210,14 +210,14 @@ def on_review(app, msg):
 
 
 def on_replay(app, msg):
-    ctx = take_asked(app, "replay")
+    ctx = take_asked(app, "replay", msg)
     if ctx is None or (ctx["source"] == "match" and ctx["gen"] != app.replays.replay_gen):
         return []
     return replay_answer(app, ctx, msg)
 
 
 def on_record(app, msg):
-    ctx = take_asked(app, "record")
+    ctx = take_asked(app, "record", msg)
     if ctx is None or (ctx.get("for") != "past" and ctx["gen"] != app.replays.replay_gen):
         return []
     return record_answer(app, ctx, msg["record"])
@@ -227,9 +227,9 @@ def on_error(app, msg):
     """The engine could not answer this part's oldest request (a hand it does not have): said, or None when the
     error is not about this part's requests."""
     rp = app.replays
-    if msg.get("code") not in ("no-match", "not-finished") or not rp.asked:
+    if msg.get("re") not in rp.asked:
         return None
-    asked, ctx = rp.asked.pop(0)
+    asked, ctx = rp.asked.pop(msg["re"])
     why = "The engine could not do it: " + str(msg.get("error")) + "."
     if asked == "review":
         rp.reviews[ctx["hand"]] = {"error": why}

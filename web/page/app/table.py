@@ -40,6 +40,7 @@ class MatchState:
         self.pending = None  # a command given before the engine was ready, done once it is
         self.next = None  # what comes next, as the engine said: "you" | "computer" | "deal" | "over"
         self.token = 0  # timers of an older state are ignored
+        self.asked = 0  # the id of the last request sent to the engine (its answer's "re")
         self.speech = {}  # seat -> [what the character said, table updates it stays]
 
 
@@ -95,7 +96,7 @@ def start_match(app, cfg, ask=None):
     m.token += 1
     core.say(app, "Dealing…")
     m.waiting = "new"
-    return [("send", ask or {"type": "new", "config": cfg}), core.stall_timer(app), ("dialog", None)]
+    return [core.send(app, ask or {"type": "new", "config": cfg}), core.stall_timer(app), ("dialog", None)]
 
 
 def start_tutorial(app, game):
@@ -146,7 +147,7 @@ def engine_failed(app, why):
     core.say(app, "The game engine stopped; starting it again from your last move…", "error")
     out = [("restart-engine",), ("log", "engine restarted: " + why)]
     if m.save_data is not None:
-        out.append(("send", {"type": "resume", "save": m.save_data}))
+        out.append(core.send(app, {"type": "resume", "save": m.save_data}))
         m.waiting = "resume"
         out.append(core.stall_timer(app))
     out.append(("render",))

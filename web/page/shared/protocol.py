@@ -16,8 +16,8 @@ Every message is a JSON object with a ``"type"``. The page sends:
   ``"auto": true`` a computer player also moves for the person (benchmarks and demos: ``?debug=autoplay``);
 * online (a match with guests, see web.worker.online): ``prepare`` ``{"players": n|null}`` — commit to the next
   deal (``players`` for a new match); then ``new`` with ``config.contributions`` or ``deal`` with
-  ``"contributions"`` (the guests' random values); ``seat`` ``{"step", "seat", "id"}`` — a dropped guest's seat
-  goes to the computer opponent ``id``.
+  ``"contributions"`` (the guests' random values); ``seat`` ``{"step", "seat", "opponent"}`` — a dropped guest's seat
+  goes to the computer opponent ``opponent`` (its id; a message's own ``id`` is the request's).
 * ``hint`` ``{"step": n}`` — what the expert would do now, and why (the viewer's turn only; the match becomes
   *assisted*);
 * ``undo`` ``{"step": n}`` — practice games: back to the start of the person's last turn in the hand in play
@@ -189,7 +189,7 @@ def page_message_problem(msg: "Any") -> str | None:
             return "advance: auto must be true or false"
         if kind == "deal" and "contributions" in msg and _contributions_problem(msg["contributions"]):
             return "deal: " + str(_contributions_problem(msg["contributions"]))
-        if kind == "seat" and (not _is_int(msg.get("seat")) or type(msg.get("id")) is not str):
+        if kind == "seat" and (not _is_int(msg.get("seat")) or type(msg.get("opponent")) is not str):
             return "seat: a seat and a computer opponent's id were expected"
         return None if _is_int(msg.get("step")) else kind + ": a step was expected"
     if kind == "prepare":

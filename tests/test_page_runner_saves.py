@@ -34,7 +34,8 @@ def app_at(seats: list[str], speed: str = "instant", autoplay: bool = False, rol
     app = App(Catalog(catalog()))
     plan = [{"kind": k, "name": "P" + str(i)} if k != "computer" else {"kind": k, "id": "rex"}
             for i, k in enumerate(seats)]
-    app.match.save_data = {"engine": {}, "table": {"config": {"game": "gin", "seats": plan}}}
+    app.match.save = "{}"
+    app.match.config = {"game": "gin", "opponents": ["rex"], "seats": plan}
     app.page.settings["speed"] = speed
     app.page.autoplay = autoplay
     app.online.role = role

@@ -46,10 +46,10 @@ def config_names(app, cfg):
 
 def seats(app):
     """Who sits where in this match (see :func:`seats_of`); a guest knows it from the host's welcome."""
-    if app.match.save_data is None:
+    if app.match.save is None:
         guest = app.guest
         return list(guest.table_config["seats"]) if guest is not None and guest.table_config is not None else []
-    return seats_of(app.match.save_data["table"]["config"])
+    return seats_of(app.match.config)
 
 
 def pass_and_play(app):
@@ -90,7 +90,7 @@ def record(app):
         m.orders[m.view.seat] = list(m.order)
     players = m.view.players if m.view is not None else len(m.meta["names"])
     orders = [[text_of(c) for c in m.orders.get(s, [])] for s in range(players)]
-    return {"engine": m.save_data["engine"], "table": m.save_data["table"], "meta": m.meta,
+    return {"engine": m.save["engine"], "table": m.save["table"], "meta": m.meta,
             "view": m.view_doc, "orders": orders}
 
 
@@ -130,7 +130,7 @@ def delay(app):
 
 def match_in_progress(app):
     m = app.match
-    return m.save_data is not None and (m.view is None or m.view.phase != "match-over")
+    return m.save is not None and (m.view is None or m.view.phase != "match-over")
 
 
 def complain(app, text):
@@ -167,7 +167,7 @@ def guest_seats(app):
 
 def online_seats(app):
     """The seat plan of the match or of the table being set up."""
-    if app.match.save_data is not None:
+    if app.match.save is not None:
         return seats(app)
     if app.host is not None and app.host.online_cfg is not None:
         return app.host.online_cfg["seats"]

@@ -23,7 +23,7 @@ def set_sort(app, mode):
     app.match.selected = set()
     apply_sort(app)
     out = [("save-settings", page.settings), ("render",)]
-    if app.match.save_data is not None and page.writable:
+    if app.match.save is not None and page.writable:
         out.insert(1, ("save-match", page.slot, core.record(app)))
     return out
 
@@ -41,7 +41,7 @@ def play(app, act, data):
     m = app.match
     v = m.view
     if v is None or app.page.screen != "table":
-        if m.save_data is not None or m.waiting in ("new", "resume"):
+        if m.save is not None or m.waiting in ("new", "resume"):
             m.pending = (act, data)
             core.say(app, "Getting the game ready…")
             return [("render",)]
@@ -242,7 +242,7 @@ def move_card(app, src, dst):
         m.selected.add(dst)
     page.settings["sort"] = "custom"
     out = [("save-settings", page.settings), ("render",)]
-    if m.save_data is not None and page.writable:
+    if m.save is not None and page.writable:
         out.insert(1, ("save-match", page.slot, core.record(app)))
     return out
 

@@ -57,7 +57,8 @@ def start_online(app, cfg):
             m.meta["names"][i] = p["name"] if p else s["id"]
     m.view = None
     m.view_doc = None
-    m.save_data = None
+    m.save = None
+    m.config = None
     m.order = []
     m.orders = {}
     m.cover = None
@@ -118,7 +119,7 @@ def invite_link(app, seat, code):
     from web.page.app.invite import invite_fragment  # imported when first needed
 
     seats = core.online_seats(app)
-    cfg = app.host.online_cfg or (app.match.save_data["table"]["config"] if app.match.save_data else {})
+    cfg = app.host.online_cfg or (app.match.config or {})
     rules = dict(cfg.get("rules") or {})
     preset = str(rules.pop("preset", "cardgames"))
     changes = []
@@ -235,13 +236,13 @@ def welcome(app, seat):
     """A guest's page said hello: who sits where, the rules, and the table if the match is on."""
     host = app.host
     seats = core.online_seats(app)
-    cfg = host.online_cfg or app.match.save_data["table"]["config"]
+    cfg = host.online_cfg or app.match.config
     out = [to_guest(seat, "welcome", {"seat": seat, "names": core.names(app), "game": cfg["game"],
                                            "rules": dict(cfg.get("rules") or {}),
                                            "seats": [s["kind"] for s in seats], "build": ""})]
     core.say(app, core.names(app)[seat] + " joined.")
     out.append(("announce", core.names(app)[seat] + " joined."))
-    if app.match.save_data is None:  # still in the lobby
+    if app.match.save is None:  # still in the lobby
         out += maybe_deal(app)
     else:
         last = host.last_guests.get(str(seat))
@@ -259,7 +260,7 @@ def all_ready(app):
 def maybe_deal(app):
     """In the lobby: once every friend is at the table, the first deal is prepared."""
     host = app.host
-    if app.match.save_data is None and host.online_cfg is not None and all_ready(app) and \
+    if app.match.save is None and host.online_cfg is not None and all_ready(app) and \
             host.deal_wait is None and app.match.waiting is None:
         return prepare_deal(app, len(host.online_cfg["seats"]))
     return []

@@ -50,8 +50,8 @@ def learn_table(app, msg):
     if isinstance(deal, dict) and m.waiting != "resume" and (
             not isinstance(before.get("deal"), dict) or before["deal"].get("hand") != deal.get("hand")):
         learn.deal_line = "Deal committed: " + str(deal.get("short")) + " (check it after the hand)."
-    if extras.get("tutorial") and m.save_data is not None and len(core.names(app)) < 2:
-        m.meta["names"] = core.config_names(app, m.save_data["table"]["config"])
+    if extras.get("tutorial") and m.save is not None and len(core.names(app)) < 2:
+        m.meta["names"] = core.config_names(app, m.config)
 
 
 def learn_log(app):
@@ -172,9 +172,9 @@ def share_copied(app, ok):
 
 def deal_link(app, data):
     m = app.match
-    if m.save_data is None or m.waiting is not None:
+    if m.save is None or m.waiting is not None:
         return core.complain(app, "Start a game first: a deal link shares the deals of the match in progress.")
-    cfg = m.save_data["table"]["config"]
+    cfg = m.config
     if cfg.get("tutorial") or app.online.role != "local" or [s for s in core.seats(app) if s["kind"] != "computer"][1:]:
         return core.complain(app, "A deal link is for a game against the computer.")
     return core.request(app, {"type": "link"}, "link")

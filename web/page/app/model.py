@@ -135,7 +135,7 @@ def on_start(app, boot):
         table.adopt_record(app, record)
         if [s for s in core.seats(app) if s["kind"] == "guest"]:
             _host().resume_hosting(app)  # an online match: the host's page came back; its friends are re-invited
-        out.append(core.send(app, {"type": "resume", "save": app.match.save_data}))
+        out.append(core.send(app, {"type": "resume", "save": app.match.save}))
         app.match.waiting = "resume"
         out.append(core.stall_timer(app))
     elif cfg is not None:

@@ -124,7 +124,7 @@ def stats_reset_yes(app, data):
 
 def embed_parts(app):
     """The embed dialog's link to this match's set-up and its ``<iframe>`` snippet: ``(url, snippet)``."""
-    cfg = app.match.save_data["table"]["config"] if app.match.save_data else app.setup.config()
+    cfg = app.match.config or app.setup.config()
     players = len(cfg["opponents"]) + 1
     delta = rules_delta(app.catalog, cfg["game"], players, dict(cfg.get("rules") or {}))
     url = embed_url(app.page.page_url, cfg, delta)

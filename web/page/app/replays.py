@@ -103,7 +103,7 @@ def replay_start(app, boot):
     if rec is None:
         app.page.notices.append("This replay link cannot be opened: " + why + ".")
         return []
-    rp.replay_back = "table" if app.match.save_data is not None else "setup"
+    rp.replay_back = "table" if app.match.save is not None else "setup"
     app.page.screen = "replay"
     rp.replay = {"loading": True, "source": "link"}
     return ask(app, "replay", {"type": "replay", "record": rec, "hand": 0},
@@ -439,7 +439,7 @@ def step_announcement(app):
 def close_replay(app):
     m = app.match
     back = app.replays.replay_back
-    if back == "table" and m.save_data is None and m.view is None:
+    if back == "table" and m.save is None and m.view is None:
         back = "setup"
     app.page.screen = back
     app.replays.replay = None

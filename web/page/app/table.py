@@ -29,7 +29,8 @@ class MatchState:
         self.view = None  # the seat's View, or None before the engine has dealt
         self.view_doc = None  # the view as the engine wrote it (kept with the save: the first paint after a reload)
         self.hint = {}  # Gin: the engine's arrangement of the viewer's hand (melds, deadwood)
-        self.save_data = None  # {"engine", "table"}: what the engine needs to go on
+        self.save = None  # what the engine needs to go on: its own, the page never reads it
+        self.config = None  # the match's config (game, opponents, rules, seed, seats...) as the engine keeps it
         self.meta = {"names": ["You"], "counted": 0, "match_counted": False, "log": []}
         self.order = []  # the hand order of the person whose hand shows
         self.orders = {}  # seat -> hand order of each person at this device (pass and play)
@@ -47,7 +48,8 @@ class MatchState:
 def adopt_record(app, record):
     """A saved match from storage: draw it at once from its last view; the engine takes it over later."""
     m = app.match
-    m.save_data = {"engine": record["engine"], "table": record["table"]}
+    m.save = {"engine": record["engine"], "table": record["table"]}
+    m.config = record["table"]["config"]
     meta = record["meta"]
     m.meta = {"names": list(meta["names"]), "counted": meta["counted"], "match_counted": meta["match_counted"],
                  "log": list(meta["log"])}
@@ -84,7 +86,8 @@ def start_match(app, cfg, ask=None):
     m.speech = {}
     m.view = None
     m.view_doc = None
-    m.save_data = None
+    m.save = None
+    m.config = None
     m.order = []
     m.orders = {}
     m.cover = None
@@ -146,8 +149,8 @@ def engine_failed(app, why):
         return [("render",), ("log", "engine failed: " + why)]
     core.say(app, "The game engine stopped; starting it again from your last move…", "error")
     out = [("restart-engine",), ("log", "engine restarted: " + why)]
-    if m.save_data is not None:
-        out.append(core.send(app, {"type": "resume", "save": m.save_data}))
+    if m.save is not None:
+        out.append(core.send(app, {"type": "resume", "save": m.save}))
         m.waiting = "resume"
         out.append(core.stall_timer(app))
     out.append(("render",))
@@ -170,7 +173,8 @@ def save_refused(app, why):
     m.waiting = None
     m.view = None
     m.view_doc = None
-    m.save_data = None
+    m.save = None
+    m.config = None
     page.screen = "setup"
     page.notices.append("Your saved game could not be read (" + why.rstrip(".") + "). It was kept aside; "
                         "the game starts clean.")
@@ -201,7 +205,8 @@ def on_table(app, msg):
     m.view_doc = msg["view"]
     m.hint = msg["hint"]
     if app.online.role != "guest":
-        m.save_data = msg["save"]
+        m.save = msg["save"]
+        m.config = msg["save"]["table"]["config"]
     learn.learn_table(app, msg)
     m.next = msg["next"]
     m.waiting = None
@@ -243,7 +248,7 @@ def on_table(app, msg):
     out += stage(app, view, events, dealt, ended, me)
     out += count_results(app)
     soon = automatic(app, by)
-    if page.writable and m.save_data is not None:
+    if page.writable and m.save is not None:
         out.append(("save-match", page.slot, core.record(app)) + (("soon",) if soon else ()))
     # what comes next
     if m.next == "computer" and learn.lesson_waits(app):
@@ -332,7 +337,7 @@ def count_results(app):
     m = app.match
     v = m.view
     out = []
-    opps = list(m.save_data["table"]["opponents"]) if m.save_data else []
+    opps = list(m.config["opponents"]) if m.config else []
     counted = core.counted_seats(app)
     while m.meta["counted"] < len(v.results):
         r = v.results[m.meta["counted"]]
@@ -401,8 +406,8 @@ def confirm_new(app):
     cfg = app.page.pending_config or app.setup.config()
     out = []
     if core.match_in_progress(app):
-        opps = list(m.save_data["table"]["opponents"]) if m.save_data else []
-        game = m.view.game if m.view else m.save_data["table"]["config"]["game"]
+        opps = list(m.config["opponents"]) if m.config else []
+        game = m.view.game if m.view else m.config["game"]
         for seat, person in core.counted_seats(app):
             out.append(("stats", "abandoned", [game, opps, seat, person]))
     app.page.pending_config = None
@@ -418,7 +423,7 @@ def next_hand(app):
     if app.online.role == "host" and m.view.phase != "match-over":
         return _host().host_next_hand(app)
     if m.view.phase == "match-over":
-        cfg = dict(m.save_data["table"]["config"]) if m.save_data else app.setup.config()
+        cfg = dict(m.config) if m.config else app.setup.config()
         cfg["seed"] = None
         return start_match(app, cfg) + [("render",)]
     return deal(app)

@@ -36,9 +36,9 @@ def screen_html(app):
         return _onlineview().lobby_html(app)
     if screen == "join" or (app.online.role == "guest" and m.view is None):
         return _onlineview().join_html(app)
-    if screen == "setup" or (m.view is None and m.save_data is None and m.waiting is None):
+    if screen == "setup" or (m.view is None and m.save is None and m.waiting is None):
         lead = learnview.start_html(app.page.first_visit, app.page.stats.get("daily") or {}, m.waiting == "daily")
-        return setup_html(app.setup, m.save_data is not None, lead)
+        return setup_html(app.setup, m.save is not None, lead)
     strip = _onlineview().table_strip(app) if app.online.role != "local" else ""
     return strip + table_html(app)
 
@@ -101,7 +101,7 @@ def replay_screen_html(app):
     m = app.match
     r = app.replays.replay
     back = "Back to the table" if app.replays.replay_back == "table" and (
-        m.view is not None or m.save_data is not None) else "Close"
+        m.view is not None or m.save is not None) else "Close"
     if r is None:
         return _replayview().viewer_html({"loading": True}, False, back)
     can_link = not r.get("loading") and (r["source"] != "match" or replays.has_engine(app))

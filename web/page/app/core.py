@@ -11,11 +11,24 @@ from web.page.formats import DEFAULT_STUN, stun_problem
 from web.page.shared import online as wire
 from web.page.shared.cards import text_of
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from web.page.app.model import App
+    from web.page.shared.viewdata import View
+
+    Msg = tuple[Any, ...]  # a message to the app: (kind, ...)
+    Effect = tuple[Any, ...]  # an effect for the runner: (kind, ...)
+    Effects = list[Effect]
+    Config = dict[str, Any]  # a match's config: game, opponents, rules, seed, and seats, practice, daily, tutorial
+    Seat = dict[str, Any]  # {"kind": "person"|"guest", "name"} or {"kind": "computer", "id"}
+
 STALL_SECONDS = 12.0  # a move the engine has not answered by then: the engine is restarted from the last save
 LOG_KEEP = 200
 
 
-def seats_of(cfg):
+def seats_of(cfg: "Config") -> "list[Seat]":
     """Who sits where in a match config: its ``seats`` when people play, else the person (seat 0, "You") and
     the computer opponents."""
     seats = cfg.get("seats")
@@ -27,7 +40,7 @@ def seats_of(cfg):
     return out
 
 
-def config_names(app, cfg):
+def config_names(app: "App", cfg: "Config") -> list[str]:
     """The name of each seat of a match config: the people's own, the characters' (numbered when twice)."""
     names = []
     for seat in seats_of(cfg):
@@ -44,7 +57,7 @@ def config_names(app, cfg):
     return names
 
 
-def seats(app):
+def seats(app: "App") -> "list[Seat]":
     """Who sits where in this match (see :func:`seats_of`); a guest knows it from the host's welcome."""
     if app.match.save is None:
         guest = app.guest
@@ -52,17 +65,17 @@ def seats(app):
     return seats_of(app.match.config)
 
 
-def pass_and_play(app):
+def pass_and_play(app: "App") -> bool:
     """True when two or more people share this device in this match."""
     return len([s for s in seats(app) if s["kind"] == "person"]) > 1
 
 
-def motion_ms(app):
+def motion_ms(app: "App") -> int:
     page = app.page
     return looks.motion_ms(page.settings.get("speed"), page.speed_q, page.reduced_motion)
 
 
-def look(app):
+def look(app: "App") -> "dict[str, Any]":
     """What the page's look needs: the settings, the motion's pace, and whether sound is on."""
     out = dict(app.page.settings)
     out["motion"] = motion_ms(app)
@@ -70,11 +83,11 @@ def look(app):
     return out
 
 
-def counted_seats(app):
+def counted_seats(app: "App") -> list[tuple[int, str]]:
     """Whose statistics a match counts in: ``[(seat, name)]`` for each person at this device when people
     play together (online, the host), else ``[(0, "")]`` (the player against the computer)."""
     plan = seats(app)
-    if app.online.role == "guest":
+    if app.guest is not None:  # a friend's page online: its own seat
         me, name = app.guest.my_seat, app.guest.my_name()
         return [(me, name)] if me is not None and name else []
     if not [s for s in plan if s["kind"] != "computer"][1:]:
@@ -82,7 +95,7 @@ def counted_seats(app):
     return [(i, s["name"]) for i, s in enumerate(plan) if s["kind"] == "person"]
 
 
-def record(app):
+def record(app: "App") -> "dict[str, Any]":
     """The match as stored: what the engine needs to go on, the page's own data, and the last view."""
     m = app.match
     m.meta["log"] = m.meta["log"][-LOG_KEEP:]
@@ -94,7 +107,7 @@ def record(app):
             "view": m.view_doc, "orders": orders}
 
 
-def send(app, msg):
+def send(app: "App", msg: "dict[str, Any]") -> "Effect":
     """The effect that sends ``msg`` to the engine with a new request id: the engine's answer carries it back as
     ``re``, so every answer is matched to what asked for it."""
     app.match.asked += 1
@@ -102,11 +115,11 @@ def send(app, msg):
     return ("send", msg)
 
 
-def stall_timer(app):
+def stall_timer(app: "App") -> "Effect":
     return ("timer", "stall", STALL_SECONDS, app.match.token)
 
 
-def request(app, msg, what):
+def request(app: "App", msg: "dict[str, Any]", what: str) -> "Effects":
     """Send a request the engine answers with one message; no other is sent until it does. A guest's page
     has no engine: its moves go to the host's page, whose engine answers."""
     app.match.waiting = what
@@ -119,26 +132,34 @@ def request(app, msg, what):
     return [send(app, msg), stall_timer(app), ("render",)]
 
 
-def delay(app):
+def delay(app: "App") -> float:
+    """Seconds between the computer's moves."""
     page = app.page
     if page.speed_q is not None:
-        return page.speed_q
+        return float(page.speed_q)
     if page.reduced_motion:
         return 0.0
     return SPEEDS.get(str(page.settings.get("speed")), 0.7)
 
 
-def match_in_progress(app):
+def view(app: "App") -> "View":
+    """The seat's view, for a handler that is only reached while a table shows."""
+    v = app.match.view
+    assert v is not None
+    return v
+
+
+def match_in_progress(app: "App") -> bool:
     m = app.match
     return m.save is not None and (m.view is None or m.view.phase != "match-over")
 
 
-def complain(app, text):
+def complain(app: "App", text: str) -> "Effects":
     say(app, text, "error")
     return [("render",)]
 
 
-def open(app, which):
+def open(app: "App", which: str) -> "Effects":
     """Show the dialog ``which`` (the runner draws it: :func:`web.page.app.views.dialog_html`). The end of a
     hand and the scores need a table to show."""
     v = app.match.view
@@ -148,35 +169,36 @@ def open(app, which):
     return [("dialog", which), ("render",)]
 
 
-def names(app):
+def names(app: "App") -> list[str]:
     return [str(n) for n in app.match.meta.get("names") or ["You"]]
 
 
-def say(app, text, level="info"):
+def say(app: "App", text: str, level: str = "info") -> None:
     app.page.message = text
     app.page.level = level
 
 
-def log_line(app, text):
+def log_line(app: "App", text: str) -> None:
     app.match.meta["log"].append(text)
 
 
-def guest_seats(app):
+def guest_seats(app: "App") -> list[int]:
     return [i for i, s in enumerate(seats(app)) if s["kind"] == "guest"]
 
 
-def online_seats(app):
+def online_seats(app: "App") -> "list[Seat]":
     """The seat plan of the match or of the table being set up."""
     if app.match.save is not None:
         return seats(app)
+    plan: list[Seat] = []
     if app.host is not None and app.host.online_cfg is not None:
-        return app.host.online_cfg["seats"]
-    if app.guest is not None and app.guest.table_config is not None:
-        return app.guest.table_config["seats"]
-    return []
+        plan = app.host.online_cfg["seats"]
+    elif app.guest is not None and app.guest.table_config is not None:
+        plan = app.guest.table_config["seats"]
+    return plan
 
 
-def stun_servers(app):
+def stun_servers(app: "App") -> list[str]:
     """The STUN servers online play uses: none on the same network only, else those of Settings (null: the
     defaults). Given to the browser only while a table is online (the lobby, a guest's page)."""
     if app.online.same_network:
@@ -185,12 +207,12 @@ def stun_servers(app):
     return list(DEFAULT_STUN) if listed is None else [a for a in listed if stun_problem(a) is None]
 
 
-def stun_json(app):
+def stun_json(app: "App") -> str:
     servers = [{"urls": u} for u in stun_servers(app)]
     parts = ['{"urls": "' + s["urls"].replace('"', "") + '"}' for s in servers]
     return "[" + ", ".join(parts) + "]"
 
 
-def guest_seats_of_plan(app):
+def guest_seats_of_plan(app: "App") -> list[int]:
     """The friends' seats of the match or of the table being set up."""
     return [i for i, s in enumerate(online_seats(app)) if s["kind"] == "guest"]

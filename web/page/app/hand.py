@@ -8,6 +8,14 @@ Written in the Python both MicroPython and CPython run.
 from web.page.app import core, motion
 from web.page.shared.cards import JOKER, by_rank, by_suit, card_of, face_of, text_of
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from web.page.app.core import Effects
+    from web.page.app.model import App
+    from web.page.shared.viewdata import View
+
 SHORTCUTS = {"d": "draw", "t": "take", "p": "pass", "x": "discard", "k": "knock", "g": "biggin",
              "m": "meld", "l": "layoff", "s": "cycle-sort", "n": "next", "?": "help", "h": "focus-hand",
              "i": "hint", "u": "undo"}
@@ -17,7 +25,7 @@ ACT_KINDS = {"draw": ("draw stock",), "take": ("draw discard",), "pass": ("pass"
              "discard": ("discard",), "knock": ("knock",), "meld": ("meld",), "layoff": ("layoff", "swap")}
 
 
-def set_sort(app, mode):
+def set_sort(app: "App", mode: str) -> "Effects":
     page = app.page
     page.settings["sort"] = mode
     app.match.selected = set()
@@ -28,7 +36,7 @@ def set_sort(app, mode):
     return out
 
 
-def cycle_sort(app):
+def cycle_sort(app: "App") -> "Effects":
     """The sort shortcut: by suit, by rank, melds first (Gin), in turn."""
     v = app.match.view
     modes = ["suit", "rank"] + (["melds"] if v is not None and v.game == "gin" else [])
@@ -36,7 +44,7 @@ def cycle_sort(app):
     return set_sort(app, modes[(modes.index(cur) + 1) % len(modes)] if cur in modes else "suit")
 
 
-def play(app, act, data):
+def play(app: "App", act: str, data: "dict[str, Any]") -> "Effects":
     """A game action from a button, a key, a click on a pile or a meld: sent to the engine, or explained."""
     m = app.match
     v = m.view
@@ -59,7 +67,7 @@ def play(app, act, data):
     if not v.in_hand:
         return core.complain(app, "The hand is over.")
     if v.turn != v.seat:
-        return core.complain(app, "It is not your turn: " + core.names(app)[v.turn] + " is playing.")
+        return core.complain(app, "It is not your turn: " + core.names(app)[v.turn or 0] + " is playing.")
     sel = selected_cards(app)
     if act == "draw":
         return send_move(app, "draw stock")
@@ -103,18 +111,19 @@ def play(app, act, data):
     return []
 
 
-def send_move(app, text):
+def send_move(app: "App", text: str) -> "Effects":
     """Send a move drawn from the view of this step; the engine checks it and answers."""
     core.say(app, "")
-    return core.request(app, {"type": "act", "action": text, "step": app.match.view.step, "seat": app.match.view.seat}, "act")
+    v = core.view(app)
+    return core.request(app, {"type": "act", "action": text, "step": v.step, "seat": v.seat}, "act")
 
 
-def refuse_drop(app, text):
+def refuse_drop(app: "App", text: str) -> "Effects":
     """A card dropped where it cannot go: it goes back where it came from, and the reason is said."""
     return [("motion", refused_motion())] + core.complain(app, text)
 
 
-def refused_motion():
+def refused_motion() -> "dict[str, Any]":
     """A refused move: a dragged card goes back, the selected cards shake."""
     plan = motion.new_plan()
     plan["snap"] = True
@@ -122,7 +131,7 @@ def refused_motion():
     return plan
 
 
-def gin_ready(app):
+def gin_ready(app: "App") -> bool:
     """Gin: a knock is legal and the engine's hint says the best discard leaves no deadwood."""
     m = app.match
     v = m.view
@@ -130,11 +139,11 @@ def gin_ready(app):
             and m.hint.get("after_discard") == 0 and bool(m.hint.get("best_knock")))
 
 
-def meld(app, sel):
+def meld(app: "App", sel: list[int]) -> "Effects":
     if len(sel) < 3:
         return core.complain(app, "Select 3 or more cards that make a set or a run, then press Meld.")
     want = sorted(sel)
-    for m in app.match.view.moves("meld"):
+    for m in core.view(app).moves("meld"):
         if sorted(m.hand_cards()) == want:
             return send_move(app, m.text)
     if JOKER in sel:
@@ -142,8 +151,8 @@ def meld(app, sel):
     return send_move(app, "meld " + " ".join(text_of(c) for c in sorted(sel)))  # the engine says why not
 
 
-def layoff(app, sel, meld):
-    v = app.match.view
+def layoff(app: "App", sel: list[int], meld: int | None) -> "Effects":
+    v = core.view(app)
     if len(sel) != 1:
         return core.complain(app, "Select one card to lay off" + (", then choose a meld on the table."
                                                                if meld is None else "."))
@@ -164,7 +173,7 @@ def layoff(app, sel, meld):
     return send_move(app, "layoff " + text_of(c) + " " + str(meld or 1))  # the engine says why not
 
 
-def run_pending(app):
+def run_pending(app: "App") -> "Effects":
     """A command given while the engine was getting ready: done now, once."""
     m = app.match
     if m.pending is None:
@@ -174,7 +183,7 @@ def run_pending(app):
     return play(app, act, data)
 
 
-def on_key(app, key, ctx):
+def on_key(app: "App", key: str, ctx: "dict[str, Any]") -> "Effects":
     """A key at the table: arrows move among (and with Shift, move) the cards, Escape clears the selection, a
     digit picks a meld; a shortcut gives the name of the command it stands for (``("command", act)``), or,
     when its button is off, the reason."""
@@ -182,7 +191,7 @@ def on_key(app, key, ctx):
     in_dialog = ctx.get("in_dialog")
     pos = ctx.get("card_pos")
     if key in ("ArrowLeft", "ArrowRight") and pos is not None:
-        return arrow(app, pos, -1 if key == "ArrowLeft" else 1, ctx.get("shift"))
+        return arrow(app, pos, -1 if key == "ArrowLeft" else 1, bool(ctx.get("shift")))
     if key == "Escape" and not in_dialog:
         if m.selected:
             m.selected = set()
@@ -205,9 +214,9 @@ def on_key(app, key, ctx):
     return [("then", ("command", act, {}))]
 
 
-def explain_disabled(app, act):
+def explain_disabled(app: "App", act: str) -> "Effects":
     """A shortcut for a button that is off: say why instead of doing nothing."""
-    v = app.match.view
+    v = core.view(app)
     if act in ("draw", "take", "pass", "biggin") and v.turn == v.seat:
         return play(app, act, {})  # the engine's reason
     if v.turn != v.seat:
@@ -220,7 +229,7 @@ def explain_disabled(app, act):
     return core.complain(app, words.get(act, "Not now."))
 
 
-def arrow(app, pos, step, shift):
+def arrow(app: "App", pos: int, step: int, shift: bool) -> "Effects":
     n = len(app.match.order)
     new = max(0, min(n - 1, pos + step))
     out = []
@@ -230,7 +239,7 @@ def arrow(app, pos, step, shift):
     return out
 
 
-def move_card(app, src, dst):
+def move_card(app: "App", src: int, dst: int) -> "Effects":
     m = app.match
     page = app.page
     order = m.order
@@ -247,7 +256,7 @@ def move_card(app, src, dst):
     return out
 
 
-def on_drop(app, kind, pos, where):
+def on_drop(app: "App", kind: str, pos: int | None, where: str) -> "Effects":
     m = app.match
     if m.view is None:
         return []
@@ -257,7 +266,6 @@ def on_drop(app, kind, pos, where):
         return refuse_drop(app, "Drag the stock or the discard pile onto your hand to draw.")
     if pos is None or pos >= len(m.order):
         return []
-    c = m.order[pos]
     if where.startswith("hand:"):
         dst = where[5:]
         return move_card(app, pos, len(m.order) - 1 if dst == "end" else int(dst))
@@ -274,13 +282,11 @@ def on_drop(app, kind, pos, where):
         m.selected.add(pos)
         return play(app, "meld", {})
     # dropped on nothing that takes a card: say where it could go
-    if c is not None:
-        return refuse_drop(app, "Drop a card on the discard pile, on Knock or a meld, on the table, or between "
-                                "your cards to move it.")
-    return []
+    return refuse_drop(app, "Drop a card on the discard pile, on Knock or a meld, on the table, or between your "
+                            "cards to move it.")
 
 
-def sync_order(app):
+def sync_order(app: "App") -> None:
     """Keep the person's arrangement; new cards join at the end; then sort unless arranged by hand."""
     m = app.match
     if m.view is None:
@@ -296,15 +302,15 @@ def sync_order(app):
     m.selected = {p for p in m.selected if p < len(m.order)}
 
 
-def sort_mode(app):
+def sort_mode(app: "App") -> str:
     """The sort in force: "melds first" is Gin's; in Rummy it sorts by suit (and shows so)."""
-    mode = app.page.settings.get("sort")
+    mode = str(app.page.settings.get("sort"))
     if mode == "melds" and (app.match.view is None or app.match.view.game != "gin"):
         return "suit"
     return mode
 
 
-def apply_sort(app):
+def apply_sort(app: "App") -> None:
     mode = sort_mode(app)
     if mode == "suit":
         app.match.order = by_suit(app.match.order)
@@ -317,16 +323,16 @@ def apply_sort(app):
         app.match.order = in_melds + by_suit(rest)
 
 
-def selected_cards(app):
+def selected_cards(app: "App") -> list[int]:
     m = app.match
     return [m.order[p] for p in sorted(m.selected) if p < len(m.order)]
 
 
-def marks(app):
+def marks(app: "App") -> "tuple[dict[str, Any], list[tuple[str, str]] | str]":
     """Gin: the deadwood cards, the meld of each melded card (and gaps between the melds when they come
     first), and the live deadwood line (from the hint) as (text, class) parts. Rummy: the cards that could be melded or laid off now
     (from ``view.legal``), when hints are on."""
-    marks = {"new": app.match.new_card}
+    marks: dict[str, Any] = {"new": app.match.new_card}
     v = app.match.view
     h = app.match.hint
     if v is not None and v.game == "rummy" and app.page.settings.get("hints", True):
@@ -334,7 +340,7 @@ def marks(app):
     if v is None or v.game != "gin" or not h or not v.hand:
         return marks, ""
     marks["deadwood"] = {card_of(t) for t in h.get("unmatched") or []}
-    groups = {}
+    groups: dict[int, int] = {}
     for i, m in enumerate(h.get("melds") or []):
         for t in m:
             groups[card_of(t)] = i
@@ -349,9 +355,9 @@ def marks(app):
     return marks, parts
 
 
-def playable(view):
+def playable(view: "View") -> set[int]:
     """The cards of the hand that some legal meld or lay-off would play now (nothing else is read: no rule)."""
-    out = set()
+    out: set[int] = set()
     for m in view.legal:
         if m.kind in ("meld", "layoff", "swap"):
             for c in m.hand_cards():

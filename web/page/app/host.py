@@ -58,7 +58,7 @@ def start_online(app, cfg):
     m.view = None
     m.view_doc = None
     m.save = None
-    m.config = None
+    m.config = {}
     m.order = []
     m.orders = {}
     m.cover = None
@@ -119,7 +119,7 @@ def invite_link(app, seat, code):
     from web.page.app.invite import invite_fragment  # imported when first needed
 
     seats = core.online_seats(app)
-    cfg = app.host.online_cfg or (app.match.config or {})
+    cfg = app.host.online_cfg or app.match.config
     rules = dict(cfg.get("rules") or {})
     preset = str(rules.pop("preset", "cardgames"))
     changes = []

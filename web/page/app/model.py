@@ -51,44 +51,43 @@ from web.page.app.replays import ReplayState
 from web.page.app.setup import SetupState
 from web.page.app.table import MatchState
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from web.page.app.core import Effects, Msg
+    from web.page.app.guest import GuestState
+    from web.page.app.host import HostState
+    from web.page.app.setup import Catalog
+
+    Handler = Callable[..., Effects]  # a route's handler: (app, the message's fields...) -> effects
+    Command = Callable[["App", dict[str, Any]], Effects]  # a command's handler: (app, its data) -> effects
+
 __all__ = ["SHORTCUTS", "App"]
-
-
-def _host():
-    """Hosting an online table, imported when first needed (not while the page starts)."""
-    from web.page.app import host
-
-    return host
-
-
-def _guest():
-    """Being a guest at an online table, imported when first needed."""
-    from web.page.app import guest
-
-    return guest
 
 
 class App:
     """The table app's whole state (plain data, one record per part); :meth:`update` routes a message to its
     handler."""
 
-    def __init__(self, catalog):
+    def __init__(self, catalog: "Catalog") -> None:
         self.catalog = catalog
         self.page = PageState()
         self.setup = SetupState(catalog)
         self.match = MatchState()
         self.online = OnlineState()
-        self.host = None  # a HostState (web.page.app.host) once this page hosts an online table
-        self.guest = None  # a GuestState (web.page.app.guest) on a page opened from an invite link
+        self.host: HostState | None = None  # once this page hosts an online table (web.page.app.host)
+        self.guest: GuestState | None = None  # on a page opened from an invite link (web.page.app.guest)
         self.learn = LearnState()
         self.replays = ReplayState()
 
-    def update(self, msg):
+    def update(self, msg: "Msg") -> "Effects":
         """Apply one message; return the effects to perform, in order."""
         handler = ROUTES.get(msg[0])
         if handler is None:
             return [("log", "the app has no handler for " + repr(msg[0]))]
-        out = []
+        out: Effects = []
         for effect in handler(self, *msg[1:]):
             if effect[0] == "then":
                 out += self.update(effect[1])
@@ -99,9 +98,9 @@ class App:
 
 # ---------------------------------------------------------------- starting
 
-def on_start(app, boot):
+def on_start(app: App, boot: "dict[str, Any]") -> "Effects":
     page = app.page
-    out = []
+    out: Effects = []
     page.query = boot.get("query") or {}
     page.page_url = boot.get("url") or page.page_url
     page.reduced_motion = bool(boot.get("reduced_motion"))
@@ -128,13 +127,17 @@ def on_start(app, boot):
     record = boot.get("match")
     fragment = boot.get("hash") or ""
     if "j=" in fragment:  # an invite link: this page is a guest's (no engine, nothing saved)
-        out += _guest().start_guest(app, fragment)
+        from web.page.app import guest  # online play: imported when first needed (not while the page starts)
+
+        out += guest.start_guest(app, fragment)
         out.append(("look", core.look(app)))
         return out
     if record is not None:
         table.adopt_record(app, record)
         if [s for s in core.seats(app) if s["kind"] == "guest"]:
-            _host().resume_hosting(app)  # an online match: the host's page came back; its friends are re-invited
+            from web.page.app import host  # an online match: the host's page came back; its friends are re-invited
+
+            host.resume_hosting(app)
         out.append(core.send(app, {"type": "resume", "save": app.match.save}))
         app.match.waiting = "resume"
         out.append(core.stall_timer(app))
@@ -154,32 +157,44 @@ def on_start(app, boot):
 
 # ---------------------------------------------------------------- the engine
 
-def on_engine(app, msg):
+def on_engine(app: App, msg: "dict[str, Any]") -> "Effects":
     handler = ENGINE.get(msg["type"])
     return [] if handler is None else handler(app, msg)
 
 
-def on_table(app, msg):
+def on_table(app: App, msg: "dict[str, Any]") -> "Effects":
     out = table.on_table(app, msg)
-    return out + _host().relay_table(app, msg) if app.online.role == "host" else out
+    if app.online.role == "host":
+        from web.page.app import host
+
+        out += host.relay_table(app, msg)
+    return out
 
 
-def on_refused(app, msg):
+def on_refused(app: App, msg: "dict[str, Any]") -> "Effects":
+    """A move refused (or come too late): a friend's, whose page is told; else this page's."""
     if app.online.role == "host" and app.host is not None and app.host.relay_seat is not None:
+        from web.page.app import host
+
         app.match.waiting = None
-        return _host().relay_refusal(app, msg)
+        return host.relay_refusal(app, msg)
     return table.on_refused(app, msg) if msg["type"] == "refused" else table.on_stale(app, msg)
 
 
-def on_error(app, msg):
+def on_prepared(app: App, msg: "dict[str, Any]") -> "Effects":
+    from web.page.app import host
+
+    return host.on_prepared(app, msg)
+
+
+def on_error(app: App, msg: "dict[str, Any]") -> "Effects":
     got = replays.on_error(app, msg)
     return table.on_error(app, msg) if got is None else got
 
 
-ENGINE = {
+ENGINE: "dict[str, Handler]" = {
     "hello": table.on_hello, "table": on_table, "refused": on_refused, "stale": on_refused,
-    "bad-save": table.on_bad_save, "error": on_error,
-    "prepared": lambda app, msg: _host().on_prepared(app, msg),
+    "bad-save": table.on_bad_save, "error": on_error, "prepared": on_prepared,
     "hint": learn.on_hint, "verified": learn.on_verified, "link": learn.on_link, "daily": table.on_daily,
     "review": replays.on_review, "replay": replays.on_replay, "record": replays.on_record,
 }
@@ -187,12 +202,12 @@ ENGINE = {
 
 # ---------------------------------------------------------------- the person
 
-def on_command(app, act, data=None):
+def on_command(app: App, act: str, data: "dict[str, Any] | None" = None) -> "Effects":
     handler = COMMANDS.get(act)
     return [] if handler is None else handler(app, data or {})
 
 
-def toggle_card(app, data):
+def toggle_card(app: App, data: "dict[str, Any]") -> "Effects":
     m = app.match
     pos = data.get("pos", 0)
     if pos in m.selected:
@@ -203,28 +218,40 @@ def toggle_card(app, data):
     return [("render",)]
 
 
-def game_act(act):
+def game_act(act: str) -> "Command":
     """A game action's button (draw, discard, knock...): played, or explained."""
     return lambda app, data: hand.play(app, act, data)
 
 
-def host_command(act):
-    return lambda app, data: _host().COMMANDS[act](app, data)
+def host_command(act: str) -> "Command":
+    """A button of the host's lobby and seats (invite, reply, replace, copy-invite)."""
+    def run(app: App, data: "dict[str, Any]") -> "Effects":
+        from web.page.app import host
+
+        return host.COMMANDS[act](app, data)
+
+    return run
 
 
-COMMANDS = {
+def copy_reply(app: App, data: "dict[str, Any]") -> "Effects":
+    from web.page.app import guest
+
+    return guest.copy_reply(app, data)
+
+
+COMMANDS: "dict[str, Command]" = {
     "card": toggle_card,
     "start": lambda app, data: table.start_from_setup(app),
     "confirm-new": lambda app, data: table.confirm_new(app),
     "ready": lambda app, data: table.reveal(app),
     "next": lambda app, data: [("dialog", None)] + table.next_hand(app),
     "show-result": lambda app, data: core.open(app, "end"),
-    "sort": lambda app, data: hand.set_sort(app, data.get("sort", "suit")),
+    "sort": lambda app, data: hand.set_sort(app, str(data.get("sort", "suit"))),
     "cycle-sort": lambda app, data: hand.cycle_sort(app),
     "focus-hand": lambda app, data: [("focus", ".hand .card")],
     "tutorial": table.tutorial,
     "talk": talk,
-    "copy-reply": lambda app, data: _guest().copy_reply(app, data),
+    "copy-reply": copy_reply,
 }
 for _act in ("invite", "reply", "replace", "copy-invite"):
     COMMANDS[_act] = host_command(_act)
@@ -235,35 +262,74 @@ for _act in GAME_ACTS:
     COMMANDS[_act] = game_act(_act)
 
 
-def on_key(app, key, ctx):
+def on_key(app: App, key: str, ctx: "dict[str, Any]") -> "Effects":
     """A key: the replay viewer's while it shows, else the table's (a shortcut runs its command)."""
     if app.page.screen == "replay":
         return replays.replay_key(app, key, ctx)
     return hand.on_key(app, key, ctx)
 
 
-def on_change(app, name, value, checked):
-    if name.startswith("reply") and app.online.role == "host":
-        return _host().change_reply(app, name, value)
+def on_change(app: App, name: str, value: str, checked: bool) -> "Effects":
+    if app.online.role == "host" and (name.startswith("reply") or name == "same-network"):
+        from web.page.app import host
+
+        return host.change_reply(app, name, value) if name != "same-network" else \
+            host.change_same_network(app, checked)
     if name == "same-network":
-        return _host().change_same_network(app, checked) if app.online.role == "host" else []
+        return []
     got = prefs.change(app, name, value, checked)
     return [] if got is None else got
 
 
 # ---------------------------------------------------------------- online play's links
 
-def on_link_event(app, key, kind, data):
-    return (_guest() if app.online.role == "guest" else _host()).on_link_event(app, key, kind, data)
+def on_rtc_offer(app: App, key: str, sdp: str, err: str) -> "Effects":
+    from web.page.app import host
+
+    return host.on_rtc_offer(app, key, sdp, err)
 
 
-def on_qr(app, key, svg):
+def on_rtc_accepted(app: App, key: str, ok: bool, err: str) -> "Effects":
+    from web.page.app import host
+
+    return host.on_rtc_accepted(app, key, ok, err)
+
+
+def on_rtc_answer(app: App, key: str, sdp: str, err: str) -> "Effects":
+    from web.page.app import guest
+
+    return guest.on_rtc_answer(app, key, sdp, err)
+
+
+def on_link_event(app: App, key: str, kind: str, data: str) -> "Effects":
+    """A link to another page opened, brought a message, or closed: the guest's link to its host, or one of the
+    host's links to its guests."""
+    if app.online.role == "guest":
+        from web.page.app import guest
+
+        return guest.on_link_event(app, key, kind, data)
+    from web.page.app import host
+
+    return host.on_link_event(app, key, kind, data)
+
+
+def on_qr(app: App, key: str, svg: str) -> "Effects":
     if app.online.role == "host":
-        return _host().on_qr(app, key, svg)
-    return _guest().on_qr(app, key, svg)
+        from web.page.app import host
+
+        return host.on_qr(app, key, svg)
+    from web.page.app import guest
+
+    return guest.on_qr(app, key, svg)
 
 
-ROUTES = {
+def on_entropy(app: App, hand_no: int, value: str) -> "Effects":
+    from web.page.app import guest
+
+    return guest.on_entropy(app, hand_no, value)
+
+
+ROUTES: "dict[str, Handler]" = {
     "start": on_start,
     "engine": on_engine,
     "engine-status": table.on_engine_status,
@@ -275,10 +341,10 @@ ROUTES = {
     "dialog-closed": prefs.on_dialog_closed,
     "tab": prefs.on_tab,
     "past": replays.on_past,
-    "rtc-offer": lambda app, key, sdp, err: _host().on_rtc_offer(app, key, sdp, err),
-    "rtc-accepted": lambda app, key, ok, err: _host().on_rtc_accepted(app, key, ok, err),
-    "rtc-answer": lambda app, key, sdp, err: _guest().on_rtc_answer(app, key, sdp, err),
+    "rtc-offer": on_rtc_offer,
+    "rtc-accepted": on_rtc_accepted,
+    "rtc-answer": on_rtc_answer,
     "rtc-event": on_link_event,
     "qr": on_qr,
-    "entropy": lambda app, hand_no, value: _guest().on_entropy(app, hand_no, value),
+    "entropy": on_entropy,
 }

@@ -10,42 +10,44 @@ from web.page.app.text import describe_event, headline, names_in, spoken
 from web.page.shared.cards import card_of
 from web.page.shared.viewdata import Event, read_view
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from web.page.app.core import Config, Effects
+    from web.page.app.model import App
+    from web.page.shared.viewdata import View
+
 MAX_RESTARTS = 3
-
-
-def _host():
-    """Hosting an online table, imported when first needed (not while the page starts)."""
-    from web.page.app import host
-
-    return host
 
 
 class MatchState:
     """The match on this page: the seat's view and what the page keeps beside the engine's save."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.engine = "starting"  # "starting" | "ready" | "failed"
         self.restarts = 0
-        self.view = None  # the seat's View, or None before the engine has dealt
-        self.view_doc = None  # the view as the engine wrote it (kept with the save: the first paint after a reload)
-        self.hint = {}  # Gin: the engine's arrangement of the viewer's hand (melds, deadwood)
-        self.save = None  # what the engine needs to go on: its own, the page never reads it
-        self.config = None  # the match's config (game, opponents, rules, seed, seats...) as the engine keeps it
-        self.meta = {"names": ["You"], "counted": 0, "match_counted": False, "log": []}
-        self.order = []  # the hand order of the person whose hand shows
-        self.orders = {}  # seat -> hand order of each person at this device (pass and play)
-        self.cover = None  # pass and play: the seat the device goes to next, hands hidden until they tap
-        self.selected = set()
-        self.new_card = None
-        self.waiting = None  # the request in flight: its type, e.g. "act"; no second one is sent meanwhile
-        self.pending = None  # a command given before the engine was ready, done once it is
-        self.next = None  # what comes next, as the engine said: "you" | "computer" | "deal" | "over"
+        self.view: View | None = None  # the seat's view, or None before the engine has dealt
+        # the view as the engine wrote it (kept with the save: the first paint after a reload)
+        self.view_doc: dict[str, Any] | None = None
+        self.hint: dict[str, Any] = {}  # Gin: the engine's arrangement of the viewer's hand (melds, deadwood)
+        self.save: Any = None  # what the engine needs to go on: its own, the page never reads it
+        self.config: Config = {}  # the match's config (game, opponents, rules, seed, seats...); {} before one
+        self.meta: dict[str, Any] = {"names": ["You"], "counted": 0, "match_counted": False, "log": []}
+        self.order: list[int] = []  # the hand order (cards) of the person whose hand shows
+        self.orders: dict[int, list[int]] = {}  # seat -> hand order of each person at this device (pass and play)
+        self.cover: int | None = None  # pass and play: the seat the device goes to next, hands hidden till they tap
+        self.selected: set[int] = set()  # positions in the hand order
+        self.new_card: int | None = None
+        self.waiting: str | None = None  # the request in flight: its type, e.g. "act"; no second one meanwhile
+        self.pending: tuple[str, dict[str, Any]] | None = None  # a move made before the engine was ready
+        self.next: str | None = None  # what comes next, as the engine said: "you" | "computer" | "deal" | "over"
         self.token = 0  # timers of an older state are ignored
         self.asked = 0  # the id of the last request sent to the engine (its answer's "re")
-        self.speech = {}  # seat -> [what the character said, table updates it stays]
+        self.speech: dict[int, list[Any]] = {}  # seat -> [what the character said, table updates it stays]
 
 
-def adopt_record(app, record):
+def adopt_record(app: "App", record: "dict[str, Any]") -> None:
     """A saved match from storage: draw it at once from its last view; the engine takes it over later."""
     m = app.match
     m.save = {"engine": record["engine"], "table": record["table"]}
@@ -74,12 +76,15 @@ def adopt_record(app, record):
     hand.sync_order(app)
 
 
-def start_match(app, cfg, ask=None):
+def start_match(app: "App", cfg: "Config", ask: "dict[str, Any] | None" = None) -> "Effects":
     """Ask the engine for a new match (``cfg``: game, opponents, rules, seed, and every seat when people play).
     ``ask``: the message that starts it, when not ``new`` (the guided hand's ``tutorial``). With friends online
     the lobby comes first (:func:`web.page.app.host.start_online`)."""
     if [s for s in core.seats_of(cfg) if s["kind"] == "guest"]:
-        return _host().start_online(app, cfg)
+        from web.page.app import host  # online play: imported when first needed (not while the page starts)
+
+        lobby: Effects = host.start_online(app, cfg)
+        return lobby
     m = app.match
     m.meta = {"names": core.config_names(app, cfg), "counted": 0, "match_counted": False, "log": []}
     replays.replay_new_match(app)
@@ -87,7 +92,7 @@ def start_match(app, cfg, ask=None):
     m.view = None
     m.view_doc = None
     m.save = None
-    m.config = None
+    m.config = {}
     m.order = []
     m.orders = {}
     m.cover = None
@@ -102,7 +107,7 @@ def start_match(app, cfg, ask=None):
     return [core.send(app, ask or {"type": "new", "config": cfg}), core.stall_timer(app), ("dialog", None)]
 
 
-def start_tutorial(app, game):
+def start_tutorial(app: "App", game: str) -> "Effects":
     """Ask the engine for the guided first hand of ``game`` (its names come with its first table)."""
     out = start_match(app, {"game": game, "opponents": [], "rules": {}, "seed": None, "tutorial": True},
                       {"type": "tutorial", "game": game})
@@ -110,7 +115,7 @@ def start_tutorial(app, game):
     return out + [("render",)]
 
 
-def tutorial(app, data):
+def tutorial(app: "App", data: "dict[str, Any]") -> "Effects":
     """The guided first hand, from the new-game screen or Help (a match in progress is given up first, if the
     person says so)."""
     game = data.get("game") or app.setup.game
@@ -122,14 +127,14 @@ def tutorial(app, data):
     return start_tutorial(app, game)
 
 
-def on_daily(app, msg):
+def on_daily(app: "App", msg: "dict[str, Any]") -> "Effects":
     """The engine's config of the daily deal: the match starts."""
     app.match.waiting = None
     return start_match(app, dict(msg["config"])) + [("render",)]
 
 
 
-def on_engine_status(app, event, detail):
+def on_engine_status(app: "App", event: str, detail: "dict[str, Any]") -> "Effects":
     if event == "ready":
         app.match.engine = "ready"
         return []
@@ -138,7 +143,7 @@ def on_engine_status(app, event, detail):
     return []
 
 
-def engine_failed(app, why):
+def engine_failed(app: "App", why: str) -> "Effects":
     """The worker died, failed to start or stalled: start a new one from the last save (a few times)."""
     m = app.match
     m.restarts += 1
@@ -148,7 +153,7 @@ def engine_failed(app, why):
         core.say(app, "The game engine keeps stopping (" + why + "). Reload the page to try again.", "error")
         return [("render",), ("log", "engine failed: " + why)]
     core.say(app, "The game engine stopped; starting it again from your last move…", "error")
-    out = [("restart-engine",), ("log", "engine restarted: " + why)]
+    out: Effects = [("restart-engine",), ("log", "engine restarted: " + why)]
     if m.save is not None:
         out.append(core.send(app, {"type": "resume", "save": m.save}))
         m.waiting = "resume"
@@ -157,7 +162,7 @@ def engine_failed(app, why):
     return out
 
 
-def refusal_words(app, msg):
+def refusal_words(app: "App", msg: "dict[str, Any]") -> str:
     """What to tell the person about a refused move: the engine's reason, with names for seats."""
     m = app.match
     names = core.names(app)
@@ -166,7 +171,7 @@ def refusal_words(app, msg):
     return names_in(msg["message"], names)
 
 
-def save_refused(app, why):
+def save_refused(app: "App", why: str) -> "Effects":
     """The engine could not read the saved match: it is set aside, and the game starts clean."""
     m = app.match
     page = app.page
@@ -174,14 +179,14 @@ def save_refused(app, why):
     m.view = None
     m.view_doc = None
     m.save = None
-    m.config = None
+    m.config = {}
     page.screen = "setup"
     page.notices.append("Your saved game could not be read (" + why.rstrip(".") + "). It was kept aside; "
                         "the game starts clean.")
     return [("set-aside-match", page.slot, why)] + core.open(app, "notice")
 
 
-def on_table(app, msg):
+def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     m = app.match
     page = app.page
     try:
@@ -189,7 +194,7 @@ def on_table(app, msg):
         events = [Event(e, "events") for e in msg["events"]]
     except ValueError as e:
         return [("log", "a table message was dropped: " + str(e))]
-    out = []
+    out: Effects = []
     before = m.view
     by = msg["by"]
     me = view.seat  # the person whose view this is: seat 0, or, in pass and play, the one to act
@@ -277,7 +282,7 @@ def on_table(app, msg):
     return out
 
 
-def automatic(app, by):
+def automatic(app: "App", by: "Any") -> bool:
     """True when the table just drawn follows a computer's move at instant speed after which the computer plays
     on: its drawing and its save may wait a little (the person's own moves, and a table that waits for the
     person, are drawn and saved at once). A move by a person (any seat of pass and play) or by a friend online is
@@ -291,30 +296,31 @@ def automatic(app, by):
     return computer and (m.next == "computer" or (m.next == "you" and robot))
 
 
-def reveal(app):
+def reveal(app: "App") -> "Effects":
     """The person the device was passed to taps: their hand shows."""
     m = app.match
     if m.cover is None:
         return []
     m.cover = None
-    out = [("render",)]
+    out: Effects = [("render",)]
     if m.next == "you":
         out += hand.run_pending(app)
         out.append(("focus", ".hand .card"))
     return out
 
 
-def stage(app, view, events, dealt, ended, me):
+def stage(app: "App", view: "View", events: list[Event], dealt: bool, ended: bool, me: int) -> "Effects":
     """How this update moves, sounds and what the characters say (:mod:`web.page.app.motion`), seen from
     seat ``me`` (the person whose view this is)."""
     m = app.match
-    out = [("motion", motion.table_plan(view, events, dealt, m.new_card))]
+    plan = motion.table_plan(view, events, dealt, m.new_card)
+    out: Effects = [("motion", plan)]
     ids = motion.ids_by_seat(core.seats(app))
     if dealt:
         m.speech = {}
     said = motion.speech(view, events, ended, ids, me, view.step)
     m.speech = motion.age_speech(m.speech, said)
-    out[0][1]["pop"] = ["[data-testid=speech-" + str(s) + "]" for s in sorted(said)]
+    plan["pop"] = ["[data-testid=speech-" + str(s) + "]" for s in sorted(said)]
     if looks.sound_on(app.page.settings, app.page.embedded):
         vol = app.page.settings.get("volume", 70)
         for name, at in motion.sounds(view, events, dealt, ended, me):
@@ -322,7 +328,7 @@ def stage(app, view, events, dealt, ended, me):
     return out
 
 
-def deal_seconds(app, view):
+def deal_seconds(app: "App", view: "View") -> float:
     """How long the shuffle and the deal take on screen (web/bridge.js times them the same way)."""
     ms = core.motion_ms(app)
     if not ms:
@@ -331,12 +337,12 @@ def deal_seconds(app, view):
     return (ms * 2 + cards * ms * 0.12 + ms) / 1000.0
 
 
-def count_results(app):
+def count_results(app: "App") -> "Effects":
     """Hands and a match finished since the last count go into the statistics (once each): for the player
     against the computer, or for each person at this device by name when people play together."""
     m = app.match
-    v = m.view
-    out = []
+    v = core.view(app)
+    out: Effects = []
     opps = list(m.config["opponents"]) if m.config else []
     counted = core.counted_seats(app)
     while m.meta["counted"] < len(v.results):
@@ -362,7 +368,7 @@ def count_results(app):
     return out
 
 
-def on_tick(app, name, token):
+def on_tick(app: "App", name: str, token: int) -> "Effects":
     m = app.match
     if name == "stall":
         if m.waiting is None or token != m.token:
@@ -384,7 +390,7 @@ def on_tick(app, name, token):
     return []
 
 
-def start_from_setup(app):
+def start_from_setup(app: "App") -> "Effects":
     page = app.page
     why = app.setup.problem()
     if why is not None:
@@ -394,17 +400,17 @@ def start_from_setup(app):
     last = dict(cfg)
     last.pop("practice", None)  # a practice game is chosen each time
     page.settings["last"] = last
-    out = [("save-settings", page.settings)]
+    out: Effects = [("save-settings", page.settings)]
     if core.match_in_progress(app):
         page.pending_config = cfg
         return out + core.open(app, "confirm-new")
     return out + start_match(app, cfg) + [("render",)]
 
 
-def confirm_new(app):
+def confirm_new(app: "App") -> "Effects":
     m = app.match
     cfg = app.page.pending_config or app.setup.config()
-    out = []
+    out: Effects = []
     if core.match_in_progress(app):
         opps = list(m.config["opponents"]) if m.config else []
         game = m.view.game if m.view else m.config["game"]
@@ -416,12 +422,15 @@ def confirm_new(app):
     return out + start_match(app, cfg) + [("render",)]
 
 
-def next_hand(app):
+def next_hand(app: "App") -> "Effects":
     m = app.match
     if m.view is None or app.online.role == "guest":
         return []  # a guest's host deals
     if app.online.role == "host" and m.view.phase != "match-over":
-        return _host().host_next_hand(app)
+        from web.page.app import host
+
+        deal_online: Effects = host.host_next_hand(app)
+        return deal_online
     if m.view.phase == "match-over":
         cfg = dict(m.config) if m.config else app.setup.config()
         cfg["seed"] = None
@@ -429,7 +438,7 @@ def next_hand(app):
     return deal(app)
 
 
-def deal(app):
+def deal(app: "App") -> "Effects":
     m = app.match
     if m.view is None or m.next != "deal" or m.waiting is not None:
         return []  # a second click on "Next hand" finds the deal already asked for
@@ -442,12 +451,12 @@ def deal(app):
 
 # ---------------------------------------------------------------- the engine's answers
 
-def on_hello(app, msg):
+def on_hello(app: "App", msg: "dict[str, Any]") -> "Effects":
     app.match.engine = "ready"
     return []
 
 
-def on_refused(app, msg):
+def on_refused(app: "App", msg: "dict[str, Any]") -> "Effects":
     """A move of this page was refused: the reason is said, and the cards go back."""
     m = app.match
     m.waiting = None
@@ -457,21 +466,21 @@ def on_refused(app, msg):
     return [("motion", hand.refused_motion()), ("render",)]
 
 
-def on_stale(app, msg):
+def on_stale(app: "App", msg: "dict[str, Any]") -> "Effects":
     """A move drawn from an older view: the engine ignored it."""
     app.match.waiting = None
     return []
 
 
-def on_bad_save(app, msg):
+def on_bad_save(app: "App", msg: "dict[str, Any]") -> "Effects":
     return save_refused(app, msg["why"])
 
 
-def on_error(app, msg):
+def on_error(app: "App", msg: "dict[str, Any]") -> "Effects":
     """An engine fault or a message it could not read: logged; a new match it could not start goes back to the
     new-game screen with the reason."""
     m = app.match
-    out = [("log", "engine: " + str(msg.get("code")) + ": " + str(msg.get("error")))]
+    out: Effects = [("log", "engine: " + str(msg.get("code")) + ": " + str(msg.get("error")))]
     if m.waiting == "new" and msg.get("code") == "bad-config":
         m.waiting = None
         app.page.screen = "setup"

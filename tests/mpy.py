@@ -94,10 +94,14 @@ def missing() -> str | None:
 
 
 def page_files(*names: str) -> dict[str, str]:
-    """The page's Python files ``web/page/<name>.py`` (all of them when no name is given), by path."""
+    """The page's Python files ``web/page/<name>.py`` (all of them when no name is given), by path, with what
+    they share with the worker (``web/page/shared``)."""
     folder = ROOT / "web" / "page"
     paths = [folder / f"{n}.py" for n in names] if names else sorted(folder.glob("*.py"))
-    return {f"web/page/{p.name}": p.read_text(encoding="utf-8") for p in paths}
+    files = {f"web/page/{p.name}": p.read_text(encoding="utf-8") for p in paths}
+    for p in sorted((folder / "shared").glob("*.py")):
+        files[f"web/page/shared/{p.name}"] = p.read_text(encoding="utf-8")
+    return files
 
 
 def app_files() -> dict[str, str]:

@@ -31,6 +31,7 @@ tab is never lost. Pure Python for CPython and MicroPython alike.
 """
 
 from .shape import dot, flag, items, mapping, need, record, text, whole, word
+from .shared.protocol import GAMES, MAX_NAME
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
 FORMAT = "rummy-ui/stats"
 VERSION = 4
 READABLE = (1, 2, 3, 4)
-GAMES = ("gin", "rummy")
 GROUPS = ("games", "opponents", "people")
 NEW_IN_3 = ("knocks", "knock_deadwood", "undercut_against", "assisted")
 COUNTS = ("matches", "matches_won", "hands", "hands_won", "gins", "big_gins", "undercuts", "rummies",
@@ -125,9 +125,6 @@ def check_daily(v: "Any", where: str) -> None:
         whole(best["score"], dot(where, "best.score"))
         whole(best["margin"], dot(where, "best.margin"))
         need(is_date(best["date"]), dot(where, "best.date"), "is not a date YYYY-MM-DD")
-
-
-MAX_NAME = 24
 
 
 def check_name(group: str, name: str, where: str) -> None:

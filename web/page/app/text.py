@@ -100,13 +100,13 @@ def _at_word_end(text: str, j: int) -> bool:
 
 def pretty_cards(text: str) -> str:
     """Card codes in an engine sentence shown with suit symbols (``6D`` -> ``6♦``)."""
-    from web.page.shared.cards import card_of
+    from web.page.shared.cards import RANKS, SUITS, card_of
 
     out = []
     i = 0
     while i < len(text):
         two = text[i:i + 2]
-        if len(two) == 2 and two[0] in "A23456789TJQK" and two[1] in "CDHS" and _at_word_start(text, i) \
+        if len(two) == 2 and two[0] in RANKS and two[1] in SUITS and _at_word_start(text, i) \
                 and _at_word_end(text, i + 2):
             out.append(face_of(card_of(two)))
             i += 2

@@ -266,7 +266,7 @@ def option(game: str, name: str) -> Option:
 
 
 def _options_of(game: str) -> dict[str, Option]:
-    if game not in _BY_GAME:
+    if not isinstance(game, str) or game not in _BY_GAME:  # read from JSON, it may be any value
         raise RulesError(f"unknown game {game!r}: choose 'rummy' or 'gin'")
     return _BY_GAME[game]
 

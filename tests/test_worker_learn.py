@@ -92,7 +92,7 @@ def _hand_over(g: Game) -> bool:
 def test_a_hint_is_the_experts_move_for_seat_zero_and_marks_the_match_assisted():
     w = Worker()
     t = w.new("gin", ("ada",), seed=5)
-    assert t["assisted"] is False and t["save"]["table"]["assisted"] is False
+    assert t["assisted"] is False and json.loads(t["save"])["table"]["assisted"] is False
     w.play_until(lambda g: g.turn == 0, person=lambda v: v.legal[0])
     g = w.game
     view = seat_view(g, 0)
@@ -104,7 +104,7 @@ def test_a_hint_is_the_experts_move_for_seat_zero_and_marks_the_match_assisted()
     # a hint for an old view, or out of turn, is stale
     assert w.one({"type": "hint", "step": g.step - 1})["type"] == "stale"
     t = w.one({"type": "act", "action": h["action"], "step": g.step})
-    assert t["assisted"] is True and t["save"]["table"]["assisted"] is True
+    assert t["assisted"] is True and json.loads(t["save"])["table"]["assisted"] is True
     if w.game.turn != 0:
         assert w.one({"type": "hint", "step": w.game.step})["type"] == "stale"
 
@@ -296,7 +296,7 @@ def test_the_daily_deal_is_the_same_for_everyone_on_the_same_day():
     assert da["config"]["seed"] == daily_seed("gin", "2026-05-04") and "seed=" in da["query"]
     ta, tb = a.one({"type": "new", "config": da["config"]}), b.one({"type": "new", "config": db["config"]})
     assert ta["view"] == tb["view"] and ta["deal"] == tb["deal"]
-    assert ta["save"]["table"]["config"]["daily"] == "2026-05-04"
+    assert ta["config"]["daily"] == "2026-05-04"
     assert ta["daily"] == {"date": "2026-05-04", "share": None}
     done = a.play_until(lambda g: g.phase == "match-over", person=lambda v: v.legal[0], limit=3000)
     assert done is not None and done["daily"]["share"].startswith("Gin Rummy daily, 2026-05-04: I ")
@@ -304,7 +304,7 @@ def test_the_daily_deal_is_the_same_for_everyone_on_the_same_day():
     # the same config with another seed is not the daily deal
     c = Worker()
     tc = c.one({"type": "new", "config": dict(da["config"], seed=1)})
-    assert "daily" not in tc["save"]["table"]["config"]
+    assert "daily" not in tc["config"]
     assert a.one({"type": "daily", "game": "rummy", "date": None})["date"]  # today, UTC
     assert page_message_problem({"type": "daily", "game": "gin", "date": "May 4"}) is not None
 
@@ -334,7 +334,7 @@ def test_the_tutorial_guides_the_first_hand(game):
     t = w.one({"type": "tutorial", "game": game})
     lesson = t["tutorial"]
     assert lesson["index"] == 0 and lesson["steps"] > 5 and lesson["intro"] and not lesson["done"]
-    assert t["deal"] is None and t["save"]["table"]["config"]["tutorial"] is True
+    assert t["deal"] is None and t["config"]["tutorial"] is True
     while w.game.phase.in_hand:
         step = t["tutorial"]["step"]
         assert step is not None

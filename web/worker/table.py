@@ -15,6 +15,7 @@ shown). Those handlers live in :mod:`web.worker.learn`.
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Any
 
@@ -22,6 +23,7 @@ from rummy import Game, SaveError, codec, seat_view
 from rummy.actions import Action
 from rummy.bots import Bot, get_profile, make_bot
 from rummy.cards import card_str, cards_str
+from rummy.compact import compact, load
 from rummy.deadwood import best_arrangement, best_discards
 from rummy.errors import ActionError, RecordError, RulesError
 from rummy.fairdeal import deal_next, hand_secret, new_match, proof, shuffled_deck
@@ -36,6 +38,7 @@ Message = dict[str, Any]
 ME = 0  # the seat of the person at this device (the host, online)
 PERSON, COMPUTER, GUEST = "person", "computer", "guest"
 SEED_BITS = 52  # a match's random seed: a whole number a URL and any JSON reader keep exactly
+TABLE_FORMAT, TABLE_VERSION = "rummy-table", 1  # the save the table sends the page (Table.save_text)
 LEARN_TYPES = ("hint", "undo", "review", "replay", "record", "verify", "daily", "link")
 
 
@@ -159,21 +162,21 @@ class Table:
         self._adopt(t.new_game(), config, bot_seeds(seed, t.players))
         return [self.table_message(by=None)]
 
-    def resume(self, save: dict[str, Any]) -> list[Message]:
-        """Go on with a saved match (``save`` as sent with every ``table`` message)."""
-        table = save["table"]
+    def resume(self, save: str | dict[str, Any]) -> list[Message]:
+        """Go on with a saved match: ``save`` is the text sent with every ``table`` message, or an earlier save
+        (see :func:`read_save`). A save that cannot be read is answered ``bad-save`` with the reason, and the match
+        in play (if any) goes on untouched."""
         try:
-            g = Game.from_dict(save["engine"])
+            g, table = read_save(save)
             opps, seeds, config = table["opponents"], table["seeds"], table["config"]
-            if not isinstance(config, dict):
-                raise SaveError("its configuration is damaged")
             if not isinstance(seeds, list) or len(seeds) != g.players or any(type(s) is not int for s in seeds):
                 raise SaveError("its opponents' seeds are damaged")
-            problem = _plan_problem(g.game, seat_plan(config, g.players))
+            try:
+                problem = _plan_problem(g.game, seat_plan(config, g.players))
+            except (TypeError, ValueError):  # a seat that is not an object
+                problem = "its seats are damaged"
             if problem is not None or not isinstance(opps, list):
                 raise SaveError(problem or "its opponents are damaged")
-        except KeyError as e:
-            return [{"type": "bad-save", "why": f"it names an opponent this version does not have ({e.args[0]})"}]
         except SaveError as e:
             return [{"type": "bad-save", "why": str(e)}]
         self._adopt(g, config, list(seeds))
@@ -362,9 +365,8 @@ class Table:
             "next": nxt,
             "hint": self._hint(g),
             "viewer": self.viewer,
-            "save": {"engine": g.to_dict(),
-                     "table": {"opponents": self.opponents, "seeds": self.seeds, "config": self.config,
-                               "assisted": self.assisted}},
+            "save": self.save_text(),
+            "config": dict(self.config),
             "deal": self.deal_proof(),
             "practice": self.practice,
             "undo": self.practice and g.phase.in_hand and any(e.seat == ME for e in g.log),
@@ -373,13 +375,24 @@ class Table:
             "tutorial": self._lesson_data(),
             "daily": self._daily_data(),
         }
-        if self.fair is not None:  # online: the deal's proof (kept with the save: a reload can still reveal it)
-            out["save"]["table"]["fair"] = dict(self.fair)
+        if self.fair is not None:  # online: the deal's proof
             out["fair"] = online.fair_for_page(self, g)
         guests = [s for s, seat in enumerate(self.seats) if seat["kind"] == GUEST]
         if guests:  # online: the host's page relays each guest its own seat's view and hint, and nothing else
             out["guests"] = {str(s): {"view": seat_view(g, s).to_data(), "hint": self._hint(g, s)} for s in guests}
         return out
+
+    def save_text(self) -> str:
+        """What the page keeps to go on with the match (format ``rummy-table``, version 1), as JSON text the page
+        stores as it is: the game's compact save (:mod:`rummy.compact`) and the table around it."""
+        g = self.game
+        assert g is not None
+        table: Message = {"opponents": self.opponents, "seeds": self.seeds, "config": self.config,
+                          "assisted": self.assisted}
+        if self.fair is not None:  # online: the deal's proof, kept so that a reload can still reveal it
+            table["fair"] = dict(self.fair)
+        return json.dumps({"format": TABLE_FORMAT, "version": TABLE_VERSION, "game": compact(g), "table": table},
+                          separators=(",", ":"), ensure_ascii=False)
 
     def _daily_data(self) -> Message | None:
         """The daily deal's date, and once the match is over a spoiler-free line to share."""
@@ -424,6 +437,44 @@ class Table:
                     out["best_knock"] = f"knock {card_str(c)}"
                     break
         return out
+
+
+def read_save(save: Any) -> tuple[Game, dict[str, Any]]:
+    """The game and the table of a saved match: the JSON text of a ``rummy-table`` save (what every ``table``
+    message carries), or of an earlier save ``{"engine": <rummy-save>, "table": {...}}`` (the page wraps its older
+    stored matches so); the earlier protocol's object (an earlier save not made text) is read too. Raises
+    :class:`SaveError` saying what is wrong."""
+    data = save
+    if isinstance(save, str):
+        try:
+            data = json.loads(save)
+        except ValueError as e:
+            raise SaveError(f"it is not JSON ({e})") from None
+    if not isinstance(data, dict):
+        raise SaveError("it is not a saved match (a JSON object was expected)")
+    if data.get("format") == TABLE_FORMAT:
+        version = data.get("version")
+        if type(version) is not int or version < 1:
+            raise SaveError("it has no readable version")
+        if version > TABLE_VERSION:
+            raise SaveError(f"it comes from a newer version (format {TABLE_FORMAT} {version}; "
+                            f"this one reads up to {TABLE_VERSION})")
+        if set(data) != {"format", "version", "game", "table"}:
+            raise SaveError("it is damaged (its fields are not those of a saved match)")
+        g = load(data["game"])
+    elif "engine" in data and "table" in data:
+        g = Game.from_dict(data["engine"])
+    else:
+        raise SaveError("it is not a saved match")
+    table = data["table"]
+    if not isinstance(table, dict):
+        raise SaveError("its table is damaged")
+    for key in ("opponents", "seeds", "config"):
+        if key not in table:
+            raise SaveError(f"its table is damaged (no {key})")
+    if not isinstance(table["config"], dict):
+        raise SaveError("its configuration is damaged")
+    return g, table
 
 
 def _plan_problem(game: str, plan: list[dict[str, Any]]) -> str | None:

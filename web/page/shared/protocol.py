@@ -8,7 +8,9 @@ Every message is a JSON object with a ``"type"``. The page sends:
   ``{"kind": "computer", "id"}``; the first is the person at this device; ``opponents`` are the computers' ids);
   the config may also say ``"practice": true`` (undo allowed; off by default) and ``"daily": "YYYY-MM-DD"`` (the
   daily deal it is, as ``daily`` answered);
-* ``resume`` ``{"save": {"engine": <rummy-save>, "table": {"opponents", "seeds", "config"}}}`` — go on with one;
+* ``resume`` ``{"save": <text>}`` — go on with a match: the ``save`` text of its last ``table`` message, or the
+  JSON text of an earlier save ``{"engine": <rummy-save>, "table": {"opponents", "seeds", "config"}}``; the
+  earlier protocol's object (that earlier save itself, not made text) is still read;
 * ``act`` ``{"action": "discard 7H", "step": n, "seat": s}`` — a person's move, drawn from the view of step
   ``n`` (``seat``: whose, when people share the device or a guest's move is relayed; the viewer's by default);
 * ``deal`` ``{"step": n}`` — deal the next hand;
@@ -34,9 +36,13 @@ Every message is a JSON object with a ``"type"``. The page sends:
 The engine answers with:
 
 * ``table`` ``{"view": <rummy-view of the viewer>, "viewer": seat, "events": [...], "by": seat|null,
-  "save": {...}, "hint": {...}, "next": "you"|"computer"|"guest"|"deal"|"over", "guests": {seat: view}}`` —
-  the table after a move (``viewer``: the person at this device whose view it is: seat 0, or, when people share
-  the device, the one to act; ``events``: what happened since the last ``table``, in the engine's event JSON;
+  "save": <text>, "config": {...}, "hint": {...}, "next": "you"|"computer"|"guest"|"deal"|"over",
+  "guests": {seat: view}}`` — the table after a move (``viewer``: the person at this device whose view it is:
+  seat 0, or, when people share the device, the one to act; ``events``: what happened since the last ``table``, in
+  the engine's event JSON; ``save``: what to send back with ``resume`` to go on with the match, a text the page
+  keeps as it is and never reads (format ``rummy-table``: the game's compact save and the table's settings);
+  ``config``: the match's config as the engine keeps it, ``new``'s config with the seed drawn and the seats
+  settled (for the next match, deal links and invites);
   ``hint``: the engine's arrangement of the viewer's hand; ``guests``: online, each guest seat's own view, for
   the host's page to relay and nothing else: ``{seat: {"view", "hint"}}``; ``fair``: online, the proof of the
   hand's deal, ``{"hand", "commitment", "contributions", "secret"}`` with the secret once the hand is over), and
@@ -174,9 +180,12 @@ def page_message_problem(msg: "Any") -> str | None:
         return _config_problem(msg.get("config"))
     if kind == "resume":
         save = msg.get("save")
+        if type(save) is str:
+            return None  # what it holds is the engine's to read (a damaged one is answered bad-save)
+        # the earlier protocol: the save as an object
         if not isinstance(save, dict) or not isinstance(save.get("engine"), dict) or \
                 not isinstance(save.get("table"), dict):
-            return "resume: a save with engine and table was expected"
+            return "resume: a save (text) was expected"
         return None
     if kind == "act":
         if type(msg.get("action")) is not str or not _is_int(msg.get("step")):
@@ -225,8 +234,10 @@ def engine_message_problem(msg: "Any") -> str | None:
     if kind == "table":
         if not isinstance(msg.get("view"), dict) or not isinstance(msg.get("events"), list):
             return "table: a view and events were expected"
-        if not isinstance(msg.get("save"), dict) or not isinstance(msg.get("hint"), dict):
-            return "table: a save and a hint were expected"
+        if not (msg.get("save") is None or type(msg.get("save")) is str) or not isinstance(msg.get("hint"), dict):
+            return "table: a save (text or null) and a hint were expected"
+        if not isinstance(msg.get("config"), dict):
+            return "table: a config was expected"
         if msg.get("next") not in NEXT:
             return "table: next must be one of " + ", ".join(NEXT)
         by = msg.get("by")

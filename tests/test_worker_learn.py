@@ -156,6 +156,38 @@ def test_every_hand_shows_its_commitment_and_reveals_its_secret_after_the_hand()
         assert nxt["deal"]["hand"] == hand + 1 and nxt["deal"]["secret"] is None
 
 
+def test_the_deal_proof_is_worked_out_once_per_hand(monkeypatch):
+    """The shuffle from the hand's secret runs once per hand, not for every message; anew after an undo or a
+    resume (the game is replaced)."""
+    from web.worker import table as table_module
+
+    calls: list[int] = []
+    real = table_module.shuffled_deck
+
+    def counted(*args):
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(table_module, "shuffled_deck", counted)
+    w = Worker()
+    t = w.new("gin", ("rex",), seed=78, practice=True)
+    assert len(calls) == 1 and t["deal"]["commitment"] == commitment(hand_secret(78, 0))
+    w.play_until(lambda g: g.turn == 0 and g.phase == "play", person=lambda v: v.legal[0])
+    moved = w.one({"type": "act", "action": str(seat_view(w.game, 0).legal[-1]), "step": w.step()})
+    assert moved["deal"] == t["deal"] and len(calls) == 1
+    undone = w.one({"type": "undo", "step": w.step()})
+    assert undone["undone"] and undone["deal"] == t["deal"] and len(calls) == 2
+    last = w.play_until(_hand_over, person=lambda v: v.legal[0])
+    assert last is not None and last["deal"]["secret"] == hand_secret(78, 0) and len(calls) == 2
+    assert w.one({"type": "record"})["record"]["proofs"] == [last["deal"]] and len(calls) == 2
+    if w.game.phase != "match-over":
+        nxt = w.one({"type": "deal", "step": w.step()})
+        assert nxt["deal"]["hand"] == 1 and len(calls) == 3
+    other = Worker()
+    r = other.one({"type": "resume", "save": w.table.save_text()})
+    assert r["deal"]["hand"] == len(w.game.records) - 1 and len(calls) == 4
+
+
 def test_nothing_of_the_hand_in_play_is_given_out():
     from rummy.cards import card_str
 

@@ -16,7 +16,7 @@ from rummy.bots import expert_advisor, get_profile
 from rummy.coach import review_hand
 from rummy.daily import daily_config, deal_query
 from rummy.errors import RecordError, RulesError
-from rummy.fairdeal import hand_secret, proof, verify_record
+from rummy.fairdeal import verify_record
 from rummy.replays import finished_record, hand_frames, hands_in, load_record
 
 from .table import ME, Message, Table
@@ -87,9 +87,8 @@ def record(table: Table, hands: list[int] | None = None) -> Message:
     g = table.game
     assert g is not None
     rec = finished_record(g)
-    rec["proofs"] = [proof(h, hand_secret(table.seed, h), revealed=True)
-                     for h in (range(len(g.results)) if hands is None else hands)
-                     if table.seed is not None and table.dealt_from_seed(h)]
+    rec["proofs"] = [p for h in (range(len(g.results)) if hands is None else hands)
+                     if (p := table.seed_proof(h)) is not None]
     names = table.names()
     rec["names"] = names
     return rec

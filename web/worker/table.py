@@ -83,6 +83,7 @@ class Table:
         self.practice = False  # undo allowed (a setting of the match, off by default)
         self.assisted = False  # a hint or an undo was used in this match
         self.lesson: Tutorial | None = None  # the guided hand being played, if any
+        self._proofs: dict[int, Message | None] = {}  # each hand's deal proof (see seed_proof)
 
     # ----- the messages -----
 
@@ -223,6 +224,7 @@ class Table:
         if self.seed is None:  # a match saved before seeds were kept: its next hands get one
             self.seed = secrets.randbits(SEED_BITS)
             self.config["seed"] = self.seed
+            self._proofs = {}
         deal_next(g, self.seed)
         return [self.table_message(by=None)]
 
@@ -261,6 +263,7 @@ class Table:
                      "step": g.step}]
         back.step = g.step + 1  # any move drawn before the undo is stale after it (the step only grows)
         self.game = back
+        self._proofs = {}
         self.assisted = True
         self._sent = (0, 0)
         msg = self.table_message(by=None)
@@ -297,6 +300,7 @@ class Table:
         self.practice = config.get("practice") is True
         self.assisted = False
         self.lesson = tutorial(g.game) if config.get("tutorial") is True else None
+        self._proofs = {}
 
     def _follow_turn(self, g: Game) -> None:
         """When a person at this device is to act, the page shows that person's view."""
@@ -320,24 +324,30 @@ class Table:
                     out.append(str(seat["id"]))
         return out
 
-    def dealt_from_seed(self, hand: int) -> bool:
-        """Whether hand ``hand`` of the match was dealt from the match's seed (not a stacked lesson, not a match
-        saved before seeds were kept)."""
+    def seed_proof(self, hand: int) -> Message | None:
+        """Hand ``hand``'s deal proof, its secret revealed, when the hand was dealt from the match's seed (None for a
+        stacked lesson, a match saved before seeds were kept, an online deal). Worked out once per hand (the shuffle
+        from the secret is the costly part): a hand's deck never changes, and the cache is emptied whenever the
+        game or the seed is replaced (_adopt, undo, a seed given to an old match)."""
         g = self.game
         if g is None or self.seed is None or not 0 <= hand < len(g.records):
-            return False
-        if self.lesson is not None and hand == 0:
-            return False
-        return g.records[hand].deck == shuffled_deck(g.full_deck(), hand_secret(self.seed, hand))
+            return None
+        if hand not in self._proofs:
+            secret = hand_secret(self.seed, hand)
+            dealt = (self.lesson is None or hand != 0) and \
+                g.records[hand].deck == shuffled_deck(g.full_deck(), secret)
+            self._proofs[hand] = proof(hand, secret, revealed=True) if dealt else None
+        known = self._proofs[hand]
+        return None if known is None else dict(known)  # a copy: the caller may change it
 
     def deal_proof(self) -> Message | None:
         """The hand's deal proof: its commitment, and its secret once the hand is over."""
         g = self.game
         assert g is not None
-        hand = len(g.records) - 1
-        if self.seed is None or not self.dealt_from_seed(hand):
+        full = self.seed_proof(len(g.records) - 1)
+        if full is None:
             return None
-        return proof(hand, hand_secret(self.seed, hand), revealed=not g.phase.in_hand)
+        return dict(full, secret=full["secret"] if not g.phase.in_hand else None)
 
     def _new_events(self, g: Game) -> list[Event]:
         hand, length = self._sent

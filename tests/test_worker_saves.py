@@ -15,7 +15,15 @@ from test_worker_learn import Worker
 from rummy import seat_view
 from rummy.compact import load
 from web.page.shared.protocol import engine_message_problem, page_message_problem
+from web.worker import main
 from web.worker.table import TABLE_FORMAT, TABLE_VERSION, Table
+
+
+@pytest.fixture(autouse=True)
+def _restore_the_workers_table():
+    saved = main.TABLE
+    yield
+    main.TABLE = saved
 
 
 def playing(game: str = "rummy", opponents: tuple[str, ...] = ("mel", "dot"), seed: int = 7,

@@ -9,7 +9,7 @@ hand has been shown, as at a real table, or of a record the person brought.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummy import seat_view
 from rummy.bots import expert_advisor, get_profile
@@ -19,44 +19,17 @@ from rummy.errors import RecordError, RulesError
 from rummy.fairdeal import verify_record
 from rummy.replays import finished_record, hand_frames, hands_in, load_record
 
-from .table import ME, Message, Table
+if TYPE_CHECKING:
+    from .table import Table
+
+Message = dict[str, Any]
+ME = 0  # the person at this device (web.worker.table.ME)
+
+# Each message arrives here through web.worker.table.ROUTES, checked by the protocol, and with what its route needs
+# there already: a match in play, the present step (hint, undo), a finished hand (review, replay, verify).
 
 
-def handle(table: Table, msg: Message) -> list[Message]:
-    """Answer one learning message (already checked by the protocol)."""
-    kind = msg["type"]
-    if kind == "daily":
-        return daily(msg["game"], msg.get("date"))
-    if kind == "replay" and "record" in msg:
-        return replay_record(msg["record"], msg["hand"])
-    if kind == "verify" and "record" in msg:
-        return verify(msg["record"])
-    g = table.game
-    if g is None:
-        return [{"type": "error", "code": "no-match", "error": "there is no match: start one first"}]
-    if kind in ("hint", "undo") and msg["step"] != g.step:
-        return [{"type": "stale", "step": g.step}]
-    if kind == "hint":
-        return hint(table)
-    if kind == "undo":
-        return table.undo()
-    if kind == "record":
-        return [{"type": "record", "record": record(table)}]
-    if kind == "link":
-        return [{"type": "link", "query": link(table)}]
-    hand = msg["hand"]
-    if hand >= len(g.results):
-        return [{"type": "error", "code": "not-finished",
-                 "error": f"hand {hand} is not a finished hand of this match (it has {len(g.results)})"}]
-    if kind == "review":
-        return [{"type": "review", "hand": hand, "review": review(table, hand)}]
-    if kind == "replay":
-        rec = finished_record(g)
-        return [{"type": "replay", "ok": True, "hands": hands_in(rec), "replay": hand_frames(rec, hand)}]
-    return verify(record(table, hands=[hand]))
-
-
-def hint(table: Table) -> list[Message]:
+def hint(table: Table, msg: Message) -> list[Message]:
     """What the expert would do now for the person at this device to act (seat 0, or in pass and play the one
     whose view the page shows), from that seat's view only, and why (the match becomes assisted)."""
     g = table.game
@@ -72,6 +45,42 @@ def hint(table: Table) -> list[Message]:
                  "cards": [h for h in step["highlight"] if len(h) == 2 and h not in ("stock",)]}]
     advice = expert_advisor(g.game, table.seeds[view.seat] if table.seeds else 0).advise(view, table.names())
     return [{"type": "hint", "step": g.step, **advice.to_data()}]
+
+
+def review_message(table: Table, msg: Message) -> list[Message]:
+    """The coach's review of a finished hand."""
+    return [{"type": "review", "hand": msg["hand"], "review": review(table, msg["hand"])}]
+
+
+def record_message(table: Table, msg: Message) -> list[Message]:
+    """The record of the match's finished hands."""
+    return [{"type": "record", "record": record(table)}]
+
+
+def link_message(table: Table, msg: Message) -> list[Message]:
+    """A link to the match's deals."""
+    return [{"type": "link", "query": link(table)}]
+
+
+def daily_message(table: Table, msg: Message) -> list[Message]:
+    """The daily deal of a day (today by default)."""
+    return daily(msg["game"], msg.get("date"))
+
+
+def replay(table: Table, msg: Message) -> list[Message]:
+    """A finished hand's positions: of this match, or of the record the message brings."""
+    if "record" in msg:
+        return replay_record(msg["record"], msg["hand"])
+    assert table.game is not None
+    rec = finished_record(table.game)
+    return [{"type": "replay", "ok": True, "hands": hands_in(rec), "replay": hand_frames(rec, msg["hand"])}]
+
+
+def verify_message(table: Table, msg: Message) -> list[Message]:
+    """Check a finished hand's deal: of this match, or every hand of the record the message brings."""
+    if "record" in msg:
+        return verify(msg["record"])
+    return verify(record(table, hands=[msg["hand"]]))
 
 
 def review(table: Table, hand: int) -> Message:

@@ -5,8 +5,9 @@
 :func:`after_restore` runs once after a start from a memory snapshot.
 
 Every message is a JSON object with a ``"type"``; a reply to a message that carried an ``"id"``
-carries it back as ``"re"``. For now the handlers are plumbing for the tests (``hello``, ``ping``, ``entropy``);
-the table's protocol is added to :data:`HANDLERS`.
+carries it back as ``"re"``. Where each type goes is :data:`ROUTES`: the worker's own messages (``hello``, and
+``ping``, ``entropy`` and the benchmarks for the tests), and every message of the table's protocol to the table,
+whose :data:`web.worker.table.ROUTES` says where each goes from there.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import rummy
-from web.page.shared.protocol import PAGE_TYPES
+from web.worker.table import ROUTES as TABLE_ROUTES
 from web.worker.table import Table
 
 PROTOCOL = 1
@@ -54,8 +55,7 @@ def _bench_bots(msg: Message) -> list[Message]:
 
 
 def _table(msg: Message) -> list[Message]:
-    """The table's protocol (web.page.shared.protocol.PAGE_TYPES), the learning messages (hint, undo, review,
-    replay, record, verify, daily, link, tutorial: web.worker.learn) among them."""
+    """A message of the table's protocol: the table routes it (web.worker.table.ROUTES)."""
     return TABLE.handle(msg)
 
 
@@ -66,15 +66,14 @@ def _bench_learn(msg: Message) -> list[Message]:
     return [{"type": "bench-learn", "result": bench_learn(int(msg.get("hints", 200)), int(msg.get("reviews", 20)))}]
 
 
-HANDLERS: dict[str, Handler] = {
-    "hello": _hello,
+ROUTES: dict[str, Handler] = {
+    "hello": _hello,  # who answers is the worker
     "ping": _ping,
     "entropy": _entropy,
     "bench-bots": _bench_bots,
     "bench-learn": _bench_learn,
+    **{kind: _table for kind in TABLE_ROUTES if kind != "hello"},
 }
-for _kind in PAGE_TYPES:  # every message of the table's protocol goes to the table
-    HANDLERS.setdefault(_kind, _table)
 
 
 def _error(code: str, detail: str, msg_id: Any = None) -> str:
@@ -97,7 +96,7 @@ def handle(text: str) -> list[str]:
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         return [_error("bad-message", "a message is a JSON object with a string 'type'")]
     msg_id = msg.get("id")
-    handler = HANDLERS.get(msg["type"])
+    handler = ROUTES.get(msg["type"])
     if handler is None:
         return [_error("unknown-type", f"unknown message type {msg['type']!r}", msg_id)]
     try:

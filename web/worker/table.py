@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rummy import Game, SaveError, codec, seat_view
@@ -39,7 +41,6 @@ ME = 0  # the seat of the person at this device (the host, online)
 PERSON, COMPUTER, GUEST = "person", "computer", "guest"
 SEED_BITS = 52  # a match's random seed: a whole number a URL and any JSON reader keep exactly
 TABLE_FORMAT, TABLE_VERSION = "rummy-table", 1  # the save the table sends the page (Table.save_text)
-LEARN_TYPES = ("hint", "undo", "review", "replay", "record", "verify", "daily", "link")
 
 
 def _is_daily(game: str, day: Any, seed: int) -> bool:
@@ -88,37 +89,23 @@ class Table:
     # ----- the messages -----
 
     def handle(self, msg: Any) -> list[Message]:
-        """Answer one page message (parsed JSON) with the messages to send back."""
+        """Answer one page message (parsed JSON) with the messages to send back: checked by the protocol, then
+        sent where :data:`ROUTES` says once what its route needs is there."""
         problem = page_message_problem(msg)
         if problem is not None:
             return [{"type": "error", "code": "bad-message", "error": problem}]
-        kind = msg["type"]
-        if kind == "new":
-            return self.new(msg["config"])
-        if kind == "resume":
-            return self.resume(msg["save"])
-        if kind == "tutorial":
-            return self.start_tutorial(msg["game"])
-        if kind == "hello":
-            return []
-        if kind == "prepare":
-            return online.prepare(self, msg.get("players"))
-        if kind in LEARN_TYPES:
-            from web.worker import learn
-
-            return learn.handle(self, msg)
+        route = ROUTES[msg["type"]]
         g = self.game
-        if g is None:
-            return [{"type": "error", "code": "no-match", "error": "there is no match: start one first"}]
-        if msg["step"] != g.step:
-            return [{"type": "stale", "step": g.step}]
-        if kind == "act":
-            return self.act(msg["action"], msg.get("seat"))
-        if kind == "deal":
-            return self.deal(msg.get("contributions"))
-        if kind == "seat":
-            return online.replace_seat(self, msg.get("seat"), msg.get("opponent"))
-        return self.advance(bool(msg.get("auto", False)))
+        if route.match and not (route.own is not None and route.own in msg):
+            if g is None:
+                return [{"type": "error", "code": "no-match", "error": "there is no match: start one first"}]
+            if route.fresh and msg["step"] != g.step:
+                return [{"type": "stale", "step": g.step}]
+            if route.finished and msg["hand"] >= len(g.results):
+                return [{"type": "error", "code": "not-finished",
+                         "error": f"hand {msg['hand']} is not a finished hand of this match "
+                                  f"(it has {len(g.results)})"}]
+        return route.handler(self, msg)
 
     def new(self, config: dict[str, Any]) -> list[Message]:
         """Start a match: ``config`` names the game, the opponents (profile ids) or every seat (``seats``), the
@@ -447,6 +434,53 @@ class Table:
                     out["best_knock"] = f"knock {card_str(c)}"
                     break
         return out
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where a message of the protocol goes, and what must be there first (else the answer says what is not)."""
+
+    handler: Callable[[Table, Message], list[Message]]
+    match: bool = False  # a match in play ("no-match" error)
+    fresh: bool = False  # ... and the message drawn from its present step ("stale")
+    finished: bool = False  # ... and its "hand" a finished hand of the match ("not-finished" error)
+    own: str | None = None  # a message with this field brings what it needs (an imported record): none of the above
+
+
+def _learning(name: str) -> Callable[[Table, Message], list[Message]]:
+    """The handler ``name`` of web.worker.learn, imported with the first learning message: starting the engine does
+    not need it (the coach, replays and the daily deal are a few more modules to load at a first start)."""
+    def run(t: Table, m: Message) -> list[Message]:
+        from web.worker import learn
+
+        handler: Callable[[Table, Message], list[Message]] = getattr(learn, name)
+        return handler(t, m)
+
+    run.__qualname__ = "learn." + name
+    return run
+
+
+#: Every message the page sends (web.page.shared.protocol.PAGE_TYPES) and where it goes: the match (this module),
+#: online play (web.worker.online) and learning (web.worker.learn).
+ROUTES: dict[str, Route] = {
+    "hello": Route(lambda t, m: []),  # the worker answers hello itself (web.worker.main)
+    "new": Route(lambda t, m: t.new(m["config"])),
+    "resume": Route(lambda t, m: t.resume(m["save"])),
+    "tutorial": Route(lambda t, m: t.start_tutorial(m["game"])),
+    "act": Route(lambda t, m: t.act(m["action"], m.get("seat")), match=True, fresh=True),
+    "deal": Route(lambda t, m: t.deal(m.get("contributions")), match=True, fresh=True),
+    "advance": Route(lambda t, m: t.advance(bool(m.get("auto", False))), match=True, fresh=True),
+    "undo": Route(lambda t, m: t.undo(), match=True, fresh=True),
+    "prepare": Route(lambda t, m: online.prepare(t, m.get("players"))),
+    "seat": Route(lambda t, m: online.replace_seat(t, m.get("seat"), m.get("opponent")), match=True, fresh=True),
+    "hint": Route(_learning("hint"), match=True, fresh=True),
+    "review": Route(_learning("review_message"), match=True, finished=True),
+    "replay": Route(_learning("replay"), match=True, finished=True, own="record"),
+    "record": Route(_learning("record_message"), match=True),
+    "verify": Route(_learning("verify_message"), match=True, finished=True, own="record"),
+    "link": Route(_learning("link_message"), match=True),
+    "daily": Route(_learning("daily_message")),
+}
 
 
 def read_save(save: Any) -> tuple[Game, dict[str, Any]]:

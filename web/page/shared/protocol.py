@@ -171,132 +171,224 @@ def _is_hand(v: "Any") -> bool:
     return _is_int(v) and v >= 0
 
 
+# ----- the page's messages: one check per type -----
+
+def _none(msg: "Any") -> str | None:
+    return None  # a message with no fields to check
+
+
+def _new_problem(msg: "Any") -> str | None:
+    return _config_problem(msg.get("config"))
+
+
+def _resume_problem(msg: "Any") -> str | None:
+    save = msg.get("save")
+    if type(save) is str:
+        return None  # what it holds is the engine's to read (a damaged one is answered bad-save)
+    # the earlier protocol: the save as an object
+    if not isinstance(save, dict) or not isinstance(save.get("engine"), dict) or \
+            not isinstance(save.get("table"), dict):
+        return "resume: a save (text) was expected"
+    return None
+
+
+def _act_problem(msg: "Any") -> str | None:
+    if type(msg.get("action")) is not str or not _is_int(msg.get("step")):
+        return "act: an action (text) and a step were expected"
+    if msg.get("seat") is not None and not _is_int(msg.get("seat")):
+        return "act: seat must be a seat number"
+    return None
+
+
+def _step_problem(msg: "Any") -> str | None:
+    return None if _is_int(msg.get("step")) else str(msg["type"]) + ": a step was expected"
+
+
+def _deal_problem(msg: "Any") -> str | None:
+    if "contributions" in msg and _contributions_problem(msg["contributions"]):
+        return "deal: " + str(_contributions_problem(msg["contributions"]))
+    return _step_problem(msg)
+
+
+def _advance_problem(msg: "Any") -> str | None:
+    if type(msg.get("auto", False)) is not bool:
+        return "advance: auto must be true or false"
+    return _step_problem(msg)
+
+
+def _seat_problem(msg: "Any") -> str | None:
+    if not _is_int(msg.get("seat")) or type(msg.get("opponent")) is not str:
+        return "seat: a seat and a computer opponent's id were expected"
+    return _step_problem(msg)
+
+
+def _prepare_problem(msg: "Any") -> str | None:
+    p = msg.get("players")
+    return None if p is None or (_is_int(p) and 2 <= p <= 6) else "prepare: players from 2 to 6, or null"
+
+
+def _review_problem(msg: "Any") -> str | None:
+    return None if _is_hand(msg.get("hand")) else "review: a hand number was expected"
+
+
+def _replay_problem(msg: "Any") -> str | None:
+    if not _is_hand(msg.get("hand")):
+        return "replay: a hand number was expected"
+    if "record" in msg and not isinstance(msg["record"], dict):
+        return "replay: a record is a JSON object"
+    return None
+
+
+def _verify_problem(msg: "Any") -> str | None:
+    if "record" in msg:
+        return None if isinstance(msg["record"], dict) else "verify: a record is a JSON object"
+    return None if _is_hand(msg.get("hand")) else "verify: a hand number or a record was expected"
+
+
+def _daily_problem(msg: "Any") -> str | None:
+    if msg.get("game") not in GAMES:
+        return "daily: game must be gin or rummy"
+    date = msg.get("date")
+    return None if date is None or _is_date(date) else "daily: date must be YYYY-MM-DD or null"
+
+
+def _tutorial_problem(msg: "Any") -> str | None:
+    return None if msg.get("game") in GAMES else "tutorial: game must be gin or rummy"
+
+
+#: every type the page sends (PAGE_TYPES), and the check of its fields
+PAGE_CHECKS = {
+    "hello": _none, "new": _new_problem, "resume": _resume_problem, "act": _act_problem, "deal": _deal_problem,
+    "advance": _advance_problem, "prepare": _prepare_problem, "seat": _seat_problem, "hint": _step_problem,
+    "undo": _step_problem, "review": _review_problem, "replay": _replay_problem, "record": _none,
+    "verify": _verify_problem, "daily": _daily_problem, "link": _none, "tutorial": _tutorial_problem,
+}
+
+
 def page_message_problem(msg: "Any") -> str | None:
     """Why ``msg`` (parsed JSON) is not a message the page may send; None when it is one."""
     if not isinstance(msg, dict) or msg.get("type") not in PAGE_TYPES:
         return "not a page message"
-    kind = msg["type"]
-    if kind == "new":
-        return _config_problem(msg.get("config"))
-    if kind == "resume":
-        save = msg.get("save")
-        if type(save) is str:
-            return None  # what it holds is the engine's to read (a damaged one is answered bad-save)
-        # the earlier protocol: the save as an object
-        if not isinstance(save, dict) or not isinstance(save.get("engine"), dict) or \
-                not isinstance(save.get("table"), dict):
-            return "resume: a save (text) was expected"
-        return None
-    if kind == "act":
-        if type(msg.get("action")) is not str or not _is_int(msg.get("step")):
-            return "act: an action (text) and a step were expected"
-        if msg.get("seat") is not None and not _is_int(msg.get("seat")):
-            return "act: seat must be a seat number"
-        return None
-    if kind in ("deal", "advance", "seat", "hint", "undo"):
-        if kind == "advance" and type(msg.get("auto", False)) is not bool:
-            return "advance: auto must be true or false"
-        if kind == "deal" and "contributions" in msg and _contributions_problem(msg["contributions"]):
-            return "deal: " + str(_contributions_problem(msg["contributions"]))
-        if kind == "seat" and (not _is_int(msg.get("seat")) or type(msg.get("opponent")) is not str):
-            return "seat: a seat and a computer opponent's id were expected"
-        return None if _is_int(msg.get("step")) else kind + ": a step was expected"
-    if kind == "prepare":
-        p = msg.get("players")
-        return None if p is None or (_is_int(p) and 2 <= p <= 6) else "prepare: players from 2 to 6, or null"
-    if kind == "review":
-        return None if _is_hand(msg.get("hand")) else "review: a hand number was expected"
-    if kind == "replay":
-        if not _is_hand(msg.get("hand")):
-            return "replay: a hand number was expected"
-        if "record" in msg and not isinstance(msg["record"], dict):
-            return "replay: a record is a JSON object"
-        return None
-    if kind == "verify":
-        if "record" in msg:
-            return None if isinstance(msg["record"], dict) else "verify: a record is a JSON object"
-        return None if _is_hand(msg.get("hand")) else "verify: a hand number or a record was expected"
-    if kind == "daily":
-        if msg.get("game") not in GAMES:
-            return "daily: game must be gin or rummy"
-        date = msg.get("date")
-        return None if date is None or _is_date(date) else "daily: date must be YYYY-MM-DD or null"
-    if kind == "tutorial":
-        return None if msg.get("game") in GAMES else "tutorial: game must be gin or rummy"
+    return PAGE_CHECKS[msg["type"]](msg)
+
+
+# ----- the engine's messages: one check per type -----
+
+def _table_problem(msg: "Any") -> str | None:
+    if not isinstance(msg.get("view"), dict) or not isinstance(msg.get("events"), list):
+        return "table: a view and events were expected"
+    if not (msg.get("save") is None or type(msg.get("save")) is str) or not isinstance(msg.get("hint"), dict):
+        return "table: a save (text or null) and a hint were expected"
+    if not isinstance(msg.get("config"), dict):
+        return "table: a config was expected"
+    if msg.get("next") not in NEXT:
+        return "table: next must be one of " + ", ".join(NEXT)
+    by = msg.get("by")
+    if by is not None and not _is_int(by):
+        return "table: by must be a seat or null"
+    for key in ("deal", "tutorial", "daily"):
+        if msg.get(key) is not None and not isinstance(msg[key], dict):
+            return "table: " + key + " must be an object or null"
+    for key in ("practice", "undo", "assisted", "undone"):
+        if type(msg.get(key, False)) is not bool:
+            return "table: " + key + " must be true or false"
+    if not _is_int(msg.get("viewer", 0)):
+        return "table: viewer must be a seat"
+    guests = msg.get("guests", {})
+    if not isinstance(guests, dict) or any(not isinstance(v, dict) or not isinstance(v.get("view"), dict) or
+                                           not isinstance(v.get("hint"), dict) for v in guests.values()):
+        return "table: guests must map seats to their views and hints"
+    fair = msg.get("fair")
+    if fair is not None and not isinstance(fair, dict):
+        return "table: fair must be an object"
     return None
+
+
+def _prepared_problem(msg: "Any") -> str | None:
+    if type(msg.get("commitment")) is not str or not (msg.get("dealer") is None or _is_int(msg.get("dealer"))):
+        return "prepared: a commitment and a dealer (or null) were expected"
+    return None
+
+
+def _refused_problem(msg: "Any") -> str | None:
+    if type(msg.get("code")) is not str or type(msg.get("message")) is not str:
+        return "refused: a code and a message were expected"
+    if not isinstance(msg.get("params", {}), dict) or not _is_int(msg.get("step")):
+        return "refused: params and a step were expected"
+    return None
+
+
+def _stale_problem(msg: "Any") -> str | None:
+    return None if _is_int(msg.get("step")) else "stale: a step was expected"
+
+
+def _bad_save_problem(msg: "Any") -> str | None:
+    return None if type(msg.get("why")) is str else "bad-save: a reason was expected"
+
+
+def _hint_problem(msg: "Any") -> str | None:
+    if not _is_int(msg.get("step")) or type(msg.get("action")) is not str or type(msg.get("words")) is not str:
+        return "hint: a step, an action and words were expected"
+    return None if isinstance(msg.get("reasons"), list) else "hint: reasons were expected"
+
+
+def _review_answer_problem(msg: "Any") -> str | None:
+    r = msg.get("review")
+    if not _is_hand(msg.get("hand")) or not isinstance(r, dict) or not isinstance(r.get("mistakes"), list):
+        return "review: a hand and a review with mistakes were expected"
+    return None
+
+
+def _ok_problem(msg: "Any") -> str | None:
+    """An answer that is ``{"ok": true, ...}`` or ``{"ok": false, "error"}``: which of the two, and its error."""
+    kind = str(msg["type"])
+    ok = msg.get("ok")
+    if ok is False:
+        return None if type(msg.get("error")) is str else kind + ": an error was expected"
+    if ok is not True:
+        return kind + ": ok must be true or false"
+    return None
+
+
+def _replay_answer_problem(msg: "Any") -> str | None:
+    problem = _ok_problem(msg)
+    if problem is not None or msg["ok"] is False:
+        return problem
+    return None if isinstance(msg.get("replay"), dict) else "replay: a replay was expected"
+
+
+def _verified_problem(msg: "Any") -> str | None:
+    problem = _ok_problem(msg)
+    if problem is not None or msg["ok"] is False:
+        return problem
+    return None if isinstance(msg.get("hands"), list) else "verified: hands were expected"
+
+
+def _record_answer_problem(msg: "Any") -> str | None:
+    return None if isinstance(msg.get("record"), dict) else "record: a record was expected"
+
+
+def _daily_answer_problem(msg: "Any") -> str | None:
+    if msg.get("game") not in GAMES or not isinstance(msg.get("config"), dict):
+        return "daily: a game and a config were expected"
+    return None if type(msg.get("query")) is str else "daily: a query was expected"
+
+
+def _link_answer_problem(msg: "Any") -> str | None:
+    return None if type(msg.get("query")) is str else "link: a query was expected"
+
+
+#: every type the engine sends (ENGINE_TYPES), and the check of its fields
+ENGINE_CHECKS = {
+    "hello": _none, "table": _table_problem, "refused": _refused_problem, "stale": _stale_problem,
+    "bad-save": _bad_save_problem, "error": _none, "prepared": _prepared_problem, "hint": _hint_problem,
+    "review": _review_answer_problem, "replay": _replay_answer_problem, "record": _record_answer_problem,
+    "verified": _verified_problem, "daily": _daily_answer_problem, "link": _link_answer_problem,
+}
 
 
 def engine_message_problem(msg: "Any") -> str | None:
     """Why ``msg`` (parsed JSON) is not a message the engine may send; None when it is one."""
     if not isinstance(msg, dict) or msg.get("type") not in ENGINE_TYPES:
         return "not an engine message"
-    kind = msg["type"]
-    if kind == "table":
-        if not isinstance(msg.get("view"), dict) or not isinstance(msg.get("events"), list):
-            return "table: a view and events were expected"
-        if not (msg.get("save") is None or type(msg.get("save")) is str) or not isinstance(msg.get("hint"), dict):
-            return "table: a save (text or null) and a hint were expected"
-        if not isinstance(msg.get("config"), dict):
-            return "table: a config was expected"
-        if msg.get("next") not in NEXT:
-            return "table: next must be one of " + ", ".join(NEXT)
-        by = msg.get("by")
-        if by is not None and not _is_int(by):
-            return "table: by must be a seat or null"
-        for key in ("deal", "tutorial", "daily"):
-            if msg.get(key) is not None and not isinstance(msg[key], dict):
-                return "table: " + key + " must be an object or null"
-        for key in ("practice", "undo", "assisted", "undone"):
-            if type(msg.get(key, False)) is not bool:
-                return "table: " + key + " must be true or false"
-        if not _is_int(msg.get("viewer", 0)):
-            return "table: viewer must be a seat"
-        guests = msg.get("guests", {})
-        if not isinstance(guests, dict) or any(not isinstance(v, dict) or not isinstance(v.get("view"), dict) or
-                                               not isinstance(v.get("hint"), dict) for v in guests.values()):
-            return "table: guests must map seats to their views and hints"
-        fair = msg.get("fair")
-        if fair is not None and not isinstance(fair, dict):
-            return "table: fair must be an object"
-        return None
-    if kind == "prepared":
-        if type(msg.get("commitment")) is not str or not (msg.get("dealer") is None or _is_int(msg.get("dealer"))):
-            return "prepared: a commitment and a dealer (or null) were expected"
-        return None
-    if kind == "refused":
-        if type(msg.get("code")) is not str or type(msg.get("message")) is not str:
-            return "refused: a code and a message were expected"
-        if not isinstance(msg.get("params", {}), dict) or not _is_int(msg.get("step")):
-            return "refused: params and a step were expected"
-        return None
-    if kind == "stale":
-        return None if _is_int(msg.get("step")) else "stale: a step was expected"
-    if kind == "bad-save":
-        return None if type(msg.get("why")) is str else "bad-save: a reason was expected"
-    if kind == "hint":
-        if not _is_int(msg.get("step")) or type(msg.get("action")) is not str or type(msg.get("words")) is not str:
-            return "hint: a step, an action and words were expected"
-        return None if isinstance(msg.get("reasons"), list) else "hint: reasons were expected"
-    if kind == "review":
-        r = msg.get("review")
-        if not _is_hand(msg.get("hand")) or not isinstance(r, dict) or not isinstance(r.get("mistakes"), list):
-            return "review: a hand and a review with mistakes were expected"
-        return None
-    if kind in ("replay", "verified"):
-        ok = msg.get("ok")
-        if ok is False:
-            return None if type(msg.get("error")) is str else str(kind) + ": an error was expected"
-        if ok is not True:
-            return str(kind) + ": ok must be true or false"
-        if kind == "replay":
-            return None if isinstance(msg.get("replay"), dict) else "replay: a replay was expected"
-        return None if isinstance(msg.get("hands"), list) else "verified: hands were expected"
-    if kind == "record":
-        return None if isinstance(msg.get("record"), dict) else "record: a record was expected"
-    if kind == "daily":
-        if msg.get("game") not in GAMES or not isinstance(msg.get("config"), dict):
-            return "daily: a game and a config were expected"
-        return None if type(msg.get("query")) is str else "daily: a query was expected"
-    if kind == "link":
-        return None if type(msg.get("query")) is str else "link: a query was expected"
-    return None
+    return ENGINE_CHECKS[msg["type"]](msg)

@@ -89,7 +89,7 @@ def change_line(store: Store, key: str, kind: str, data: "dict[str, Any]") -> st
 def apply_import(store: Store, plan: Plan) -> Saved:
     """Write what ``plan`` holds (the player confirmed it). Matches are taken over by this tab."""
     tabs: list[Out] = []
-    for key in plan.writes:
+    for key in sorted(plan.writes):  # (in order: MicroPython's dicts keep none)
         kind = kind_of(key)
         if kind == "match":
             tabs.append(store.tab(key[len(KEY_MATCH) + 1:]).play_here())
@@ -99,7 +99,7 @@ def apply_import(store: Store, plan: Plan) -> Saved:
         store.latest[key] = plan.writes[key]
         store.pending[key] = plan.writes[key]
     ok = True
-    for key in plan.writes:
+    for key in sorted(plan.writes):  # (in order: MicroPython's dicts keep none)
         ok = store.flush(key) and ok
     saved = store.status(ok)
     saved.tabs = tabs

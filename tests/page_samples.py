@@ -113,8 +113,8 @@ def match_v2(game="gin"):
             "view": view(), "order": ["7H", "TD", "JK", "JK", "AS"]}
 
 
-def match(game="gin"):
-    """A saved match as this page writes it (version 3)."""
+def match_v3(game="gin"):
+    """A saved match as version 3 wrote it (the engine's save and the table part as objects)."""
     m = match_v2(game)
     players = len(m["table"]["seeds"])
     orders = [m.pop("order")] + [[] for _ in range(players - 1)]
@@ -125,14 +125,43 @@ def match(game="gin"):
     return m
 
 
-def match_people():
-    """A version-3 match of two people at one device and a computer (Rummy)."""
-    m = match("rummy")
+def match_people_v3():
+    """A version-3 match of two people at one device and a computer (Rummy), online: with the deal's proof."""
+    m = match_v3("rummy")
     cfg = m["table"]["config"]
     cfg["opponents"] = ["tilly"]
     cfg["seats"] = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"},
                     {"kind": "computer", "id": "tilly"}]
+    cfg["practice"] = True
     m["table"]["opponents"] = ["tilly"]
+    m["table"]["assisted"] = True
+    m["table"]["fair"] = {"hand": 2, "commitment": "0123456789abcdef" * 4, "secret": "fedcba9876543210" * 4,
+                          "contributions": ["x7Q", "pZ0"]}
+    m["meta"]["names"] = ["Ann", "Bob", "Tilly"]
+    m["orders"] = [["7H"], ["AS", "2S"], []]
+    return m
+
+
+def save(game="gin", players=2):
+    """An engine's save as the page stores it (version 4): a text the page never reads."""
+    return json.dumps(engine(game, players), separators=(",", ":"))
+
+
+def match(game="gin"):
+    """A saved match as this page writes it (version 4)."""
+    m = match_v3(game)
+    return {"save": save(game, len(m["orders"])), "config": m["table"]["config"], "meta": m["meta"],
+            "view": m["view"], "orders": m["orders"]}
+
+
+def match_people():
+    """A version-4 match of two people at one device and a computer (Rummy)."""
+    m = match("rummy")
+    m["save"] = save("rummy", 3)
+    m["config"]["opponents"] = ["tilly"]
+    m["config"]["seats"] = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"},
+                            {"kind": "computer", "id": "tilly"}]
+    m["config"]["daily"] = "2026-05-04"
     m["meta"]["names"] = ["Ann", "Bob", "Tilly"]
     m["orders"] = [["7H"], ["AS", "2S"], []]
     return m

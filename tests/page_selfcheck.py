@@ -134,6 +134,38 @@ def versions():
     show("v1 opened", s.open())
     put(s, KEY_SETTINGS, P.stored("settings", 7, P.settings()))
     show("newer", s.read(KEY_SETTINGS))
+    for version, data in [(2, P.match_v2()), (3, P.match_v3()), (3, P.match_people_v3()), (4, P.match_people())]:
+        put(s, KEY_MATCH, P.stored("match", version, data))
+        got = s.read(KEY_MATCH)
+        show("match v" + str(version), got)
+        show("its save", [type(got.data["save"]).__name__, json.loads(got.data["save"])])
+    put(s, KEY_MATCH, P.stored("match", 5, P.match()))
+    show("newer match", s.read(KEY_MATCH))
+
+
+def version_4():
+    raw, b = backend()
+    s = Store(b, "t")
+    s.tab().start()
+    show("v3 written", s.write_match("", P.match_v3()))
+    show("v4 written", s.write_match("", P.match()))
+    show("stored", stored(s))
+    m = P.match()
+    m["save"] = '"' * formats.MAX_SAVE
+    show("longest save written", s.write_match("", m).ok)
+    show("longest save read", [size(raw) > 2 * formats.MAX_SAVE, s.read(KEY_MATCH).data == m])
+    people = P.match_people()
+    cases = [("save object", "save", P.engine()), ("save null", "save", None), ("save number", "save", 7),
+             ("save empty", "save", ""), ("save too long", "save", "x" * (formats.MAX_SAVE + 1)),
+             ("names count", "config", P.config("rummy")), ("seats count", "config", people["config"])]
+    for label, field, value in cases:
+        m = P.match()
+        m[field] = value
+        put(s, KEY_MATCH, P.stored("match", 4, m))
+        got = s.read(KEY_MATCH)
+        show("refused " + label, [got.data, got.notice, got.offer is not None])
+        if got.offer is not None:
+            s.offered(got.offer)
 
 
 def failed_writes():
@@ -211,7 +243,9 @@ def export_import():
     put(s, KEY_SETTINGS, P.stored("settings", 3, P.settings()))
     put(s, KEY_STATS, P.stored("stats", 4, P.stats()))
     put(s, KEY_MATCH, P.stored("match", 1, P.match_v1()))
-    put(s, KEY_MATCH + "@game=rummy", P.stored("match", 3, P.match("rummy")))
+    put(s, KEY_MATCH + "@game=rummy", P.stored("match", 3, P.match_v3("rummy")))
+    put(s, KEY_MATCH + "@people", P.stored("match", 4, P.match_people()))
+    put(s, KEY_MATCH + "@two", P.stored("match", 2, P.match_v2()))
     file = transfer.export(s)
     show("export", file)
     b2 = backend()[1]
@@ -233,10 +267,10 @@ def odds_and_ends():
     s = Store(b, "t", view_check)
     m = P.match()
     m["view"]["view"]["seat"] = "0"
-    put(s, KEY_MATCH, P.stored("match", 3, m))
+    put(s, KEY_MATCH, P.stored("match", 4, m))
     show("view check", s.read(KEY_MATCH))
     t = Store(b, "t2", lambda doc: 1 // 0)
-    put(t, KEY_MATCH, P.stored("match", 3, P.match()))
+    put(t, KEY_MATCH, P.stored("match", 4, P.match()))
     show("view check raises", t.read(KEY_MATCH).data is None)
     show("forget before holding", s.forget_match("").ok)
     s.tab().start()
@@ -260,8 +294,9 @@ def odds_and_ends():
 VALID = [(KEY_SETTINGS, "settings", 3, P.settings()), (KEY_SETTINGS, "settings", 1, P.settings_v1()),
          (KEY_STATS, "stats", 4, P.stats()),
          (KEY_STATS, "stats", 2, P.stats_v2()), (KEY_STATS, "stats", 1, P.stats_v1()),
-         (KEY_MATCH, "match", 3, P.match()),
-         (KEY_MATCH, "match", 3, P.match_people()), (KEY_MATCH, "match", 2, P.match_v2()),
+         (KEY_MATCH, "match", 4, P.match()), (KEY_MATCH, "match", 4, P.match_people()),
+         (KEY_MATCH, "match", 3, P.match_v3()), (KEY_MATCH, "match", 3, P.match_people_v3()),
+         (KEY_MATCH, "match", 2, P.match_v2()),
          (KEY_MATCH, "match", 1, P.match_v1("rummy")), (KEY_SETTINGS, "settings", 2, P.settings_v2()),
          (KEY_HISTORY, "history", 1, P.history())]
 REPLACEMENTS = [None, True, 0, -1, 2.5, "", "x", [], {}, ["a"], {"a": 1}]
@@ -318,6 +353,7 @@ def damage():
 crashes()
 aside_limit()
 versions()
+version_4()
 failed_writes()
 two_tabs()
 export_import()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import page_samples as P
@@ -40,10 +41,12 @@ VALID = [
     (KEY_STATS, "stats", 3, P.stats_v3(), stats.upgrade(P.stats_v3(), 3)),
     (KEY_STATS, "stats", 2, P.stats_v2(), stats.upgrade(P.stats_v2(), 2)),
     (KEY_STATS, "stats", 1, P.stats_v1(), stats.upgrade(P.stats_v1(), 1)),
-    (KEY_MATCH, "match", 3, P.match(), P.match()),
-    (KEY_MATCH + "@game=rummy", "match", 3, P.match("rummy"), P.match("rummy")),
-    (KEY_MATCH + "@people", "match", 3, P.match_people(), P.match_people()),
-    (KEY_MATCH, "match", 2, P.match_v2(), P.match()),
+    (KEY_MATCH, "match", 4, P.match(), P.match()),
+    (KEY_MATCH + "@game=rummy", "match", 4, P.match("rummy"), P.match("rummy")),
+    (KEY_MATCH + "@people", "match", 4, P.match_people(), P.match_people()),
+    (KEY_MATCH, "match", 3, P.match_v3(), formats.upgrade_match(P.match_v3(), 3)),
+    (KEY_MATCH + "@people", "match", 3, P.match_people_v3(), formats.upgrade_match(P.match_people_v3(), 3)),
+    (KEY_MATCH, "match", 2, P.match_v2(), formats.upgrade_match(P.match_v3(), 3)),
     (KEY_MATCH, "match", 1, P.match_v1(), formats.upgrade_match(P.match_v1(), 1)),
     (KEY_HISTORY, "history", 1, P.history(), P.history()),
 ]
@@ -279,7 +282,7 @@ def test_a_newer_version_is_set_aside_and_says_so() -> None:
 
 def test_the_engine_refusing_a_match_sets_it_aside_with_its_reason() -> None:
     b = P.FakeStorage()
-    raw = P.stored("match", 3, P.match())
+    raw = P.stored("match", 4, P.match())
     b.items[KEY_MATCH] = raw
     s = store(b)
     assert s.read(KEY_MATCH).data == P.match()
@@ -294,13 +297,13 @@ def test_the_page_view_reader_checks_the_stored_view() -> None:
 
     b = P.FakeStorage()
     m = P.match()
-    b.items[KEY_MATCH] = P.stored("match", 3, m)
+    b.items[KEY_MATCH] = P.stored("match", 4, m)
     assert Store(b, "t", view_check).read(KEY_MATCH).data == m
     m["view"]["view"]["seat"] = 0.0
-    b.items[KEY_MATCH] = P.stored("match", 3, m)
+    b.items[KEY_MATCH] = P.stored("match", 4, m)
     got = Store(b, "t", view_check).read(KEY_MATCH)
     assert got.data is None and "data.view view.seat is not a seat" in str(got.notice)
-    b.items[KEY_MATCH] = P.stored("match", 3, m)
+    b.items[KEY_MATCH] = P.stored("match", 4, m)
     got = Store(b, "t", lambda doc: 1 / 0).read(KEY_MATCH)  # a reader that raises refuses too
     assert got.data is None and "division by zero" in str(got.notice)
 
@@ -312,19 +315,200 @@ def test_a_bad_owner_record_is_removed_without_a_notice() -> None:
     assert got.data is None and got.notice is None and OWNER not in b.items and not asides(b)
 
 
-# ---------------------------------------------------------------- version 1 of web/ui
+# ---------------------------------------------------------------- matches: version 4, and the older ones
 
 
-def test_a_version_1_match_becomes_version_3() -> None:
+def compact(v: Any) -> str:
+    return json.dumps(v, separators=(",", ":"))
+
+
+def test_a_version_3_match_becomes_this_version_4() -> None:
+    b = P.FakeStorage()
+    b.items[KEY_MATCH] = P.stored("match", 3, P.match_v3())
+    assert store(b).open().match == {
+        "save": '{"engine":{"format":"rummy-save","version":2,"game":"gin","players":2,"rng":"2344b9addb213445",'
+                '"scores":[0,0],"hand":{"stock":["QD","8H"],"discard":["6H"]}},"table":{"opponents":["ada"],'
+                '"seeds":[11,12],"config":{"game":"gin","opponents":["ada"],"rules":{"preset":"cardgames",'
+                '"knock_limit":5,"oklahoma":false,"target":null},"seed":7},"assisted":false}}',
+        "config": {"game": "gin", "opponents": ["ada"],
+                   "rules": {"preset": "cardgames", "knock_limit": 5, "oklahoma": False, "target": None}, "seed": 7},
+        "meta": {"names": ["You", "Ada"], "counted": 2, "match_counted": False,
+                 "log": ["Hand 1: Ada dealt.", "You drew 7♥."]},
+        "view": P.view(),
+        "orders": [["7H", "TD", "JK", "JK", "AS"], []]}
+
+
+def test_a_version_3_match_loses_nothing_in_version_4() -> None:
+    v3 = P.match_people_v3()  # seats, practice, assisted, the deal's proof
+    b = P.FakeStorage()
+    b.items[KEY_MATCH] = P.stored("match", 3, v3)
+    m = store(b).open().match
+    assert m is not None and type(m["save"]) is str and len(m["orders"]) == 3
+    assert json.loads(m["save"]) == {"engine": v3["engine"], "table": v3["table"]}
+    assert m["save"] == compact({"engine": v3["engine"], "table": v3["table"]})
+    assert m["config"] == v3["table"]["config"] and m["config"]["practice"] is True
+    assert (m["meta"], m["view"], m["orders"]) == (v3["meta"], v3["view"], v3["orders"])
+
+
+def test_a_version_1_match_becomes_version_4() -> None:
     v1 = P.match_v1()
     v1["meta"]["log"] = [f"line {i}" for i in range(200)]
     b = P.FakeStorage()
     b.items[KEY_MATCH] = P.stored("match", 1, v1)
     m = store(b).open().match
-    assert m == {"engine": v1["engine"],
-                 "table": {"opponents": ["ada"], "seeds": [11, 12], "config": P.config(), "assisted": False},
+    table = {"opponents": ["ada"], "seeds": [11, 12], "config": P.config(), "assisted": False}
+    assert m == {"save": compact({"engine": v1["engine"], "table": table}), "config": P.config(),
                  "meta": {"names": ["You", "Ada"], "counted": 2, "match_counted": True, "log": v1["meta"]["log"]},
                  "view": None, "orders": [v1["order"], []]}
+
+
+FIXTURES = Path(__file__).parent / "fixtures" / "page_matches"
+
+
+def as_version_4(version: int, d: Any) -> Any:
+    """What the module's docstring says version ``version`` of a match becomes (written out again here)."""
+    if version == 1:
+        m = d["meta"]
+        table = {"opponents": m["opponents"], "seeds": m["seeds"], "config": m["config"], "assisted": False}
+        meta = {k: m[k] for k in ("names", "counted", "match_counted", "log")}
+        view, orders = None, [d["order"]] + [[]] * len(m["opponents"])
+    else:
+        table, meta, view = dict(d["table"]), d["meta"], d["view"]
+        orders = d["orders"] if version == 3 else [d["order"]] + [[]] * len(table["opponents"])
+        table.setdefault("assisted", False)
+    return {"save": compact({"engine": d["engine"], "table": table}), "config": table["config"], "meta": meta,
+            "view": view, "orders": orders}
+
+
+@pytest.mark.parametrize("name", ["v1", "v2", "v3", "v3_online"])
+def test_the_stored_matches_of_older_versions_are_read_as_version_4(name: str) -> None:
+    raw = (FIXTURES / f"{name}.json").read_text(encoding="utf-8").strip()
+    doc = json.loads(raw)
+    b = P.FakeStorage()
+    b.items[KEY_MATCH] = raw
+    s = store(b)
+    o = s.open()
+    assert o.notices == [] and b.items[KEY_MATCH] == raw  # read as it is; written again by the next move only
+    assert o.match is not None and o.match == as_version_4(doc["version"], doc["data"])
+    assert json.loads(o.match["save"])["engine"] == doc["data"]["engine"]  # the engine's save, whole
+    s.tab().start()
+    assert s.write_match("", o.match).ok  # written back as version 4, and read again the same
+    assert json.loads(b.items[KEY_MATCH])["version"] == 4 and store(b).open().match == o.match
+
+
+def v4(**changes: Any) -> Any:
+    m = P.match()
+    m.update(changes)
+    return m
+
+
+def gin_seats(*names: str) -> Any:
+    return dict(P.config(), opponents=[], seats=[{"kind": "person", "name": n} for n in names])
+
+
+V4_REFUSED = {
+    "save an object": (v4(save=P.engine()), "data.save is not a text"),
+    "save null": (v4(save=None), "data.save is not a text"),
+    "save a number": (v4(save=5), "data.save is not a text"),
+    "save a list": (v4(save=["{}"]), "data.save is not a text"),
+    "save empty": (v4(save=""), "data.save is empty"),
+    "save too long": (v4(save="x" * (formats.MAX_SAVE + 1)), "data.save is longer than 900000 characters"),
+    "no save": ({k: v for k, v in P.match().items() if k != "save"}, "data has no field “save”"),
+    "no config": ({k: v for k, v in P.match().items() if k != "config"}, "data has no field “config”"),
+    "the engine and table of version 3": (dict(P.match_v3(), save="{}", config=P.config()),
+                                         "data has an unknown field “engine”"),
+    "three names for two seats": (v4(meta=dict(P.match()["meta"], names=["You", "Ada", "Mel"])),
+                                  "data.meta.names has more than 2 items"),
+    "two names for three seats": (v4(config=P.config("rummy")), "data.meta.names has fewer than 3 items"),
+    "two names for three seats, one of them a computer": (v4(config=P.match_people()["config"]),
+                                                          "data.meta.names has fewer than 3 items"),
+    "orders for three seats of two": (v4(config=gin_seats("Ann", "Bob"), orders=[[], [], []]),
+                                      "data.orders has more than 2 items"),
+    "orders for two seats of three": (dict(P.match_people(), orders=[[], []]), "data.orders has fewer than 3 items"),
+    "a config that is not a match's": (v4(config=dict(P.config(), coach=True)), "data.config has an unknown field "
+                                                                                 "“coach”"),
+    "a seat plan without the opponents": (v4(config=dict(gin_seats("Ann", "Bob"), opponents=["ada"])),
+                                          "data.config.seats do not seat the opponents of the config"),
+}
+
+
+@pytest.mark.parametrize("case", list(V4_REFUSED))
+def test_a_version_4_match_that_is_not_exact_is_set_aside_with_its_reason(case: str) -> None:
+    data, why = V4_REFUSED[case]
+    raw = P.stored("match", 4, data)
+    b = P.FakeStorage()
+    b.items[KEY_MATCH] = raw
+    o = store(b).open()
+    assert o.match is None and len(o.notices) == 1 and why in o.notices[0], o.notices
+    if len(raw) <= MAX_COPY:
+        assert KEY_MATCH not in b.items and b.items[f"{ASIDE}1.{KEY_MATCH}"] == raw
+    else:
+        assert o.offers and o.offers[0].text == raw and "too big to keep a copy" in o.notices[0]
+    with pytest.raises(formats.Bad) as e:
+        formats.check_match(json.loads(json.dumps(data)))
+    assert e.value.reason() == why
+
+
+def test_a_save_the_page_cannot_read_is_the_engines_to_refuse() -> None:
+    b = P.FakeStorage()
+    m = v4(save="not even JSON")  # the page never parses it: the engine answers bad-save, and it is set aside
+    b.items[KEY_MATCH] = raw = P.stored("match", 4, m)
+    s = store(b)
+    assert s.open().match == m
+    got = s.refused(KEY_MATCH, "it is not a save of this game")
+    assert "it is not a save of this game" in str(got.notice) and b.items[f"{ASIDE}1.{KEY_MATCH}"] == raw
+
+
+def test_the_longest_save_is_written_and_read_back() -> None:
+    m = v4(save='"' * formats.MAX_SAVE)  # every character escaped in the stored JSON
+    b = P.FakeStorage()
+    s = store(b)
+    s.tab().start()
+    saved = s.write_match("", m)
+    assert saved.ok and saved.notice is None
+    assert len(b.items[KEY_MATCH]) > 2 * formats.MAX_SAVE and store(b).open().match == m
+
+
+def test_a_match_too_big_to_read_back_is_not_written() -> None:
+    b = P.FakeStorage()
+    s = store(b)
+    s.tab().start()
+    assert s.write_match("", P.match()).ok
+    m = P.match()
+    m["view"]["view"]["junk"] = "x" * storage.MAX_VALUE
+    saved = s.write_match("", m)
+    assert not saved.ok and saved.notice == ("Your last move could not be saved: it is not valid (it is far bigger "
+                                             "than anything the game writes).")
+    assert json.loads(b.items[KEY_MATCH])["data"] == P.match()
+
+
+def test_only_a_version_4_match_is_written() -> None:
+    b = P.FakeStorage()
+    s = store(b)
+    s.tab().start()
+    saved = s.write_match("", P.match_v3())  # what the app gave before the engine's save became a text
+    assert not saved.ok and saved.notice == ("Your last move could not be saved: it is not valid (data has no field "
+                                             "“save”).")
+    assert KEY_MATCH not in b.items and s.download_game() is None
+    assert s.write_match("", P.match()).ok
+    assert json.loads(b.items[KEY_MATCH]) == {"format": "rummy-ui/match", "version": 4, "data": P.match()}
+
+
+def test_a_version_3_match_whose_engine_save_is_too_long_for_version_4_is_set_aside() -> None:
+    v3 = P.match_v3()
+    v3["engine"]["padding"] = "x" * formats.MAX_SAVE
+    b = P.FakeStorage()
+    b.items[KEY_MATCH] = raw = P.stored("match", 3, v3)
+    o = store(b).open()
+    assert o.match is None and "(data.engine is longer than 900000 characters)" in o.notices[0]
+    assert o.offers[0].text == raw  # too big to copy: offered for download
+
+
+def test_a_newer_match_is_set_aside_and_says_so() -> None:
+    b = P.FakeStorage()
+    b.items[KEY_MATCH] = P.stored("match", 5, P.match())
+    o = store(b).open()
+    assert o.match is None and "version 5, and this one reads up to version 4" in o.notices[0]
 
 
 def test_version_1_statistics_gain_abandoned_and_people() -> None:
@@ -680,7 +864,7 @@ def full_store() -> tuple[P.FakeStorage, Store]:
     b.items[KEY_SETTINGS] = P.stored("settings", 3, P.settings())
     b.items[KEY_STATS] = P.stored("stats", 4, P.stats())
     b.items[KEY_MATCH] = P.stored("match", 1, P.match_v1())
-    b.items[KEY_MATCH + "@game=rummy"] = P.stored("match", 3, P.match("rummy"))
+    b.items[KEY_MATCH + "@game=rummy"] = P.stored("match", 4, P.match("rummy"))
     b.items["unrelated"] = "kept"
     return b, store(b)
 
@@ -745,6 +929,44 @@ def test_an_import_with_one_bad_part_imports_nothing() -> None:
 def test_files_that_are_not_ours_are_refused(text: str, problem: str) -> None:
     plan = transfer.plan_import(store(), text)
     assert plan.problems and problem in plan.problems[0] and not plan.writes
+
+
+def test_an_export_may_hold_matches_of_every_version_and_imports_them_as_version_4() -> None:
+    parts = {KEY_MATCH: P.envelope("match", 1, P.match_v1()),
+             KEY_MATCH + "@a": P.envelope("match", 2, P.match_v2("rummy")),
+             KEY_MATCH + "@b": P.envelope("match", 3, P.match_people_v3()),
+             KEY_MATCH + "@c": P.envelope("match", 4, P.match_people())}
+    b = P.FakeStorage()
+    t = store(b)
+    plan = transfer.plan_import(t, json.dumps(P.envelope("export", 1, parts)))
+    assert not plan.problems and plan.changes == [
+        "Saved game of Gin Rummy against Ada (2 hands played): added.",
+        "Saved game of Rummy against Tilly, Mel (2 hands played): added.",
+        "Saved game of Rummy against Bob, Tilly (2 hands played): added.",
+        "Saved game of Rummy against Bob, Tilly (2 hands played): added.",
+    ]
+    assert transfer.apply_import(t, plan).ok
+    for key, env in parts.items():
+        assert json.loads(b.items[key])["version"] == 4
+        assert t.read(key).data == (env["data"] if env["version"] == 4 else
+                                    formats.upgrade_match(env["data"], env["version"]))
+    assert t.read(KEY_MATCH + "@a").data == formats.upgrade_match(P.match_v3("rummy"), 3)
+
+
+def test_an_old_download_my_game_imports_as_version_4() -> None:
+    t = store(P.FakeStorage())
+    plan = transfer.plan_import(t, P.stored("match", 3, P.match_v3()))
+    assert plan.changes == ["Saved game of Gin Rummy against Ada (2 hands played): added."]
+    transfer.apply_import(t, plan)
+    assert t.open().match == formats.upgrade_match(P.match_v3(), 3)
+
+
+def test_an_import_that_would_be_too_big_to_read_back_imports_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = P.stored("match", 3, P.match_v3())
+    monkeypatch.setattr(transfer, "MAX_VALUE", len(raw))  # its engine save escaped, the match is longer
+    plan = transfer.plan_import(store(), raw)
+    assert plan.problems == ["Your saved game in the file cannot be read (it is far bigger than anything the game "
+                             "writes)."] and not plan.writes
 
 
 def test_download_my_game_can_be_imported() -> None:

@@ -25,27 +25,41 @@ else. The DATA of each format:
   opponent, Rummy 1 to 5 (with seats: 2 players in Gin, 2 to 6 in Rummy, any of them computers); ``rules``
   holds ``"preset"`` (a text) and any option changed from it.
 
-``rummy-ui/stats`` version 3 (key ``rummy.stats``): see :mod:`web.page.stats` (versions 1 and 2 are read and
+``rummy-ui/stats`` version 4 (key ``rummy.stats``): see :mod:`web.page.stats` (versions 1 to 3 are read and
 upgraded).
 
-``rummy-ui/match`` version 3 (keys ``rummy.match`` and ``rummy.match@<slot>``)::
+``rummy-ui/match`` version 4 (keys ``rummy.match`` and ``rummy.match@<slot>``)::
 
-    {"engine": {"format": "rummy-save", "version": N, ...},   the engine's save (checked by the engine)
-     "table": {"opponents": [ID, ...], "seeds": [whole numbers, one per seat], "config": MATCH_CONFIG,
-               "assisted": bool (a hint or an undo was used in this match),
-               "fair"?: {"hand", "commitment", "secret", "contributions"}}   (online: the deal's proof),
+    {"save": TEXT,                 the engine's save, opaque to the page
+     "config": MATCH_CONFIG,       the match's config
      "meta": {"names": [text, one per seat], "counted": hands counted in statistics,
               "match_counted": bool, "log": [text, ...] (the move log, at most 200 lines)},
      "view": null or {"format": "rummy-view", "version": 1, "view": {...}}   (the last view shown),
      "orders": [[card text ("7H", "TD", "JK"), ...], one per seat]}     (each person's hand order)
 
-  ``table.opponents`` is ``table.config.opponents``. MATCH_CONFIG is a CONFIG that may also hold
+  TEXT is a non-empty string of at most 900,000 characters (MAX_SAVE): the JSON text of the engine's own save,
+  which the engine worker sends the page with every table and checks when it gets it back. The page never parses
+  it: a save the engine cannot read comes back as ``bad-save``, and the runner sets the match aside with the
+  engine's reason. MATCH_CONFIG is the match's CONFIG as the engine worker sends it, which may also hold
   ``"practice": true`` (undo allowed), ``"daily": "YYYY-MM-DD"`` (the daily deal) and ``"tutorial": true`` (the
-  guided first hand); the engine worker writes the table part. Version 2 has ``"order"`` (seat 0's hand order)
-  instead of ``"orders"``, no seats, no ``"assisted"`` and none of those three fields; version 1 (web/ui) is
-  ``{"engine", "meta": {"config", "opponents", "names", "seeds", "counted", "match_counted", "log"}, "order"}``.
-  :func:`upgrade_match` makes either version 3 (version 1 with ``"view": null``: the page then waits for the
-  engine to draw the table).
+  guided first hand). The match has one seat per item of its ``seats`` when people play, else 1 + its
+  ``opponents``: as many as meta's names and as orders.
+
+  Older versions are read and made version 4 by :func:`upgrade_match`, without loss:
+
+  * version 3: ``{"engine": <the engine's save: {"format": "rummy-save", "version": N, ...}>, "table":
+    {"opponents": [ID, ...] (the config's), "seeds": [whole numbers, one per seat], "config": MATCH_CONFIG,
+    "assisted": bool (a hint or an undo was used), "fair"?: {"hand", "commitment", "secret", "contributions"}
+    (online: the deal's proof)}, "meta", "view", "orders"}`` (meta, view and orders as in version 4; the page
+    checks the engine's save by its envelope only). Its ``save`` becomes the compact JSON text
+    (``separators=(",", ":")``) of ``{"engine": ..., "table": ...}``, which the engine worker still reads
+    and resumes from; its ``config`` is ``table.config``.
+  * version 2: version 3 with ``"order"`` (seat 0's hand order) instead of ``"orders"``, no seats, no
+    ``"assisted"`` and none of the three fields of a match's config; it becomes version 3 (the other seats'
+    orders empty, ``assisted`` false), then version 4.
+  * version 1 (web/ui): ``{"engine", "meta": {"config", "opponents", "names", "seeds", "counted",
+    "match_counted", "log"}, "order"}``; it becomes version 2 with ``"view": null`` (the page then waits for the
+    engine to draw the table), then version 4.
 
 ``rummy-ui/history`` version 1 (key ``rummy.history``): the last finished matches, newest first::
 
@@ -60,6 +74,8 @@ upgraded).
 A check returns the data when it is exactly what the game writes and raises :class:`~web.page.shape.Bad`
 otherwise. Pure Python for CPython and MicroPython alike.
 """
+
+import json
 
 from . import stats
 from .shape import Bad, at, dot, flag, items, mapping, need, record, text, whole, word
@@ -83,7 +99,8 @@ FELTS = ("green", "blue", "red", "charcoal")
 CONFIG_KEYS = ("game", "opponents", "rules", "seed")
 SEAT_KINDS = ("person", "guest", "computer")
 MAX_NAME = 24
-MATCH_CONFIG_EXTRAS = ("practice", "daily", "tutorial")  # match version 3: fields a match's config may add
+MATCH_CONFIG_EXTRAS = ("practice", "daily", "tutorial")  # match version 3 on: fields a match's config may add
+MAX_SAVE = 900000  # characters of the engine's save in a match (version 4)
 LOG_MAX = 200
 MAX_SEED = 2 ** 64 - 1
 RANKS = "A23456789TJQK"
@@ -97,7 +114,7 @@ RECORD_FORMAT = "rummy-record/1"
 FORMATS = {
     "settings": ("rummy-ui/settings", 3, (1, 2, 3)),
     "stats": (stats.FORMAT, stats.VERSION, stats.READABLE),
-    "match": ("rummy-ui/match", 3, (1, 2, 3)),
+    "match": ("rummy-ui/match", 4, (1, 2, 3, 4)),
     "export": ("rummy-ui/export", 1, (1,)),
     "history": ("rummy-ui/history", 1, (1,)),
 }
@@ -223,23 +240,29 @@ def check_rules(v: "Any", where: str) -> None:
 # ---------------------------------------------------------------- matches
 
 
-def check_match(data: "Any", version: int = 3, view_check: "Any" = None) -> "dict[str, Any]":
-    """A saved match of ``version`` (1 to 3), as stored (not upgraded here). ``view_check``: see
+def check_match(data: "Any", version: int = 4, view_check: "Any" = None) -> "dict[str, Any]":
+    """A saved match of ``version`` (1 to 4), as stored (not upgraded here). ``view_check``: see
     :func:`check_view`."""
     if version == 1:
         return check_match_v1(data)
-    d = record(data, "data", ("engine", "table", "meta", "view", "order" if version == 2 else "orders"))
-    check_engine(d["engine"], "data.engine")
-    fair = version >= 3 and type(d["table"]) is dict and "fair" in d["table"]
-    keys = ("opponents", "seeds", "config") + (("assisted",) if version >= 3 else ()) + (("fair",) if fair else ())
-    t = record(d["table"], "data.table", keys)
-    if version >= 3:
-        flag(t["assisted"], "data.table.assisted")
-    config = check_config(t["config"], "data.table.config", extras=version >= 3)
-    need(version >= 3 or "seats" not in config, "data.table.config", "has an unknown field “seats”")
-    if fair:
-        check_fair(t["fair"], "data.table.fair")
-    players = check_seats(config, t["opponents"], t["seeds"], "data.table")
+    if version >= 4:
+        d = record(data, "data", ("save", "config", "meta", "view", "orders"))
+        text(d["save"], "data.save", MAX_SAVE)  # the engine's own: it checks the rest when it gets it back
+        config = check_config(d["config"], "data.config", extras=True)
+        players = len(config["seats"]) if "seats" in config else len(config["opponents"]) + 1
+    else:
+        d = record(data, "data", ("engine", "table", "meta", "view", "order" if version == 2 else "orders"))
+        check_engine(d["engine"], "data.engine")
+        fair = version >= 3 and type(d["table"]) is dict and "fair" in d["table"]
+        keys = ("opponents", "seeds", "config") + (("assisted",) if version >= 3 else ()) + (("fair",) if fair else ())
+        t = record(d["table"], "data.table", keys)
+        if version >= 3:
+            flag(t["assisted"], "data.table.assisted")
+        config = check_config(t["config"], "data.table.config", extras=version >= 3)
+        need(version >= 3 or "seats" not in config, "data.table.config", "has an unknown field “seats”")
+        if fair:
+            check_fair(t["fair"], "data.table.fair")
+        players = check_seats(config, t["opponents"], t["seeds"], "data.table")
     m = record(d["meta"], "data.meta", ("names", "counted", "match_counted", "log"))
     check_meta(m, players, "data.meta")
     if d["view"] is not None:
@@ -277,7 +300,9 @@ def check_match_v1(data: "Any") -> "dict[str, Any]":
 
 
 def upgrade_match(d: "dict[str, Any]", version: int) -> "dict[str, Any]":
-    """A checked match of ``version`` (1 or 2) as version 3."""
+    """A checked match of ``version`` (1 to 3) as version 4, without loss (see the module's docstring). Raises
+    :class:`Bad` when the engine's save would be longer than a version 4 save may be (no engine save comes near
+    it)."""
     if version == 1:
         m = d["meta"]
         d = {
@@ -288,11 +313,16 @@ def upgrade_match(d: "dict[str, Any]", version: int) -> "dict[str, Any]":
             "view": None,
             "order": d["order"],
         }
-    players = len(d["table"]["opponents"]) + 1
-    table = dict(d["table"])
-    table["assisted"] = False
-    return {"engine": d["engine"], "table": table, "meta": d["meta"], "view": d["view"],
-            "orders": [d["order"]] + [[] for _ in range(players - 1)]}
+    if version <= 2:
+        players = len(d["table"]["opponents"]) + 1
+        table = dict(d["table"])
+        table["assisted"] = False
+        d = {"engine": d["engine"], "table": table, "meta": d["meta"], "view": d["view"],
+             "orders": [d["order"]] + [[] for _ in range(players - 1)]}
+    save = json.dumps({"engine": d["engine"], "table": d["table"]}, separators=(",", ":"))
+    need(len(save) <= MAX_SAVE, "data.engine", "is longer than " + str(MAX_SAVE) + " characters")
+    return {"save": save, "config": d["table"]["config"], "meta": d["meta"], "view": d["view"],
+            "orders": d["orders"]}
 
 
 def check_engine(v: "Any", where: str) -> None:

@@ -4,9 +4,9 @@ import of everything: :mod:`web.page.transfer`.
 
 Keys (the formats are written down in :mod:`web.page.formats` and :mod:`web.page.stats`)::
 
-    rummy.settings           rummy-ui/settings v1
-    rummy.stats              rummy-ui/stats v2 (v1 read and upgraded)
-    rummy.match              rummy-ui/match v2 (v1 read and upgraded): the match of the plain page
+    rummy.settings           rummy-ui/settings v3 (v1 and v2 read and upgraded)
+    rummy.stats              rummy-ui/stats v4 (v1 to v3 read and upgraded)
+    rummy.match              rummy-ui/match v4 (v1 to v3 read and upgraded): the match of the plain page
     rummy.match@<slot>       the same, for a game chosen by the address (slot: its canonical parameters)
     rummy.owner[@<slot>]     which tab holds that match (web.page.tabs)
     rummy.history            rummy-ui/history v1: the records of the last finished matches (Past matches)
@@ -52,7 +52,7 @@ import json
 
 from . import formats, stats
 from .formats import FORMATS, check_envelope, envelope
-from .shape import Bad
+from .shape import Bad, need
 from .tabs import Out, Tab, owner_key, parse_record
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -67,7 +67,10 @@ ASIDE = "rummy.aside."
 PROBE = "rummy.probe"
 MAX_ASIDE = 3  # set-aside copies kept
 MAX_COPY = 256 * 1024  # characters: a bad value bigger than this is offered as a download, not copied
-MAX_VALUE = 1024 * 1024  # characters: no value the game writes comes near this
+# characters: no value the game writes comes near this (a match's engine save is at most formats.MAX_SAVE
+# characters, about 1.2 times as many once its quotes are escaped in the stored JSON); nothing bigger is written
+MAX_VALUE = 2 * 1024 * 1024
+MAX_HISTORY = 512 * 1024  # characters: the past matches are cut, the oldest first, to fit in this
 WHAT = {"settings": "Your settings", "stats": "Your statistics", "match": "Your saved game",
         "history": "Your past matches"}
 NOT_SAVED = {"settings": "Your settings could not be saved", "stats": "Your statistics could not be saved",
@@ -360,11 +363,12 @@ class Store:
         doc = envelope(kind, data)
         try:
             check_envelope(kind, doc, self.view_check)
+            text = dumps(doc)
+            need(len(text) <= MAX_VALUE, "", "is far bigger than anything the game writes")
         except Bad as b:  # a bug of the page: never store what would be set aside on the next start
             saved = self.status(False)
             saved.notice = NOT_SAVED[kind] + ": it is not valid (" + b.reason() + ")."
             return saved
-        text = dumps(doc)
         self.latest[key] = text
         self.pending[key] = text
         return self.status(self.flush(key))
@@ -440,7 +444,7 @@ class Store:
             return saved, loaded.data
         kept = [m for m in loaded.data if not same_match(m, entry)]
         matches = [entry] + kept[:formats.MAX_PAST - 1]
-        while len(matches) > 1 and len(dumps(matches)) > MAX_VALUE // 2:
+        while len(matches) > 1 and len(dumps(matches)) > MAX_HISTORY:
             matches.pop()
         saved = self.write(KEY_HISTORY, {"matches": matches})
         saved.read = loaded if loaded.notice else None

@@ -3,7 +3,8 @@
 The file is ``{"format": "rummy-ui/export", "version": 1, "data": {KEY: ENVELOPE, ...}}`` with the envelope of
 every key of :mod:`web.page.storage` that holds good data (matches upgraded to the version the page writes, and
 the statistics with this tab's waiting counts). Importing checks every part with the same readers as reading
-from storage; a file with any bad part imports nothing. :func:`plan_import` says what each part adds or replaces,
+from storage, and upgrades it as they do (a file may hold a match, settings or statistics of any version the page
+reads); a file with any bad part imports nothing. :func:`plan_import` says what each part adds or replaces,
 for the player to confirm; :func:`apply_import` then writes it. "Download my game" files (a match envelope) import
 as the match of the plain page. Pure Python for CPython and MicroPython alike.
 """
@@ -13,7 +14,7 @@ import json
 from . import stats
 from .formats import FORMATS, check_envelope, envelope
 from .shape import Bad, mapping, need, record, whole
-from .storage import KEY_MATCH, KEY_STATS, WHAT, Offer, Saved, Store, dumps, kind_of, parsed
+from .storage import KEY_MATCH, KEY_STATS, MAX_VALUE, WHAT, Offer, Saved, Store, dumps, kind_of, parsed
 from .tabs import Out
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -65,7 +66,12 @@ def plan_import(store: Store, text: str) -> Plan:
         except Bad as b:
             plan.problems.append(WHAT[str(kind)] + " in the file cannot be read (" + b.reason() + ").")
             continue
-        plan.writes[key] = dumps(envelope(str(kind), data))
+        text = dumps(envelope(str(kind), data))
+        if len(text) > MAX_VALUE:  # (an old match upgraded: its engine save is now escaped text)
+            plan.problems.append(WHAT[str(kind)] + " in the file cannot be read (it is far bigger than anything "
+                                 "the game writes).")
+            continue
+        plan.writes[key] = text
         plan.changes.append(change_line(store, key, str(kind), data))
     if plan.problems:
         plan.writes = {}
@@ -89,7 +95,7 @@ def change_line(store: Store, key: str, kind: str, data: "dict[str, Any]") -> st
 def apply_import(store: Store, plan: Plan) -> Saved:
     """Write what ``plan`` holds (the player confirmed it). Matches are taken over by this tab."""
     tabs: list[Out] = []
-    for key in plan.writes:
+    for key in sorted(plan.writes):  # (in order: MicroPython's dicts keep none)
         kind = kind_of(key)
         if kind == "match":
             tabs.append(store.tab(key[len(KEY_MATCH) + 1:]).play_here())
@@ -99,7 +105,7 @@ def apply_import(store: Store, plan: Plan) -> Saved:
         store.latest[key] = plan.writes[key]
         store.pending[key] = plan.writes[key]
     ok = True
-    for key in plan.writes:
+    for key in sorted(plan.writes):  # (in order: MicroPython's dicts keep none)
         ok = store.flush(key) and ok
     saved = store.status(ok)
     saved.tabs = tabs
@@ -150,7 +156,7 @@ def describe(kind: str, data: "dict[str, Any] | None") -> str:
         return "statistics of " + str(matches) + " matches and " + str(hands) + " hands"
     if data is None:
         return "saved game"
-    config = data["table"]["config"]
+    config = data["config"]
     game = "Gin Rummy" if config["game"] == "gin" else "Rummy"
     names = data["meta"]["names"]
     return ("saved game of " + game + " against " + ", ".join(names[1:]) + " (" + str(data["meta"]["counted"])

@@ -47,7 +47,7 @@ def test_the_persons_move_is_stored_before_the_table_shows_it(page: Page, wait_r
     data = page.evaluate(STORED)
     shown = page.get_attribute("[data-testid=table-screen]", "data-step")
     assert len(data["view"]["view"]["hand"]) == 11 and len(data["orders"][0]) == 11  # seat 0: the person
-    assert str(data["engine"]["step"]) == shown and len(hand_names(page)) == 11
+    assert str(json.loads(data["save"])["game"]["step"]) == shown and len(hand_names(page)) == 11
 
 
 def test_no_move_is_lost_when_the_page_goes_away_during_instant_play(context, page: Page, wait_ready) -> None:

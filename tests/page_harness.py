@@ -21,6 +21,16 @@ from web.worker.table import Table
 CATALOG = Catalog(catalog())
 
 
+def saved_game(record: dict[str, Any]) -> Any:
+    """The engine's game inside a stored match record (the page never reads it; a test may): its save text is the
+    worker's rummy-table save, whose game is a compact save."""
+    from rummy.compact import load
+
+    table = json.loads(record["save"])
+    assert table["format"] == "rummy-table"
+    return load(table["game"])
+
+
 def without_id(msg: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in msg.items() if k != "id"}
 

@@ -10,6 +10,7 @@ import random
 
 import pytest
 from online_harness import Net, Page
+from page_harness import saved_game
 from test_page_app import play_person
 from test_pass_and_play import set_up
 
@@ -293,7 +294,7 @@ def test_the_host_reloads_and_re_invites_nothing_lost():
     bob = net.join(1)
     play_until(net, {1: bob}, random.Random(6), lambda: host.app.match.view.step >= 5)
     record = json.loads(json.dumps(host.saves[-1][1]))
-    engine = record["engine"]
+    engine = saved_game(record).to_dict()
     # the host's page is reloaded: the match comes back from the save, Bob's seat waits for a new invite
     net2 = CheckedNet()
     host2 = Page(net2, "host")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from page_harness import Harness
+from page_harness import Harness, saved_game
 from test_page_app import play_match, play_person
 
 from rummy.daily import daily_config
@@ -128,7 +128,7 @@ def test_undo_goes_back_to_the_start_of_the_persons_turn_and_the_stock_stays_the
         h.do("command", "pass", {})
         my_turn(h)
     start = a.match.view
-    saved = h.saves[-1][1]["engine"]
+    saved = saved_game(h.saves[-1][1]).to_dict()
     h.do("command", "draw", {})
     drawn = [c for c in a.match.view.hand if c not in start.hand]
     assert len(drawn) == 1
@@ -136,7 +136,7 @@ def test_undo_goes_back_to_the_start_of_the_persons_turn_and_the_stock_stays_the
     h.do("key", "u", {"card_pos": None, "in_dialog": False, "shift": False})
     assert a.match.view.phase == "draw" and a.match.view.turn == 0
     assert sorted(map(text_of, a.match.view.hand)) == sorted(map(text_of, start.hand))
-    assert h.saves[-1][1]["engine"]["stock"] == saved["stock"]  # the card drawn is still the next one
+    assert saved_game(h.saves[-1][1]).to_dict()["stock"] == saved["stock"]  # the card drawn is still the next one
     h.do("command", "draw", {})
     assert [c for c in a.match.view.hand if c not in start.hand] == drawn
     assert 'data-testid="assisted"' in h.html

@@ -55,6 +55,7 @@ VALID = [
 POLYMORPHIC = re.compile(r"(\.last|\.seed|\.sound|\.stun|\.best_match|\.best|^data\.view|\.rules\.[^.\[]+|"
                          r"^data\.matches\[\d+\]\.(when|winner))$")
 FREE = re.compile(r"^data\.(engine\.(?!format$|version$)|view\.view\.|matches\[\d+\]\.record\.(?!format$|game$|hands$))")
+OPTIONAL = re.compile(r"^data\.(table\.)?config\.(practice|daily|tutorial)$")  # a match config's extras: each may be left out
 MAPS = re.compile(r"(\.rules|^data\.(games|opponents|people|daily)|^data\.matches\[\d+\]\.record)$")
 
 
@@ -106,7 +107,8 @@ def damaged(draw: Any) -> tuple[str, str, Any, bool]:
         parent = node(doc, path[:-1])
         del parent[path[-1]]
         parent_where = dotted(path[:-1])
-        refuse = isinstance(parent, dict) and not (MAPS.search(parent_where) or FREE.search(where))
+        refuse = isinstance(parent, dict) and not (MAPS.search(parent_where) or FREE.search(where)
+                                                   or OPTIONAL.search(where))
     elif op == "add" and isinstance(target, (dict, list)):
         value = draw(json_values)
         if isinstance(target, dict):

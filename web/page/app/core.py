@@ -103,7 +103,7 @@ def record(app: "App") -> "dict[str, Any]":
         m.orders[m.view.seat] = list(m.order)
     players = m.view.players if m.view is not None else len(m.meta["names"])
     orders = [[text_of(c) for c in m.orders.get(s, [])] for s in range(players)]
-    return {"engine": m.save["engine"], "table": m.save["table"], "meta": m.meta,
+    return {"save": m.save, "config": m.config, "meta": m.meta,
             "view": m.view_doc, "orders": orders}
 
 

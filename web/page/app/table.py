@@ -50,8 +50,8 @@ class MatchState:
 def adopt_record(app: "App", record: "dict[str, Any]") -> None:
     """A saved match from storage: draw it at once from its last view; the engine takes it over later."""
     m = app.match
-    m.save = {"engine": record["engine"], "table": record["table"]}
-    m.config = record["table"]["config"]
+    m.save = record["save"]
+    m.config = record["config"]
     meta = record["meta"]
     m.meta = {"names": list(meta["names"]), "counted": meta["counted"], "match_counted": meta["match_counted"],
                  "log": list(meta["log"])}
@@ -211,7 +211,7 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     m.hint = msg["hint"]
     if app.online.role != "guest":
         m.save = msg["save"]
-        m.config = msg["save"]["table"]["config"]
+        m.config = msg["config"]
     learn.learn_table(app, msg)
     m.next = msg["next"]
     m.waiting = None

@@ -386,13 +386,14 @@ def next_guest_move(app: "App") -> "Effects":
     return guest_act(app, seat, msg)
 
 
-def relay_refusal(app: "App", msg: "dict[str, Any]") -> "Effects | None":
-    """The engine refused a guest's move: the reason goes to that guest only."""
+def relay_refusal(app: "App", msg: "dict[str, Any]") -> "Effects":
+    """The engine refused a guest's move: the reason goes to that guest only (none: no guest's move is with the
+    engine; the model asks only when one is)."""
     host = _host(app)
     seat = host.relay_seat
     host.relay_seat = None
     if seat is None:
-        return None
+        return []
     fields = {"code": msg.get("code", "stale"), "message": msg.get("message", "That move came too late."),
               "params": msg.get("params", {}), "step": msg["step"]}
     return [to_guest(seat, "refused", fields), ("render",)] + next_guest_move(app)

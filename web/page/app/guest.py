@@ -9,28 +9,43 @@ from web.page.app.online import NET, table_talk
 from web.page.shared import online as wire
 from web.page.shared.viewdata import read_view
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from web.page.app.core import Config, Effects
+    from web.page.app.model import App
+
 
 class GuestState:
     """The guest's side: the invite, its reply, its seat, and what it saw of each deal."""
 
-    def __init__(self):
-        self.invite = None  # the invite link's parts
+    def __init__(self) -> None:
+        self.invite: dict[str, Any] | None = None  # the invite link's parts
         self.join = {"state": "new", "code": "", "qr": "", "error": ""}  # this page's side of the link
-        self.my_seat = None  # its seat (from the host's welcome)
-        self.table_config = None  # {"game", "rules", "seats"} from the host's welcome
-        self.promised = {}  # hand -> {"commitment", "dealer"} before it gave its value
-        self.my_values = {}  # hand -> the value it gave
-        self.first_seen = {}  # hand -> what it saw at the deal
-        self.deal_checks = {}  # hand -> (ok, words)
+        self.my_seat: int | None = None  # its seat (from the host's welcome)
+        self.table_config: Config | None = None  # {"game", "rules", "seats"} from the host's welcome
+        self.promised: dict[int, dict[str, Any]] = {}  # hand -> {"commitment", "dealer"} before it gave its value
+        self.my_values: dict[int, str] = {}  # hand -> the value it gave
+        self.first_seen: dict[int, dict[str, Any]] = {}  # hand -> what it saw at the deal
+        self.deal_checks: dict[int, tuple[bool | None, str]] = {}  # hand -> (ok, words); ok None: not checked
 
-    def my_name(self):
+    def my_name(self) -> str:
         """This guest's name, as the invite gives it."""
         if self.invite is None:
             return ""
-        return self.invite["players"][self.invite["seat"]][0]
+        name: str = self.invite["players"][self.invite["seat"]][0]
+        return name
 
 
-def start_guest(app, fragment):
+def _guest(app: "App") -> GuestState:
+    """The guest's state, on a page opened from an invite link (where it is made first)."""
+    guest = app.guest
+    assert guest is not None
+    return guest
+
+
+def start_guest(app: "App", fragment: str) -> "Effects":
     """A page opened from an invite link: show the table it invites to, and make the reply code."""
     app.guest = GuestState()
     from web.page.app.invite import read_invite  # online play's modules: imported when first needed
@@ -57,53 +72,56 @@ def start_guest(app, fragment):
     return [("rtc", "configure", core.stun_json(app)), ("rtc", "answer", "host", sdp), ("render",)]
 
 
-def on_rtc_answer(app, key, sdp, err):
+def on_rtc_answer(app: "App", key: str, sdp: str | None, err: object) -> "Effects":
     from web.page.shared import rtc  # online play's modules: imported when first needed
 
     if app.online.role != "guest":
         return []
+    guest = _guest(app)
     if not sdp:
-        app.guest.join["state"] = "error"
-        app.guest.join["error"] = "Your reply could not be made (" + str(err) + ")."
+        guest.join["state"] = "error"
+        guest.join["error"] = "Your reply could not be made (" + str(err) + ")."
         return [("render",)]
     try:
         code = rtc.pack(sdp, "answer")
     except ValueError as e:
-        app.guest.join["state"] = "error"
-        app.guest.join["error"] = "Your reply could not be made (" + str(e) + ")."
+        guest.join["state"] = "error"
+        guest.join["error"] = "Your reply could not be made (" + str(e) + ")."
         return [("render",)]
-    app.guest.join["code"] = code
-    app.guest.join["state"] = "replying"
+    guest.join["code"] = code
+    guest.join["state"] = "replying"
     return [("qr", "host", code), ("render",)]
 
 
-def on_link_event(app, key, kind, data):
+def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
+    guest = _guest(app)
     host = core.names(app)[0] if core.names(app) else "the host"
     if kind == "open":
-        app.guest.join["state"] = "connected"
+        guest.join["state"] = "connected"
         return [("rtc", "send", "host", wire.encode("hello", {"net": NET, "build": "", "name":
-                                                                 app.guest.my_name()})), ("render",)]
+                                                                 guest.my_name()})), ("render",)]
     if kind == "message":
         return guest_message(app, data)
-    app.guest.join["state"] = "lost"
+    guest.join["state"] = "lost"
     app.match.waiting = None
     core.say(app, "The connection to " + host + " was lost. Ask " + host + " for a new invite link to rejoin.",
              "error")
     return [("announce", "The connection to " + host + " was lost."), ("render",)]
 
 
-def on_qr(app, key, svg):
+def on_qr(app: "App", key: str, svg: str) -> "Effects":
+    guest = _guest(app)
     if key == "host":
-        app.guest.join["qr"] = svg
+        guest.join["qr"] = svg
     return [("render",)]
 
 
-def copy_reply(app, data):
-    return [("copy", app.guest.join["code"])]
+def copy_reply(app: "App", data: "dict[str, Any]") -> "Effects":
+    return [("copy", _guest(app).join["code"])]
 
 
-def guest_message(app, text):
-    guest = app.guest
+def guest_message(app: "App", text: "Any") -> "Effects":
+    guest = _guest(app)
     msg, why = wire.decode(text, wire.TO_GUEST)
     if msg is None:
         return [("log", "a message from the host was dropped: " + str(why))]
@@ -140,22 +158,27 @@ def guest_message(app, text):
     return []
 
 
-def on_entropy(app, hand, value):
+def on_entropy(app: "App", hand: int, value: str) -> "Effects":
     """The runner's random value for a committed deal: kept, and sent to the host."""
-    if app.online.role != "guest" or hand not in app.guest.promised:
+    if app.online.role != "guest":
         return []
-    app.guest.my_values[hand] = value
+    guest = _guest(app)
+    if hand not in guest.promised:
+        return []
+    guest.my_values[hand] = value
     return [("rtc", "send", "host", wire.encode("entropy", {"hand": hand, "value": value}))]
 
 
-def must_reload(app, why):
-    app.guest.join["state"] = "reload"
+def must_reload(app: "App", why: str) -> "Effects":
+    guest = _guest(app)
+    guest.join["state"] = "reload"
     core.say(app, why + " Reload this page to play.", "error")
     return [("render",)]
 
 
-def guest_table_message(app, msg):
+def guest_table_message(app: "App", msg: "dict[str, Any]") -> "Effects":
     """The host's table after a move: drawn like the engine's, the deal remembered and checked."""
+    guest = _guest(app)
     m = app.match
     names = msg.get("names")
     if isinstance(names, list) and len(names) == len(m.meta["names"]):
@@ -164,16 +187,16 @@ def guest_table_message(app, msg):
         view = read_view(msg["view"])
     except ValueError as e:
         return [("log", "a table from the host was dropped: " + str(e))]
-    if app.guest.my_seat is None or view.seat != app.guest.my_seat:
+    if guest.my_seat is None or view.seat != guest.my_seat:
         return [("log", "a table for another seat was dropped")]
     if m.meta["counted"] < 0:
         m.meta["counted"] = len(view.results)
-    if view.in_hand and not view.log and view.hand_number not in app.guest.first_seen:
-        app.guest.first_seen[view.hand_number] = {
+    if view.in_hand and not view.log and view.hand_number not in guest.first_seen:
+        guest.first_seen[view.hand_number] = {
             "players": view.players, "dealer": view.dealer, "seat": view.seat,
             "jokers": bool(view.rules.get("jokers")), "hand": list(view.hand),
             "upcard": view.discard[0] if view.discard else None}
-    app.guest.join["state"] = "playing"
+    guest.join["state"] = "playing"
     app.page.screen = "table"
     nxt = {"you": "you", "wait": "guest", "deal": "deal", "over": "over"}[msg["next"]]
     fair = msg.get("fair")
@@ -182,8 +205,8 @@ def guest_table_message(app, msg):
                                 "next": nxt, "hint": msg.get("hint") or {}, "save": None, "viewer": view.seat})
 
 
-def check_fair(app, fair):
-    guest = app.guest
+def check_fair(app: "App", fair: "dict[str, Any]") -> "Effects":
+    guest = _guest(app)
     hand = fair["hand"]
     if hand in guest.deal_checks:
         return []

@@ -8,32 +8,49 @@ from web.page.app import core
 from web.page.app.online import NET, key_of, seat_of, table_talk
 from web.page.shared import online as wire
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from web.page.app.core import Config, Effect, Effects
+    from web.page.app.model import App
+
 REPLACEMENT = {"gin": "ada", "rummy": "tilly"}  # the computer opponent that takes a dropped guest's seat
 
 
 class HostState:
     """The host's side of the friends' links and of the deal."""
 
-    def __init__(self):
-        self.links = {}  # seat -> {"state", "code", "link", "qr", "reply", "error", "name"}
-        self.online_cfg = None  # the config of the match being set up in the lobby
-        self.deal_wait = None  # {"hand", "commitment", "dealer", "values": {seat: value}} while dealing
-        self.relay_seat = None  # the guest whose move is with the engine
-        self.guest_queue = []  # guests' moves that came while another request was with the engine
-        self.last_guests = {}  # each guest's last view and hint, for a guest who rejoins
-        self.last_fair = None  # the deal's proof of the last table message
+    def __init__(self) -> None:
+        self.links: dict[int, dict[str, Any]] = {}  # seat -> {"state", "code", "link", "qr", "reply", "error", "name"}
+        self.online_cfg: Config | None = None  # the config of the match being set up in the lobby
+        # {"hand", "commitment", "dealer", "values": {seat: value}, "players"} while dealing
+        self.deal_wait: dict[str, Any] | None = None
+        self.relay_seat: int | None = None  # the guest whose move is with the engine
+        # guests' moves that came while another request was with the engine
+        self.guest_queue: list[tuple[int, dict[str, Any]]] = []
+        # each guest's last view and hint (by seat, as text), for a guest who rejoins
+        self.last_guests: dict[str, Any] = {}
+        self.last_fair: dict[str, Any] | None = None  # the deal's proof of the last table message
+
+
+def _host(app: "App") -> HostState:
+    """The host's state, on the page that hosts (where it is made first: :func:`hosting`)."""
+    host = app.host
+    assert host is not None
+    return host
 
 
 # ---------------------------------------------------------------- the lobby
 
-def hosting(app):
+def hosting(app: "App") -> HostState:
     """This page's host state, made when it first hosts."""
     if app.host is None:
         app.host = HostState()
     return app.host
 
 
-def resume_hosting(app):
+def resume_hosting(app: "App") -> None:
     """A saved online match opened again on the host's page: its friends' seats wait to be invited again."""
     host = hosting(app)
     app.online.role = "host"
@@ -43,12 +60,12 @@ def resume_hosting(app):
                             "name": names[seat]}
 
 
-def start_online(app, cfg):
+def start_online(app: "App", cfg: "Config") -> "Effects":
     """A new match with friends online: open the lobby and invite each friend's seat."""
-    hosting(app)
+    host = hosting(app)
     m = app.match
     app.online.role = "host"
-    app.host.online_cfg = cfg
+    host.online_cfg = cfg
     m.meta = {"names": [s.get("name") or "" for s in cfg["seats"]], "counted": 0, "match_counted": False,
                  "log": []}
     for i, s in enumerate(cfg["seats"]):
@@ -62,7 +79,7 @@ def start_online(app, cfg):
     m.order = []
     m.orders = {}
     m.cover = None
-    app.host.deal_wait = None
+    host.deal_wait = None
     m.next = None
     m.token += 1
     app.page.screen = "lobby"
@@ -72,32 +89,34 @@ def start_online(app, cfg):
     for seat in range(len(cfg["seats"])):
         if cfg["seats"][seat]["kind"] != "guest":
             continue
-        link = app.host.links.get(seat)
+        link = host.links.get(seat)
         if link is not None and link["state"] == "ready" and link["name"] == core.names(app)[seat]:
             kept[seat] = link  # a new match with the same friends: they are still at the table
         else:
             if link is not None:
                 out.append(("rtc", "close", key_of(seat)))
             out += invite_seat(app, seat)
-            kept[seat] = app.host.links[seat]
-    app.host.links = kept
+            kept[seat] = host.links[seat]
+    host.links = kept
     return out + maybe_deal(app) + [("render",)]
 
 
-def invite_seat(app, seat):
+def invite_seat(app: "App", seat: int) -> "Effects":
     """Make (or make again) the invite of a guest's seat: a new offer, a new link."""
+    host = _host(app)
     name = core.names(app)[seat]
-    app.host.links[seat] = {"state": "making", "code": "", "link": "", "qr": "", "reply": "", "error": "",
+    host.links[seat] = {"state": "making", "code": "", "link": "", "qr": "", "reply": "", "error": "",
                         "name": name}
     return [("rtc", "offer", key_of(seat))]
 
 
-def on_rtc_offer(app, key, sdp, err):
+def on_rtc_offer(app: "App", key: str, sdp: str | None, err: object) -> "Effects":
     from web.page.shared import rtc  # online play's modules: imported when first needed
 
+    host = _host(app)
     seat = seat_of(key)
-    link = app.host.links.get(seat)
-    if link is None or app.online.role != "host":
+    link = None if seat is None else host.links.get(seat)
+    if seat is None or link is None or app.online.role != "host":
         return [("rtc", "close", key)]
     if not sdp:
         link["state"] = "error"
@@ -115,11 +134,12 @@ def on_rtc_offer(app, key, sdp, err):
     return [("qr", key, link["link"]), ("render",)]
 
 
-def invite_link(app, seat, code):
+def invite_link(app: "App", seat: int, code: str) -> str:
     from web.page.app.invite import invite_fragment  # imported when first needed
 
+    host = _host(app)
     seats = core.online_seats(app)
-    cfg = app.host.online_cfg or app.match.config
+    cfg = host.online_cfg or app.match.config
     rules = dict(cfg.get("rules") or {})
     preset = str(rules.pop("preset", "cardgames"))
     changes = []
@@ -133,11 +153,12 @@ def invite_link(app, seat, code):
     return base + "#" + invite_fragment(code, seat, cfg.get("game", "gin"), core.names(app), kinds, preset, changes)
 
 
-def host_reply(app, seat, text):
+def host_reply(app: "App", seat: int, text: str | None) -> "Effects":
     """The host pasted a friend's reply code: connect."""
     from web.page.shared import rtc  # online play's modules: imported when first needed
 
-    link = app.host.links.get(seat)
+    host = _host(app)
+    link = host.links.get(seat)
     if link is None:
         return []
     text = (text or link.get("reply") or "").strip()
@@ -159,8 +180,10 @@ def host_reply(app, seat, text):
     return [("rtc", "accept", key_of(seat), sdp), ("render",)]
 
 
-def on_rtc_accepted(app, key, ok, err):
-    link = app.host.links.get(seat_of(key))
+def on_rtc_accepted(app: "App", key: str, ok: bool, err: object) -> "Effects":
+    host = _host(app)
+    seat = seat_of(key)
+    link = None if seat is None else host.links.get(seat)
     if link is None:
         return []
     if not ok:
@@ -171,11 +194,12 @@ def on_rtc_accepted(app, key, ok, err):
 
 # ---------------------------------------------------------------- link events and what guests send
 
-def on_link_event(app, key, kind, data):
+def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
     """A link to a guest's page opened, brought a message, or closed."""
+    host = _host(app)
     seat = seat_of(key)
-    link = app.host.links.get(seat)
-    if link is None:
+    link = None if seat is None else host.links.get(seat)
+    if seat is None or link is None:
         return [("log", "an event of an unknown link " + str(key))]
     if kind == "open":
         link["state"] = "open"  # hello comes next
@@ -189,20 +213,24 @@ def on_link_event(app, key, kind, data):
     return after_drop(app, seat) + [("announce", name + " disconnected."), ("render",)]
 
 
-def on_qr(app, key, svg):
-    link = app.host.links.get(seat_of(key))
+def on_qr(app: "App", key: str, svg: str) -> "Effects":
+    host = _host(app)
+    seat = seat_of(key)
+    link = None if seat is None else host.links.get(seat)
     if link is not None:
         link["qr"] = svg
     return [("render",)]
 
 
-def after_drop(app, seat):
-    if app.host.deal_wait is not None:
-        app.host.deal_wait["values"].pop(seat, None)
+def after_drop(app: "App", seat: int) -> "Effects":
+    host = _host(app)
+    if host.deal_wait is not None:
+        host.deal_wait["values"].pop(seat, None)
     return []
 
 
-def host_message(app, seat, text):
+def host_message(app: "App", seat: int, text: "Any") -> "Effects":
+    host = _host(app)
     msg, why = wire.decode(text, wire.TO_HOST)
     if why == "version" and msg is not None:
         return [to_guest(seat, "reload", {"why": "This page is another version of the game than "
@@ -211,7 +239,7 @@ def host_message(app, seat, text):
     if msg is None:
         return [("log", "a message from seat " + str(seat) + " was dropped: " + str(why))]
     t = msg["t"]
-    link = app.host.links[seat]
+    link = host.links[seat]
     if t == "hello":
         if msg["net"] != NET:
             return [to_guest(seat, "reload", {"why": "another version"})]
@@ -228,13 +256,13 @@ def host_message(app, seat, text):
     return []
 
 
-def to_guest(seat, kind, fields):
+def to_guest(seat: int, kind: str, fields: "dict[str, Any]") -> "Effect":
     return ("rtc", "send", key_of(seat), wire.encode(kind, fields))
 
 
-def welcome(app, seat):
+def welcome(app: "App", seat: int) -> "Effects":
     """A guest's page said hello: who sits where, the rules, and the table if the match is on."""
-    host = app.host
+    host = _host(app)
     seats = core.online_seats(app)
     cfg = host.online_cfg or app.match.config
     out = [to_guest(seat, "welcome", {"seat": seat, "names": core.names(app), "game": cfg["game"],
@@ -253,29 +281,32 @@ def welcome(app, seat):
     return out + [("render",)]
 
 
-def all_ready(app):
-    return all(app.host.links.get(s, {}).get("state") == "ready" for s in core.guest_seats_of_plan(app))
+def all_ready(app: "App") -> bool:
+    host = _host(app)
+    return all(host.links.get(s, {}).get("state") == "ready" for s in core.guest_seats_of_plan(app))
 
 
-def maybe_deal(app):
+def maybe_deal(app: "App") -> "Effects":
     """In the lobby: once every friend is at the table, the first deal is prepared."""
-    host = app.host
+    host = _host(app)
     if app.match.save is None and host.online_cfg is not None and all_ready(app) and \
             host.deal_wait is None and app.match.waiting is None:
         return prepare_deal(app, len(host.online_cfg["seats"]))
     return []
 
 
-def prepare_deal(app, players):
+def prepare_deal(app: "App", players: int | None) -> "Effects":
     """Ask the engine to commit to the next deal (``players`` for a new match, None for the next hand)."""
-    app.host.deal_wait = {"hand": 1 if players else (app.match.view.hand_number + 1 if app.match.view else 1),
+    host = _host(app)
+    host.deal_wait = {"hand": 1 if players else (app.match.view.hand_number + 1 if app.match.view else 1),
                       "commitment": "", "dealer": None, "values": {}, "players": players}
     core.say(app, "Shuffling with your friends…")
     return core.request(app, {"type": "prepare", "players": players}, "prepare")
 
 
-def on_prepared(app, msg):
-    w = app.host.deal_wait
+def on_prepared(app: "App", msg: "dict[str, Any]") -> "Effects":
+    host = _host(app)
+    w = host.deal_wait
     app.match.waiting = None
     if w is None:
         return []
@@ -283,28 +314,31 @@ def on_prepared(app, msg):
     w["dealer"] = msg["dealer"]
     out = []
     for seat in core.guest_seats_of_plan(app):
-        if app.host.links.get(seat, {}).get("state") == "ready":
+        if host.links.get(seat, {}).get("state") == "ready":
             out.append(to_guest(seat, "commit", commit_fields(app)))
     return out + deal_if_ready(app) + [("render",)]
 
 
-def commit_fields(app):
-    w = app.host.deal_wait
+def commit_fields(app: "App") -> "dict[str, Any]":
+    host = _host(app)
+    w = host.deal_wait
+    assert w is not None  # a deal is being prepared
     return {"hand": w["hand"], "commitment": w["commitment"], "dealer": w["dealer"]}
 
 
-def guest_entropy(app, seat, msg):
-    w = app.host.deal_wait
+def guest_entropy(app: "App", seat: int, msg: "dict[str, Any]") -> "Effects":
+    host = _host(app)
+    w = host.deal_wait
     if w is None or msg["hand"] != w["hand"] or not w["commitment"]:
         return [("log", "a value for no deal from seat " + str(seat))]
     w["values"][seat] = msg["value"]
     return deal_if_ready(app)
 
 
-def deal_if_ready(app):
+def deal_if_ready(app: "App") -> "Effects":
     """Every guest at the table has given its value: deal from the secret and the values."""
     m = app.match
-    host = app.host
+    host = _host(app)
     w = host.deal_wait
     if w is None or not w["commitment"] or m.waiting is not None:
         return []
@@ -314,6 +348,7 @@ def deal_if_ready(app):
     values = [w["values"][s] for s in wanted]
     host.deal_wait = None
     if w["players"]:
+        assert host.online_cfg is not None  # the first deal of the match set up in the lobby
         cfg = dict(host.online_cfg)
         cfg["contributions"] = values
         host.online_cfg = None
@@ -321,47 +356,52 @@ def deal_if_ready(app):
         m.waiting = "new"
         core.say(app, "Dealing…")
         return [core.send(app, {"type": "new", "config": cfg}), core.stall_timer(app), ("render",)]
+    assert m.view is not None  # the next hand of the match on
     return core.request(app, {"type": "deal", "step": m.view.step, "contributions": values}, "deal")
 
 
-def replaced_seats(app):
+def replaced_seats(app: "App") -> list[int]:
     return [i for i, s in enumerate(core.online_seats(app)) if s["kind"] == "computer"]
 
 
-def guest_act(app, seat, msg):
+def guest_act(app: "App", seat: int, msg: "dict[str, Any]") -> "Effects":
     """A guest's move: the engine checks it for that seat (the guest cannot name another)."""
+    host = _host(app)
     if app.match.view is None:
         return [to_guest(seat, "refused", {"code": "no-match", "message": "The match has not started.",
                                                 "params": {}, "step": msg["step"]})]
     if app.match.waiting is not None:
-        app.host.guest_queue.append((seat, msg))
+        host.guest_queue.append((seat, msg))
         return []
-    app.host.relay_seat = seat
+    host.relay_seat = seat
     return core.request(app, {"type": "act", "action": msg["action"], "step": msg["step"], "seat": seat}, "act")
 
 
-def next_guest_move(app):
+def next_guest_move(app: "App") -> "Effects":
     """A guest's move that waited for the engine: now."""
-    if app.match.waiting is not None or not app.host.guest_queue:
+    host = _host(app)
+    if app.match.waiting is not None or not host.guest_queue:
         return []
-    seat, msg = app.host.guest_queue.pop(0)
+    seat, msg = host.guest_queue.pop(0)
     return guest_act(app, seat, msg)
 
 
-def relay_refusal(app, msg):
-    """The engine refused a guest's move: the reason goes to that guest only."""
-    seat = app.host.relay_seat
-    app.host.relay_seat = None
+def relay_refusal(app: "App", msg: "dict[str, Any]") -> "Effects":
+    """The engine refused a guest's move: the reason goes to that guest only (none: no guest's move is with the
+    engine; the model asks only when one is)."""
+    host = _host(app)
+    seat = host.relay_seat
+    host.relay_seat = None
     if seat is None:
-        return None
+        return []
     fields = {"code": msg.get("code", "stale"), "message": msg.get("message", "That move came too late."),
               "params": msg.get("params", {}), "step": msg["step"]}
     return [to_guest(seat, "refused", fields), ("render",)] + next_guest_move(app)
 
 
-def relay_table(app, msg):
+def relay_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     """After every table message: each guest at the table gets its own view, and the deal's proof."""
-    host = app.host
+    host = _host(app)
     host.relay_seat = None
     guests = msg.get("guests") or {}
     host.last_guests = guests
@@ -374,29 +414,30 @@ def relay_table(app, msg):
     return out + next_guest_move(app)
 
 
-def guest_table(app, seat, payload, events, by):
+def guest_table(app: "App", seat: int, payload: "dict[str, Any]", events: "list[Any]", by: "Any") -> "Effect":
     v = app.match.view
     if v is None or not v.in_hand:
         nxt = "over" if v is not None and v.phase == "match-over" else "deal"
     else:
         nxt = "you" if v.turn == seat else "wait"
     return to_guest(seat, "table", {"view": payload["view"], "hint": payload["hint"], "events": events,
-                                         "by": by, "next": nxt, "names": core.names(app), "fair": app.host.last_fair})
+                                         "by": by, "next": nxt, "names": core.names(app), "fair": _host(app).last_fair})
 
 
-def host_next_hand(app):
+def host_next_hand(app: "App") -> "Effects":
     """The host deals the next hand of an online match: a new commitment first."""
+    host = _host(app)
     m = app.match
-    if m.view is None or m.next != "deal" or m.waiting is not None or app.host.deal_wait is not None:
+    if m.view is None or m.next != "deal" or m.waiting is not None or host.deal_wait is not None:
         return []
     app.page.dialog = None
     return [("dialog", None)] + prepare_deal(app, None)
 
 
-def replace_guest(app, seat):
+def replace_guest(app: "App", seat: int) -> "Effects":
     """A computer opponent takes a dropped guest's seat for the rest of the match."""
     m = app.match
-    host = app.host
+    host = _host(app)
     if m.view is None or seat not in core.guest_seats(app) or m.waiting is not None:
         return []
     pid = REPLACEMENT[m.view.game]
@@ -415,47 +456,53 @@ def replace_guest(app, seat):
 
 # ---------------------------------------------------------------- the host's buttons and fields
 
-def _seat(data):
+def _seat(data: "dict[str, Any]") -> "Any":
     seat = data.get("seat")
     return int(seat) if type(seat) is str and seat.isdigit() else seat
 
 
-def invite(app, data):
+def invite(app: "App", data: "dict[str, Any]") -> "Effects":
+    host = _host(app)
     seat = _seat(data)
-    return invite_seat(app, seat) + [("render",)] if seat in app.host.links else []
+    return invite_seat(app, seat) + [("render",)] if seat in host.links else []
 
 
-def reply(app, data):
+def reply(app: "App", data: "dict[str, Any]") -> "Effects":
+    host = _host(app)
     seat = _seat(data)
-    return host_reply(app, seat, data.get("text")) if seat in app.host.links else []
+    return host_reply(app, seat, data.get("text")) if seat in host.links else []
 
 
-def replace(app, data):
+def replace(app: "App", data: "dict[str, Any]") -> "Effects":
+    host = _host(app)
     seat = _seat(data)
-    return replace_guest(app, seat) if seat in app.host.links else []
+    return replace_guest(app, seat) if seat in host.links else []
 
 
-def copy_invite(app, data):
+def copy_invite(app: "App", data: "dict[str, Any]") -> "Effects":
+    host = _host(app)
     seat = _seat(data)
-    return [("copy", app.host.links[seat]["link"])] if seat in app.host.links else []
+    return [("copy", host.links[seat]["link"])] if seat in host.links else []
 
 
-def change_reply(app, name, value):
+def change_reply(app: "App", name: str, value: str) -> "Effects":
     """A reply code typed or pasted into a seat's field (kept as it stands)."""
-    links = app.host.links
+    host = _host(app)
+    links = host.links
     if name[5:].isdigit() and int(name[5:]) in links:
         links[int(name[5:])]["reply"] = value.strip()
     return []
 
 
-def change_same_network(app, checked):
+def change_same_network(app: "App", checked: bool) -> "Effects":
     """The lobby's "same network" choice: no STUN server, so the invites not yet answered are made again."""
     if app.online.role != "host":
         return []
+    host = _host(app)
     app.online.same_network = bool(checked)
-    out = [("rtc", "configure", core.stun_json(app))]
-    for seat in sorted(app.host.links):
-        if app.host.links[seat]["state"] in ("inviting", "making", "error"):
+    out: Effects = [("rtc", "configure", core.stun_json(app))]
+    for seat in sorted(host.links):
+        if host.links[seat]["state"] in ("inviting", "making", "error"):
             out.append(("rtc", "close", key_of(seat)))
             out += invite_seat(app, seat)
     return out + [("render",)]

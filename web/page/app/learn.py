@@ -9,19 +9,29 @@ Written in the Python both MicroPython and CPython run.
 from web.page.app import core
 from web.page.shared.cards import card_of
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
+    from web.page.app.core import Effects
+    from web.page.app.model import App
+
 
 class LearnState:
     """What the engine said about learning at this table."""
 
-    def __init__(self):
-        self.advice = None  # the hint on show: the engine's "hint" message, for the view of its "step"
-        self.extras = {}  # the last table message's learning fields: deal, practice, undo, assisted, tutorial, daily
-        self.deal_check = {}  # hand -> (ok, words): "Check this deal" answered
+    def __init__(self) -> None:
+        # the hint on show: the engine's "hint" message, for the view of its "step"
+        self.advice: dict[str, Any] | None = None
+        # the last table message's learning fields: deal, practice, undo, assisted, tutorial, daily
+        self.extras: dict[str, Any] = {}
+        self.deal_check: dict[int, tuple[bool, str]] = {}  # hand -> (ok, words): "Check this deal" answered
         self.share = {"title": "", "url": "", "line": "", "status": ""}  # the Share dialog's content
         self.deal_line = ""  # a new hand's commitment, to log
 
 
-def cards_of(texts):
+def cards_of(texts: "Iterable[object]") -> list[int]:
     """The cards among a hint's or a lesson's marks ("stock", "discard", "meld:1", "button:knock" are not)."""
     out = []
     for t in texts:
@@ -34,11 +44,11 @@ def cards_of(texts):
 
 # ---------------------------------------------------------------- from the table
 
-def learn_table(app, msg):
+def learn_table(app: "App", msg: "dict[str, Any]") -> None:
     """Keep the learning fields of a ``table`` message (a hint is for one step only)."""
     m = app.match
     learn = app.learn
-    extras = {}
+    extras: dict[str, Any] = {}
     for k in ("deal", "practice", "undo", "assisted", "tutorial", "daily", "undone"):
         if k in msg:
             extras[k] = msg[k]
@@ -54,7 +64,7 @@ def learn_table(app, msg):
         m.meta["names"] = core.config_names(app, m.config)
 
 
-def learn_log(app):
+def learn_log(app: "App") -> None:
     """Log the new hand's commitment (after the line that says who dealt)."""
     learn = app.learn
     if learn.deal_line:
@@ -62,13 +72,13 @@ def learn_log(app):
         learn.deal_line = ""
 
 
-def lesson(app):
+def lesson(app: "App") -> "dict[str, Any] | None":
     """The tutorial's data while the guided hand is played, else None."""
     t = app.learn.extras.get("tutorial")
     return t if isinstance(t, dict) and not t.get("done") else None
 
 
-def lesson_waits(app):
+def lesson_waits(app: "App") -> bool:
     """In the guided hand the opponent moves when the learner has read its sentence and pressed Continue."""
     t = lesson(app)
     return t is not None and t.get("step") is not None and t["step"]["seat"] != (app.match.view.seat if app.match.view
@@ -77,7 +87,7 @@ def lesson_waits(app):
 
 # ---------------------------------------------------------------- the engine's answers
 
-def on_hint(app, msg):
+def on_hint(app: "App", msg: "dict[str, Any]") -> "Effects":
     m = app.match
     m.waiting = None
     if m.view is None or msg["step"] != m.view.step:
@@ -88,7 +98,7 @@ def on_hint(app, msg):
     return [("announce", "Hint: " + msg["words"]), ("render",)]
 
 
-def on_verified(app, msg):
+def on_verified(app: "App", msg: "dict[str, Any]") -> "Effects":
     """The deal checks the person asked for."""
     app.match.waiting = None
     checks = app.learn.deal_check
@@ -99,7 +109,7 @@ def on_verified(app, msg):
     return core.open(app, "end") if app.page.dialog == "end" else [("render",)]
 
 
-def on_link(app, msg):
+def on_link(app: "App", msg: "dict[str, Any]") -> "Effects":
     """A link to the match's deals: shown to share."""
     app.match.waiting = None
     url = app.page.page_url.split("?")[0].split("#")[0] + "?" + msg["query"]
@@ -109,7 +119,7 @@ def on_link(app, msg):
 
 # ---------------------------------------------------------------- the person
 
-def ask_hint(app):
+def ask_hint(app: "App") -> "Effects":
     m = app.match
     learn = app.learn
     v = m.view
@@ -126,7 +136,7 @@ def ask_hint(app):
     return core.request(app, {"type": "hint", "step": v.step}, "hint")
 
 
-def ask_undo(app):
+def ask_undo(app: "App") -> "Effects":
     m = app.match
     v = m.view
     if v is None or app.page.screen != "table" or m.waiting is not None or m.engine != "ready":
@@ -139,7 +149,7 @@ def ask_undo(app):
     return core.request(app, {"type": "undo", "step": v.step}, "undo")
 
 
-def check_deal(app, data):
+def check_deal(app: "App", data: "dict[str, Any]") -> "Effects":
     m = app.match
     v = m.view
     if v is None or not v.results or m.waiting is not None:
@@ -147,12 +157,12 @@ def check_deal(app, data):
     return core.request(app, {"type": "verify", "hand": len(v.results) - 1}, "verify")
 
 
-def daily(app, data):
+def daily(app: "App", data: "dict[str, Any]") -> "Effects":
     game = data.get("game") or app.setup.game
     return core.request(app, {"type": "daily", "game": game, "date": None}, "daily")
 
 
-def share_daily(app, data):
+def share_daily(app: "App", data: "dict[str, Any]") -> "Effects":
     learn = app.learn
     today = learn.extras.get("daily") or {}
     if not today.get("share"):
@@ -161,16 +171,16 @@ def share_daily(app, data):
     return core.open(app, "share")
 
 
-def copy_share(app, data):
+def copy_share(app: "App", data: "dict[str, Any]") -> "Effects":
     return [("copy", app.learn.share["line"] or app.learn.share["url"])]
 
 
-def share_copied(app, ok):
+def share_copied(app: "App", ok: object) -> "Effects":
     app.learn.share["status"] = "Copied." if ok else "Copy did not work here: select the text and press Ctrl+C."
     return core.open(app, "share")
 
 
-def deal_link(app, data):
+def deal_link(app: "App", data: "dict[str, Any]") -> "Effects":
     m = app.match
     if m.save is None or m.waiting is not None:
         return core.complain(app, "Start a game first: a deal link shares the deals of the match in progress.")
@@ -180,7 +190,7 @@ def deal_link(app, data):
     return core.request(app, {"type": "link"}, "link")
 
 
-def lesson_next(app, data):
+def lesson_next(app: "App", data: "dict[str, Any]") -> "Effects":
     """The guided hand: the learner read the opponent's sentence; the opponent moves."""
     m = app.match
     if m.view is None or m.next != "computer" or m.waiting is not None:

@@ -23,62 +23,74 @@ hand)``, ``("reload",)``. Written in the Python both MicroPython and CPython run
 from web.page.app import core
 from web.page.shared import online as wire
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from web.page.app.core import Effects
+    from web.page.app.model import App
+
 NET = wire.NET
 
 
 class OnlineState:
     """This page at an online table: its role, and what host and guest share."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.role = "local"  # "local" | "host" | "guest"
-        self.talk = {}  # seat -> index of QUICK: the last quick message of each player
+        self.talk: dict[int, int] = {}  # seat -> index of QUICK: the last quick message of each player
         self.same_network = False  # the host's choice in the lobby: no STUN server for this table
         self.stun_note = ""  # Settings: addresses left out of the STUN list, said once
 
 
-def key_of(seat):
+def key_of(seat: int) -> str:
     """The name of the link to a guest's seat."""
     return "seat" + str(seat)
 
 
-def seat_of(key):
+def seat_of(key: str) -> int | None:
     return int(key[4:]) if key.startswith("seat") and key[4:].isdigit() else None
 
 
 # ---------------------------------------------------------------- table talk
 
-def table_talk(app, seat, say):
+def table_talk(app: "App", seat: int, say: object) -> "Effects":
     """A quick message: shown beside the player, and passed on to every guest."""
     if type(say) is not int or not 0 <= say < len(wire.QUICK):
         return []
     app.online.talk[seat] = say
-    out = [("announce", core.names(app)[seat] + ": " + wire.QUICK[say]), ("render",)]
+    out: Effects = [("announce", core.names(app)[seat] + ": " + wire.QUICK[say]), ("render",)]
     if app.online.role == "host":
+        host = app.host
+        assert host is not None  # a host's page has its HostState
         for s in core.guest_seats_of_plan(app):
-            if app.host.links.get(s, {}).get("state") == "ready" and s != seat:
+            if host.links.get(s, {}).get("state") == "ready" and s != seat:
                 out.append(("rtc", "send", key_of(s), wire.encode("talk", {"seat": seat, "say": say})))
     return out
 
 
-def my_talk(app, say):
+def my_talk(app: "App", say: "Any") -> "Effects":
     if app.online.role == "guest":
-        if app.guest.my_seat is None:
+        guest = app.guest
+        assert guest is not None  # a guest's page has its GuestState
+        if guest.my_seat is None:
             return []
-        app.online.talk[app.guest.my_seat] = say
+        app.online.talk[guest.my_seat] = say
         return [("rtc", "send", "host", wire.encode("talk", {"say": say})), ("render",)]
     return table_talk(app, 0, say)
 
 
-def talk(app, data):
+def talk(app: "App", data: "dict[str, Any]") -> "Effects":
     """A quick message of the person's."""
     say = data.get("say")
     return my_talk(app, int(say) if type(say) is str and say.isdigit() else say)
 
 
-def option_words(app, game, name, value):
+def option_words(app: "App", game: str, name: str, value: str) -> str:
     """A rule of the invite in words: its label and value."""
     o = app.catalog.option(game, name)
     if o is None:
         return name + ": " + value
     words = {"true": "on", "false": "off", "null": o.get("none_label") or "none"}
-    return o["label"] + ": " + words.get(value, value)
+    label: str = o["label"]
+    return label + ": " + words.get(value, value)

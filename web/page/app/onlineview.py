@@ -8,18 +8,24 @@ from web.page.app.online import option_words
 from web.page.app.text import esc
 from web.page.shared.online import QUICK
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from web.page.app.model import App
+
 STUN_NOTE = ("A STUN server tells each browser its public address so that the two can find each other across "
              "the internet; it learns your IP address and nothing of the game.")
 
 
-def _button(act, words, seat=None, primary=False, key=None):
+def _button(act: str, words: str, seat: int | None = None, primary: bool = False, key: str | None = None) -> str:
     return "".join(('<button type="button" class="btn', (" primary" if primary else ""), '" data-act="', act, '"',
                     ("" if seat is None else ' data-seat="' + str(seat) + '"'),
                     ' data-key="', esc(key or (act + ("" if seat is None else "-" + str(seat)))), '">', esc(words),
                     "</button>"))
 
 
-def seat_card(seat, link, started):
+def seat_card(seat: int, link: "dict[str, Any]", started: bool) -> str:
     """One friend's seat on the host's page: the invite, the reply code field, or how the link stands."""
     name = esc(link["name"])
     state = link["state"]
@@ -54,13 +60,15 @@ STATE_WORDS = {"making": "making the invite…", "inviting": "invited", "connect
                "error": "the invite failed"}
 
 
-def lobby_html(app):
+def lobby_html(app: "App") -> str:
     """The host's page before the first deal: invite each friend."""
-    cards = "".join(seat_card(s, app.host.links[s], False) for s in sorted(app.host.links))
+    host = app.host
+    assert host is not None  # the lobby is the host's
+    cards = "".join(seat_card(s, host.links[s], False) for s in sorted(host.links))
     same = app.online.same_network
     servers = ", ".join(core.stun_servers(app)) or "none"
     waiting = ""
-    if app.host.deal_wait is not None or app.match.waiting == "prepare":
+    if host.deal_wait is not None or app.match.waiting == "prepare":
         waiting = '<p class="prompt" data-testid="lobby-dealing">Everyone is here: shuffling…</p>'
     return "".join(('<section class="online lobby" data-testid="lobby" aria-labelledby="lobby-title">'
                     '<h2 id="lobby-title">Invite your friends</h2>'
@@ -75,10 +83,12 @@ def lobby_html(app):
                     _button("new", "Back to the new-game screen"), "</section>"))
 
 
-def join_html(app):
+def join_html(app: "App") -> str:
     """The guest's page before the table: the invite, and the reply code to send back."""
-    inv = app.guest.invite
-    j = app.guest.join
+    guest = app.guest
+    assert guest is not None  # the join screen is a guest's
+    inv = guest.invite
+    j = guest.join
     if inv is None:
         return "".join(('<section class="online join" data-testid="join"><h2>Join a game</h2>'
                         '<p class="message error" role="alert">', esc(j.get("error", "")), "</p></section>"))
@@ -116,9 +126,11 @@ def join_html(app):
                     '<p class="muted" data-testid="join-rules">', "; ".join(rules), ".</p>", body, err, "</section>"))
 
 
-def table_strip(app):
+def table_strip(app: "App") -> str:
     """Above an online table: each person and how they are connected, their last quick message, and the
     quick messages to send."""
+    host = app.host if app.online.role == "host" else None
+    guest = app.guest if app.online.role == "guest" else None
     names = core.names(app)
     seats = core.online_seats(app)
     items = []
@@ -126,10 +138,10 @@ def table_strip(app):
         if seat["kind"] == "computer" and s not in app.online.talk:
             continue
         state = ""
-        if app.online.role == "host" and s in app.host.links:
-            state = STATE_WORDS.get(app.host.links[s]["state"], "")
-        elif app.online.role == "guest" and s == 0:
-            state = "host" if app.guest.join["state"] != "lost" else "disconnected"
+        if host is not None and s in host.links:
+            state = STATE_WORDS.get(host.links[s]["state"], "")
+        elif guest is not None and s == 0:
+            state = "host" if guest.join["state"] != "lost" else "disconnected"
         said = app.online.talk.get(s)
         bubble = "".join(('<span class="bubble" data-testid="talk-', str(s), '">“', esc(QUICK[said]), "”</span>")) \
             if said is not None else ""
@@ -139,12 +151,12 @@ def table_strip(app):
     quick = "".join("".join(('<button type="button" class="btn small" data-act="talk" data-say="', str(i), '" data-key="talk-',
                              str(i), '">', esc(q), "</button>")) for i, q in enumerate(QUICK))
     cards = ""
-    if app.online.role == "host":
-        cards = "".join(seat_card(s, app.host.links[s], app.match.view is not None) for s in sorted(app.host.links)
-                        if app.host.links[s]["state"] not in ("ready", "replaced"))
+    if host is not None:
+        cards = "".join(seat_card(s, host.links[s], app.match.view is not None) for s in sorted(host.links)
+                        if host.links[s]["state"] not in ("ready", "replaced"))
     check = ""
-    if app.online.role == "guest" and app.guest.deal_checks:
-        last = app.guest.deal_checks[max(app.guest.deal_checks)]
+    if guest is not None and guest.deal_checks:
+        last = guest.deal_checks[max(guest.deal_checks)]
         level = "ok" if last[0] else ("error" if last[0] is False else "muted")
         check = "".join(('<p class="deal-check ', level, '" data-testid="deal-check" role="status">', esc(last[1]),
                          "</p>"))

@@ -8,6 +8,13 @@ from web.page.app import core, looks
 from web.page.app.params import SPEEDS, embed_url, iframe_snippet, rules_delta
 from web.page.formats import MAX_STUN, default_settings, stun_problem
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from web.page.app.core import Config, Effects
+    from web.page.app.model import App, Command
+
 DEFAULT_SETTINGS = default_settings()
 LOOK_SETTINGS = ("speed", "contrast", "bigcards", "sound", "volume", "back", "fourcolor", "hints", "felt", "coach")
 
@@ -15,58 +22,59 @@ LOOK_SETTINGS = ("speed", "contrast", "bigcards", "sound", "volume", "back", "fo
 class PageState:
     """The page around the match: where it was opened, what is stored, what shows."""
 
-    def __init__(self):
-        self.query = {}  # the page address's parameters
+    def __init__(self) -> None:
+        self.query: dict[str, str] = {}  # the page address's parameters
         self.slot = ""  # where the match is stored (a link's own deals are kept apart)
         self.page_url = "./index.html"
         self.settings = dict(DEFAULT_SETTINGS)
-        self.stats = {"games": {}, "opponents": {}}
+        self.stats: dict[str, Any] = {"games": {}, "opponents": {}}
         self.first_visit = False  # no settings stored yet: the new-game screen offers the guided hand
-        self.notices = []  # what the person must be told once (a save set aside, a bad link)
-        self.offers = []  # names of unreadable values too big to keep aside, to offer as downloads
+        self.notices: list[str] = []  # what the person must be told once (a save set aside, a bad link)
+        self.offers: list[str] = []  # names of unreadable values too big to keep aside, to offer as downloads
         self.banner = ""  # the storage sentence above the table
         self.screen = "setup"  # "setup" | "table" | "lobby" | "join" | "replay"
-        self.dialog = None  # the dialog on show (see web.page.app.views.dialog_html)
+        self.dialog: str | None = None  # the dialog on show (see web.page.app.views.dialog_html)
         self.message = ""  # the line under the table
         self.level = "info"  # "info" | "error" | "hint"
         self.confirm_reset = False  # Statistics: "reset?" asked
         self.embed_status = ""  # the embed dialog's "Copied."
         self.autoplay = False  # ?debug=autoplay (benchmarks): a computer player in seat 0 too
         self.reduced_motion = False
-        self.speed_q = None  # the speed a ?speed= parameter sets, over the settings'
+        self.speed_q: float | None = None  # the speed a ?speed= parameter sets, over the settings'
         self.embedded = False  # in an iframe or asked for the embed layout: sound is off until turned on
         self.writable = True  # False when another tab holds the match
-        self.pending_config = None  # a new game waiting for "start the new match?"
-        self.import_plan = None  # {"problems", "changes"} of a file to import, for the player to confirm
+        self.pending_config: Config | None = None  # a new game waiting for "start the new match?"
+        # {"problems", "changes"} of a file to import, for the player to confirm
+        self.import_plan: dict[str, Any] | None = None
 
 
 # ---------------------------------------------------------------- screens and dialogs
 
-def show_setup(app, data):
+def show_setup(app: "App", data: "dict[str, Any]") -> "Effects":
     app.page.screen = "setup"
     return [("render",), ("focus", "#setup-title")]
 
 
-def back_to_game(app, data):
+def back_to_game(app: "App", data: "dict[str, Any]") -> "Effects":
     app.page.screen = "table"
     return [("render",)]
 
 
-def setup_more(app, data):
+def setup_more(app: "App", data: "dict[str, Any]") -> "Effects":
     app.setup.more = not app.setup.more
     return [("render",)]
 
 
-def dialog(which):
+def dialog(which: str) -> "Command":
     """The command that opens the dialog ``which``."""
     return lambda app, data: core.open(app, which)
 
 
-def close(app, data):
+def close(app: "App", data: "dict[str, Any]") -> "Effects":
     return [("dialog", None)] + on_dialog_closed(app)
 
 
-def on_dialog_closed(app):
+def on_dialog_closed(app: "App") -> "Effects":
     page = app.page
     was = page.dialog
     page.dialog = None
@@ -74,13 +82,13 @@ def on_dialog_closed(app):
     page.embed_status = ""
     if was == "notice":
         page.notices = []
-    out = [("render",)]
+    out: Effects = [("render",)]
     if app.match.view is not None and page.screen == "table":
         out.append(("focus", ".after .btn.primary, .hand .card, .actions button:not([disabled])"))
     return out
 
 
-def copied(app, data):
+def copied(app: "App", data: "dict[str, Any]") -> "Effects":
     """The clipboard answered: said in the dialog that asked."""
     ok = data.get("ok")
     app.page.embed_status = "Copied." if ok else "Copy did not work here: select the snippet and press Ctrl+C."
@@ -96,7 +104,7 @@ def copied(app, data):
     return core.open(app, "embed") if which == "embed" else []
 
 
-def on_tab(app, event):
+def on_tab(app: "App", event: "dict[str, Any]") -> "Effects":
     """The runner's two-tab state: ``{"writable": bool, "notice": str}``."""
     app.page.writable = bool(event.get("writable", True))
     return [("render",)]
@@ -104,17 +112,17 @@ def on_tab(app, event):
 
 # ---------------------------------------------------------------- statistics
 
-def stats_reset(app, data):
+def stats_reset(app: "App", data: "dict[str, Any]") -> "Effects":
     app.page.confirm_reset = True
     return core.open(app, "stats")
 
 
-def stats_reset_no(app, data):
+def stats_reset_no(app: "App", data: "dict[str, Any]") -> "Effects":
     app.page.confirm_reset = False
     return core.open(app, "stats")
 
 
-def stats_reset_yes(app, data):
+def stats_reset_yes(app: "App", data: "dict[str, Any]") -> "Effects":
     app.page.confirm_reset = False
     app.page.stats = {"games": {}, "opponents": {}}
     return [("stats", "reset", [])] + core.open(app, "stats")
@@ -122,7 +130,7 @@ def stats_reset_yes(app, data):
 
 # ---------------------------------------------------------------- the embed snippet
 
-def embed_parts(app):
+def embed_parts(app: "App") -> tuple[str, str]:
     """The embed dialog's link to this match's set-up and its ``<iframe>`` snippet: ``(url, snippet)``."""
     cfg = app.match.config or app.setup.config()
     players = len(cfg["opponents"]) + 1
@@ -133,29 +141,29 @@ def embed_parts(app):
     return url, iframe_snippet(url, title)
 
 
-def copy_embed(app, data):
+def copy_embed(app: "App", data: "dict[str, Any]") -> "Effects":
     return [("copy", embed_parts(app)[1])]
 
 
 # ---------------------------------------------------------------- what is stored
 
-def download_aside(app, data):
+def download_aside(app: "App", data: "dict[str, Any]") -> "Effects":
     app.page.offers = []
     return [("download-aside",)] + core.open(app, "notice")
 
 
-def import_plan(app, data):
+def import_plan(app: "App", data: "dict[str, Any]") -> "Effects":
     app.page.import_plan = data
     return core.open(app, "import")
 
 
-def import_apply(app, data):
+def import_apply(app: "App", data: "dict[str, Any]") -> "Effects":
     return [("import-apply",), ("dialog", None)]
 
 
 # ---------------------------------------------------------------- Settings
 
-def change(app, name, value, checked):
+def change(app: "App", name: str, value: str, checked: bool) -> "Effects | None":
     """A field of the Settings dialog (its look, the STUN list) or of the new-game screen; None when it is
     neither."""
     page = app.page
@@ -169,7 +177,7 @@ def change(app, name, value, checked):
     return None
 
 
-def change_setting(app, name, value, checked):
+def change_setting(app: "App", name: str, value: str, checked: bool) -> "Effects":
     """One field of the Settings dialog: stored, applied to the page, and heard (sound and volume)."""
     settings = app.page.settings
     if name == "speed":
@@ -187,7 +195,7 @@ def change_setting(app, name, value, checked):
         settings[name] = value
     else:
         settings[name] = checked
-    out = [("save-settings", settings), ("look", core.look(app))]
+    out: Effects = [("save-settings", settings), ("look", core.look(app))]
     if name in ("back", "hints", "fourcolor", "bigcards"):
         out.append(("render",))
     if name in ("sound", "volume") and looks.sound_on(settings, app.page.embedded):
@@ -195,7 +203,7 @@ def change_setting(app, name, value, checked):
     return out
 
 
-def change_stun(app, text):
+def change_stun(app: "App", text: str) -> "Effects":
     """Settings: the STUN servers, one per line (empty: none, same network only). Lines that are not STUN
     addresses are left out, and the dialog shows the list in use."""
     lines = [ln.strip() for ln in text.replace(",", "\n").split("\n") if ln.strip()]
@@ -206,7 +214,7 @@ def change_stun(app, text):
     return [("save-settings", app.page.settings)] + core.open(app, "settings")
 
 
-def stun_defaults(app, data):
+def stun_defaults(app: "App", data: "dict[str, Any]") -> "Effects":
     if app.page.dialog != "settings":
         return []
     app.page.settings["stun"] = None
@@ -214,7 +222,7 @@ def stun_defaults(app, data):
     return [("save-settings", app.page.settings)] + core.open(app, "settings")
 
 
-def effect(kind):
+def effect(kind: str) -> "Command":
     """A command the runner performs as it is (export, import, download my game, play here, reload)."""
     return lambda app, data: [(kind,)]
 

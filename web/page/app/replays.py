@@ -12,6 +12,13 @@ import json
 
 from web.page.app import core
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from web.page.app.core import Effects
+    from web.page.app.model import App
+
 REPLAY_DIALOGS = ("watch", "past", "replay-link")
 LINK_KEY = "replay="
 MAX_RECORD_TEXT = 900000  # characters: the engine's messages are at most 1,000,000
@@ -19,14 +26,14 @@ MAX_RECORD_TEXT = 900000  # characters: the engine's messages are at most 1,000,
 
 # ---------------------------------------------------------------- links
 
-def b64url(data):
+def b64url(data: bytes) -> str:
     """``data`` (bytes) in base64url, without padding."""
     from web.page.shared import b64url as b64url_codec  # when first needed: not while the page starts
 
     return b64url_codec.encode(data)
 
 
-def from_b64url(text):
+def from_b64url(text: str) -> bytes:
     """The bytes of base64url ``text`` (padding and standard base64's ``+/`` accepted); ValueError if it is not."""
     text = text.rstrip("=").replace("+", "-").replace("/", "_")
     if len(text) % 4 == 1:
@@ -39,7 +46,7 @@ def from_b64url(text):
         raise ValueError("it holds characters that are not base64url") from None
 
 
-def link_record(fragment):
+def link_record(fragment: str) -> "tuple[dict[str, Any] | None, str | None]":
     """The record a replay link's fragment holds: ``(record, None)`` or ``(None, why not)``."""
     try:
         raw = from_b64url(fragment)
@@ -51,7 +58,7 @@ def link_record(fragment):
     return doc, None
 
 
-def hand_record(rec, hand, dealer):
+def hand_record(rec: "dict[str, Any]", hand: int, dealer: "Any") -> "dict[str, Any]":
     """The record of one hand of ``rec`` (for a link): the same game, rules, players and names, that hand's deck,
     restocks and actions, and its dealer (from the engine's replay of it)."""
     out = {"format": rec.get("format", "rummy-record/1"), "game": rec.get("game"), "rules": rec.get("rules") or {},
@@ -61,28 +68,25 @@ def hand_record(rec, hand, dealer):
     return out
 
 
-def page_base(url):
+def page_base(url: str) -> str:
     return url.split("?")[0].split("#")[0]
 
-
-
-def _view():
-    """The replays' drawing, imported the first time it is needed (not while the page starts)."""
-    from web.page.app import replayview
-
-    return replayview
 
 
 class ReplayState:
     """The replay on show, the coach's reviews of this match, the past matches and the record dialogs."""
 
-    def __init__(self):
-        self.replay = None  # the replay on show: {"source", "data", "hands", "index", "names", ...}, or None
+    def __init__(self) -> None:
+        # the replay on show: {"source", "data", "hands", "index", "names", ...}, or None
+        self.replay: dict[str, Any] | None = None
         self.replay_back = "table"  # the screen the viewer goes back to
-        self.reviews = {}  # hand -> the coach's review of this match's hand (the engine's data, or {"error"})
-        self.asked = {}  # this part's requests not answered yet: request id -> [type, what it is for]
-        self.past = []  # the last finished matches kept in this browser (rummy-ui/history), newest first
-        self.watch = {"text": "", "error": "", "busy": False}  # the "Watch a hand record" dialog
+        # hand -> the coach's review of this match's hand (the engine's data, or {"error"})
+        self.reviews: dict[int, dict[str, Any]] = {}
+        # this part's requests not answered yet: request id -> [type, what it is for]
+        self.asked: dict[object, list[Any]] = {}
+        # the last finished matches kept in this browser (rummy-ui/history), newest first
+        self.past: list[dict[str, Any]] = []
+        self.watch: dict[str, Any] = {"text": "", "error": "", "busy": False}  # the "Watch a hand record" dialog
         self.link_box = {"url": "", "status": ""}  # the "Share this replay" dialog
         self.export_note = ""  # said under the end-of-hand buttons after an export
         self.replay_gen = 0  # the match's number on this page: answers about an earlier match are dropped
@@ -90,7 +94,7 @@ class ReplayState:
 
 # ---------------------------------------------------------------- starting, and a new match
 
-def replay_start(app, boot):
+def replay_start(app: "App", boot: "dict[str, Any]") -> "Effects":
     """At start: the past matches, and a replay link's replay (asked of the engine once it is up: the
     runner's outbox keeps the message until then)."""
     rp = app.replays
@@ -101,7 +105,7 @@ def replay_start(app, boot):
         return []
     rec, why = link_record(fragment[len(LINK_KEY):])
     if rec is None:
-        app.page.notices.append("This replay link cannot be opened: " + why + ".")
+        app.page.notices.append("This replay link cannot be opened: " + str(why) + ".")
         return []
     rp.replay_back = "table" if app.match.save is not None else "setup"
     app.page.screen = "replay"
@@ -110,7 +114,7 @@ def replay_start(app, boot):
                     {"source": "link", "record": rec, "hand": 0})
 
 
-def replay_new_match(app):
+def replay_new_match(app: "App") -> None:
     """A new match starts: nothing of the last one's reviews; answers about it still to come are dropped
     (they come before the new match's first table: the engine answers in order)."""
     rp = app.replays
@@ -121,36 +125,36 @@ def replay_new_match(app):
 
 # ---------------------------------------------------------------- asking the engine
 
-def ask(app, kind, msg, ctx):
+def ask(app: "App", kind: str, msg: "dict[str, Any]", ctx: "dict[str, Any]") -> "Effects":
     ctx["gen"] = app.replays.replay_gen
     send = core.send(app, msg)
     app.replays.asked[msg["id"]] = [kind, ctx]
     return [send, ("render",)]
 
 
-def take_asked(app, kind, msg):
+def take_asked(app: "App", kind: str, msg: "dict[str, Any]") -> "dict[str, Any] | None":
     """What the request ``msg`` answers was for (None if it answers no request of this part of that kind)."""
     asked = app.replays.asked.pop(msg.get("re"), None)
     return asked[1] if asked is not None and asked[0] == kind else None
 
 
-def asking(app, kind, key=None, value=None):
+def asking(app: "App", kind: str, key: str | None = None, value: object = None) -> "list[list[Any]]":
     return [a for a in app.replays.asked.values() if a[0] == kind and (key is None or a[1].get(key) == value)]
 
 
-def has_engine(app):
+def has_engine(app: "App") -> bool:
     """This page has an engine that knows the match (not a guest's page)."""
     return app.online.role != "guest"
 
 
-def coach_allowed(app):
+def coach_allowed(app: "App") -> bool:
     """The coach reviews the person playing the computer on this device (not online, not pass and play, not
     the guided hand)."""
     return (app.online.role == "local" and core.counted_seats(app) == [(0, "")] and not app.learn.extras.get("tutorial")
             and app.match.view is not None)
 
 
-def replay_hand_over(app):
+def replay_hand_over(app: "App") -> "Effects":
     """A hand has just ended: the coach's review when it is on; the match's record for the history when the
     match is over."""
     m = app.match
@@ -163,7 +167,7 @@ def replay_hand_over(app):
     return out + keep_finished_match(app)
 
 
-def keep_finished_match(app):
+def keep_finished_match(app: "App") -> "Effects":
     """The match is over: its record, asked of the engine, goes into the history. Asked when the match ends
     and again whenever a finished match is opened from its save (the answer may never have come: the page
     closed or reloaded first); keeping the very same record twice changes nothing (Store.keep_match)."""
@@ -176,20 +180,21 @@ def keep_finished_match(app):
     return ask(app, "record", {"type": "record"}, {"for": "past", "entry": entry})
 
 
-def ask_review(app, hand):
+def ask_review(app: "App", hand: int) -> "Effects":
     if hand in app.replays.reviews or asking(app, "review", "hand", hand):
         return [("render",)]
     return ask(app, "review", {"type": "review", "hand": hand}, {"hand": hand})
 
 
-def ask_match_replay(app, hand, index=0):
+def ask_match_replay(app: "App", hand: int, index: int = 0) -> "Effects":
     v = app.match.view
     if not has_engine(app) or v is None or not 0 <= hand < len(v.results):
         return []
     return ask(app, "replay", {"type": "replay", "hand": hand}, {"source": "match", "hand": hand, "index": index})
 
 
-def ask_record_replay(app, source, rec, hand, extra=None):
+def ask_record_replay(app: "App", source: str, rec: "Any", hand: int,
+                      extra: "dict[str, Any] | None" = None) -> "Effects":
     ctx = {"source": source, "record": rec, "hand": hand}
     if extra:
         for k in extra:
@@ -199,7 +204,7 @@ def ask_record_replay(app, source, rec, hand, extra=None):
 
 # ---------------------------------------------------------------- the engine's answers
 
-def on_review(app, msg):
+def on_review(app: "App", msg: "dict[str, Any]") -> "Effects":
     rp = app.replays
     ctx = take_asked(app, "review", msg)
     if ctx is None or ctx["gen"] != rp.replay_gen:
@@ -209,21 +214,21 @@ def on_review(app, msg):
     return redraw_after_answer(app)
 
 
-def on_replay(app, msg):
+def on_replay(app: "App", msg: "dict[str, Any]") -> "Effects":
     ctx = take_asked(app, "replay", msg)
     if ctx is None or (ctx["source"] == "match" and ctx["gen"] != app.replays.replay_gen):
         return []
     return replay_answer(app, ctx, msg)
 
 
-def on_record(app, msg):
+def on_record(app: "App", msg: "dict[str, Any]") -> "Effects":
     ctx = take_asked(app, "record", msg)
     if ctx is None or (ctx.get("for") != "past" and ctx["gen"] != app.replays.replay_gen):
         return []
     return record_answer(app, ctx, msg["record"])
 
 
-def on_error(app, msg):
+def on_error(app: "App", msg: "dict[str, Any]") -> "Effects | None":
     """The engine could not answer this part's oldest request (a hand it does not have): said, or None when the
     error is not about this part's requests."""
     rp = app.replays
@@ -240,13 +245,13 @@ def on_error(app, msg):
     return [("log", "engine: " + str(msg.get("error")))] + redraw_after_answer(app)
 
 
-def redraw_after_answer(app):
+def redraw_after_answer(app: "App") -> "Effects":
     if app.page.dialog in ("end", "scores"):
         return core.open(app, app.page.dialog)
     return [("render",)]
 
 
-def replay_answer(app, ctx, msg):
+def replay_answer(app: "App", ctx: "dict[str, Any]", msg: "dict[str, Any]") -> "Effects":
     page = app.page
     rp = app.replays
     source = ctx["source"]
@@ -263,11 +268,14 @@ def replay_answer(app, ctx, msg):
         core.say(app, "This hand cannot be replayed: " + error, "error")
         return [("render",)]
     data = msg["replay"]
-    why = _view().replay_problem(data)
+    from web.page.app import replayview  # the replays' drawing: imported when first needed
+
+    why = replayview.replay_problem(data)
     if why is not None:
         core.say(app, "This hand cannot be replayed: " + why + ".", "error")
         return [("log", "a replay was dropped: " + why), ("render",)]
     rec = ctx.get("record")
+    names: object
     if source == "match":
         names = core.names(app)
     else:
@@ -275,10 +283,10 @@ def replay_answer(app, ctx, msg):
     frames = data["frames"]
     rp.replay = {"source": source, "data": data, "hands": msg["hands"] if type(msg.get("hands")) is int else 1,
                    "index": max(0, min(len(frames) - 1, ctx.get("index", 0))),
-                   "names": _view().names_for(names, data["players"]), "record": rec,
+                   "names": replayview.names_for(names, data["players"]), "record": rec,
                    "past": ctx.get("past"), "from": ctx.get("from", ""), "marks": {}}
     replay_marks(app)
-    out = []
+    out: Effects = []
     if source == "record":
         rp.watch = {"text": "", "error": "", "busy": False}
     if page.screen != "replay":
@@ -292,7 +300,7 @@ def replay_answer(app, ctx, msg):
     return out
 
 
-def record_answer(app, ctx, rec):
+def record_answer(app: "App", ctx: "dict[str, Any]", rec: "dict[str, Any]") -> "Effects":
     purpose = ctx.get("for")
     if purpose == "export":
         hands = len(rec.get("hands") or [])
@@ -312,13 +320,13 @@ def record_answer(app, ctx, rec):
     return []
 
 
-def on_past(app, matches):
+def on_past(app: "App", matches: "list[dict[str, Any]]") -> "Effects":
     """The history as the store now holds it (a finished match was just kept): shown at once if open."""
     app.replays.past = list(matches)
     return core.open(app, "past") if app.page.dialog == "past" else []
 
 
-def replay_marks(app):
+def replay_marks(app: "App") -> None:
     """The coach's notes on the replay on show: position -> mistake (this match's reviewed hands only)."""
     r = app.replays.replay
     if r is None or r.get("loading"):
@@ -334,7 +342,7 @@ def replay_marks(app):
 
 # ---------------------------------------------------------------- the person
 
-def coach(app, data):
+def coach(app: "App", data: "dict[str, Any]") -> "Effects":
     v = app.match.view
     hand = data.get("hand")
     if v is None or not v.results or not coach_allowed(app):
@@ -343,21 +351,21 @@ def coach(app, data):
     return redraw_after_answer(app) + sends  # drawn as asked, then sent
 
 
-def coach_show(app, data):
+def coach_show(app: "App", data: "dict[str, Any]") -> "Effects":
     hand = data.get("hand")
     if type(hand) is not int:
         return []
     return ask_match_replay(app, hand, data.get("index") or 0)
 
 
-def replay_hand(app, data):
+def replay_hand(app: "App", data: "dict[str, Any]") -> "Effects":
     hand = data.get("hand")
     if type(hand) is not int:
         return []
     return ask_match_replay(app, hand)
 
 
-def export_record(app, data):
+def export_record(app: "App", data: "dict[str, Any]") -> "Effects":
     rp = app.replays
     v = app.match.view
     if not has_engine(app) or v is None or not v.results or asking(app, "record", "for", "export"):
@@ -367,12 +375,12 @@ def export_record(app, data):
     return redraw_after_answer(app) + sends
 
 
-def watch_record(app, data):
+def watch_record(app: "App", data: "dict[str, Any]") -> "Effects":
     app.replays.watch["error"] = ""
     return core.open(app, "watch")
 
 
-def past_replay(app, data):
+def past_replay(app: "App", data: "dict[str, Any]") -> "Effects":
     rp = app.replays
     i = data.get("match")
     hand = data.get("hand")
@@ -382,16 +390,16 @@ def past_replay(app, data):
     return ask_record_replay(app, "past", m["record"], hand, {"past": i, "from": past_words(m)})
 
 
-def copy_replay_link(app, data):
+def copy_replay_link(app: "App", data: "dict[str, Any]") -> "Effects":
     url = app.replays.link_box["url"]
     return [("copy", url)] if url else []
 
 
-def past_words(m):
+def past_words(m: "dict[str, Any]") -> str:
     return "a past match" + ((" of " + str(m["when"])) if m.get("when") else "")
 
 
-def pick_hand(app, hand):
+def pick_hand(app: "App", hand: object) -> "Effects":
     r = app.replays.replay
     if r is None or r.get("loading") or type(hand) is not int or not 0 <= hand < r["hands"]:
         return []
@@ -400,7 +408,7 @@ def pick_hand(app, hand):
     return ask_record_replay(app, r["source"], r["record"], hand, {"past": r.get("past"), "from": r.get("from")})
 
 
-def step_to(app, act, index):
+def step_to(app: "App", act: str, index: object) -> "Effects":
     r = app.replays.replay
     if app.page.screen != "replay" or r is None or r.get("loading"):
         return []
@@ -423,33 +431,36 @@ def step_to(app, act, index):
     return [("render",), ("announce", step_announcement(app))]
 
 
-def step_announcement(app):
+def step_announcement(app: "App") -> str:
+    from web.page.app import replayview  # the replays' drawing: imported when first needed
+
     r = app.replays.replay
+    assert r is not None  # a replay is on show
     data = r["data"]
-    frame = _view().read_frame(data["frames"][r["index"]], data["players"])
-    words = "Step " + str(r["index"]) + " of " + str(len(data["frames"]) - 1) + ": " + _view().step_words(
+    frame = replayview.read_frame(data["frames"][r["index"]], data["players"])
+    words = "Step " + str(r["index"]) + " of " + str(len(data["frames"]) - 1) + ": " + replayview.step_words(
         frame, r["index"], r["names"])
     if r["index"] == len(data["frames"]) - 1:
-        h = _view().result_words(data, r["names"])[0]
+        h = replayview.result_words(data, r["names"])[0]
         if h:
             words += ". " + h
     return words
 
 
-def close_replay(app):
+def close_replay(app: "App") -> "Effects":
     m = app.match
     back = app.replays.replay_back
     if back == "table" and m.save is None and m.view is None:
         back = "setup"
     app.page.screen = back
     app.replays.replay = None
-    out = [("clear-fragment",), ("render",)]
+    out: Effects = [("clear-fragment",), ("render",)]
     if back == "table" and m.view is not None and not m.view.in_hand:
         out.append(("focus", ".after .btn.primary"))
     return out
 
 
-def replay_key(app, key, ctx):
+def replay_key(app: "App", key: str, ctx: "dict[str, Any]") -> "Effects":
     """Keys while the viewer is shown: ← → step, Home and End jump, Esc goes back, ? helps."""
     if ctx.get("in_dialog"):
         return []
@@ -464,7 +475,7 @@ def replay_key(app, key, ctx):
     return []
 
 
-def watch_text(app, text, from_file):
+def watch_text(app: "App", text: object, from_file: bool) -> "Effects":
     """A record to watch, as text (a file's or pasted): parsed here, read by the engine."""
     rp = app.replays
     if text is None:
@@ -495,7 +506,7 @@ def watch_text(app, text, from_file):
     return core.open(app, "watch") + sends
 
 
-def replay_link(app):
+def replay_link(app: "App") -> "Effects":
     r = app.replays.replay
     if r is None or r.get("loading"):
         return []
@@ -506,7 +517,7 @@ def replay_link(app):
     return share_link(app, r["record"])
 
 
-def share_link(app, rec):
+def share_link(app: "App", rec: object) -> "Effects":
     r = app.replays.replay
     if r is None or r.get("loading") or not isinstance(rec, dict):
         return []
@@ -521,7 +532,7 @@ def share_link(app, rec):
     return core.open(app, "replay-link")
 
 
-def replay_copied(app, ok):
+def replay_copied(app: "App", ok: object) -> "Effects":
     app.replays.link_box["status"] = "Copied." if ok else "Copy did not work here: select the link and press Ctrl+C."
     return core.open(app, "replay-link")
 

@@ -19,6 +19,14 @@ from web.page.app.text import esc
 from web.page.shared.protocol import engine_message_problem
 from web.page.transport import EngineLink
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from web.page.app.core import Effects, Msg
+    from web.page.storage import Saved
+    from web.page.tabs import Out, Tab
+
 DRAG_THRESHOLD = 8
 SPRITE_USE = '<use href="#'  # how a drawing refers to the deck's symbols (web/page/app/deck.py)
 RETRY_SECONDS = 5.0
@@ -28,7 +36,7 @@ RETRY_SECONDS = 5.0
 SAVE_EVERY = 1.0
 
 
-def load_catalog():
+def load_catalog() -> Catalog:
     # json.loads of the whole text: MicroPython's json.load(f) reads a file one byte at a time, and in the
     # browser every read is a call from WebAssembly into JavaScript (12,000 of them for the catalog).
     with open("web/page/catalog.json") as f:
@@ -38,45 +46,47 @@ def load_catalog():
 class Runner:
     """Wires one :class:`App` to the page, the storage and the engine worker."""
 
-    def __init__(self, query_string, snapshot="auto"):
+    def __init__(self, query_string: str, snapshot: str = "auto") -> None:
         self.query = parse_query(query_string)
         self.app = App(load_catalog())
         self.store = PageStore(dom.local_storage(), dom.html_attr("data-framed") == "1", dom.tab_id())
-        self.tab = None
-        self.tab_state = {"writable": True, "notice": "", "play_here": False}
+        self.tab: Tab | None = None
+        self.tab_state: dict[str, Any] = {"writable": True, "notice": "", "play_here": False}
         self.slot = ""
         self.link = EngineLink(self.on_engine, self.on_status, snapshot=snapshot)
         self.rendering = False
         self.closing_dialog = False
-        self.press = None
+        self.press: dict[str, Any] | None = None  # a pointer pressed on a card or pile that may be dragged
         self.dragging = False
-        self.ghost = None
-        self.hover = None
+        self.ghost: Any = None  # the element that follows the pointer while dragging
+        self.hover: Any = None  # the drop target under the pointer
         self.suppress_click = False
-        self.timers = {}
+        self.timers: dict[str, Any] = {}
         self.retrying = False
-        self.outbox = []  # messages for the engine until its worker is started
+        self.outbox: list[dict[str, Any]] | None = []  # messages for the engine until its worker is started
         self.guest = False  # a page opened from an invite link: no engine of its own
-        self.last_click = None  # the data-act of the last click (a double click's second one must hit the same)
-        self.shown = None  # the screen's HTML last put on the page
+        self.last_click: str | None = None  # the data-act of the last click (a double click's second must hit it)
+        self.shown: str | None = None  # the screen's HTML last put on the page
         self.sprite_in = False  # the deck's SVG symbols are in the page (see need_sprite)
-        self.owed = None  # a drawing to make soon: {"focus": selector or None} (see perform)
-        self.banner_shown = None
-        self.waiting_save = None  # (slot, record) of the last automatic move, not written yet
+        self.owed: dict[str, Any] | None = None  # a drawing to make soon: {"focus": selector or None} (see perform)
+        self.banner_shown: str | None = None
+        # (slot, record) of the last automatic move, not written yet
+        self.waiting_save: tuple[str, dict[str, Any]] | None = None
         self.save_timer = False
-        self.motion = None  # how the next redraw moves (the app's "motion" effect)
+        self.motion: dict[str, Any] | None = None  # how the next redraw moves (the app's "motion" effect)
 
     # ------------------------------------------------------------ starting
 
-    def start(self):
+    def start(self) -> None:
         if dom.html_attr("data-prerendered") != "1" or dom.el("rm") is None:
             dom.el("app").innerHTML = SHELL  # else a first visit's frame and screen, drawn by the build, are kept
         self.attach()
         fragment = str(dom.bridge().fragment() or "")
         netlink.start(self.dispatch)
         if "j=" in fragment:  # a friend's invite link: a guest's page runs no engine and saves no match
-            boot = {"settings": self.store.boot("online-guest").get("settings"), "query": {}, "hash": fragment,
-                    "url": dom.page_url(), "reduced_motion": dom.reduced_motion(), "slot": "online-guest"}
+            boot: dict[str, Any] = {"settings": self.store.boot("online-guest").get("settings"), "query": {},
+                                    "hash": fragment, "url": dom.page_url(), "reduced_motion": dom.reduced_motion(),
+                                    "slot": "online-guest"}
             self.outbox = None
             self.guest = True
             self.dispatch(("start", boot))
@@ -96,6 +106,7 @@ class Runner:
         self.dispatch(("start", boot))  # the first paint (a new match or a resume waits in the outbox)
         dom.set_drawn()
         self.link.start()  # the engine worker, right after the first paint; it queues messages until it is up
+        assert self.outbox is not None  # kept until now
         for msg in self.outbox:
             self.link.send(msg)
         self.outbox = None
@@ -105,20 +116,20 @@ class Runner:
         if not self.sprite_in:  # the first screen shows no card: the deck goes in once it has been painted
             dom.later(0, self.put_sprite)
 
-    def need_sprite(self, html):
+    def need_sprite(self, html: str) -> None:
         """Put the deck's SVG symbols into the page before ``html``, which is about to be shown, if it shows a
         card: they are 80 kB of SVG that the page's Python makes (~10 ms, ~20 ms on a first visit), so a first
         screen without cards (the new-game screen) is painted without waiting for them."""
         if not self.sprite_in and SPRITE_USE in html:
             self.put_sprite()
 
-    def put_sprite(self):
+    def put_sprite(self) -> None:
         """The deck's SVG symbols, into the page once."""
         if not self.sprite_in:
             self.sprite_in = True
             dom.put_sprite(deck.sprite())
 
-    def dispatch(self, msg):
+    def dispatch(self, msg: "Msg") -> None:
         try:
             effects = self.app.update(msg)
         except Exception as e:  # a bug must never freeze the page: say so, keep going
@@ -128,7 +139,7 @@ class Runner:
 
     # ------------------------------------------------------------ effects
 
-    def perform(self, effects):
+    def perform(self, effects: "Effects") -> None:
         # a computer's move at instant speed after which it plays on: the app asks for its drawing and its save
         # "soon" (see web.page.app.table.automatic); drawing and save wait a little, so the moves that follow at
         # once share them
@@ -175,9 +186,9 @@ class Runner:
                 self.store.offers = []
             elif kind == "download-game":
                 self.flush_save()
-                offer = self.store.download_game()
-                if offer is not None:
-                    dom.download(offer.name, offer.text)
+                game = self.store.download_game()
+                if game is not None:
+                    dom.download(game.name, game.text)
             elif kind == "import-apply":
                 if self.store.apply_import() is not None:
                     dom.reload()
@@ -226,7 +237,7 @@ class Runner:
         for msg in answers:
             self.dispatch(msg)
 
-    def owe(self, focus):
+    def owe(self, focus: str | None) -> None:
         """Draw soon (see perform), then focus ``focus`` if given."""
         if self.owed is None:
             self.owed = {"focus": None}
@@ -234,7 +245,7 @@ class Runner:
         if focus is not None:
             self.owed["focus"] = focus
 
-    def pay(self):
+    def pay(self) -> None:
         """The drawing owed, unless another drawing has been made meanwhile."""
         owed = self.owed
         if owed is None:
@@ -244,7 +255,7 @@ class Runner:
         if owed["focus"] is not None and not dom.dialog_open():
             dom.focus_first(owed["focus"])
 
-    def save_match(self, slot, record, soon):
+    def save_match(self, slot: str, record: "dict[str, Any]", soon: bool) -> None:
         """Write the match now, or (an automatic move at instant speed) soon: see SAVE_EVERY."""
         if soon:
             self.waiting_save = (slot, record)
@@ -255,23 +266,23 @@ class Runner:
         self.waiting_save = None
         self.saved(self.store.save_match(slot, record, self.read_view()))
 
-    def read_view(self):
+    def read_view(self) -> "dict[str, Any] | None":
         """The view document the app has read (it draws from it): the store need not read it again."""
         m = self.app.match
         return m.view_doc if m.view is not None else None
 
-    def on_save_timer(self):
+    def on_save_timer(self) -> None:
         self.save_timer = False
         self.flush_save()
 
-    def flush_save(self):
+    def flush_save(self) -> None:
         """Write the match that waits, if any."""
         if self.waiting_save is not None:
             slot, record = self.waiting_save
             self.waiting_save = None
             self.saved(self.store.save_match(slot, record, self.read_view()))
 
-    def saved(self, saved):
+    def saved(self, saved: "Saved | None") -> None:
         """After a write: a failure is said at once (the game goes on from memory), retried, and the game
         offered as a file; the match holder's answers are performed."""
         if saved is not None:
@@ -282,11 +293,11 @@ class Runner:
             dom.later(RETRY_SECONDS, self.retry)
         self.show_banner()
 
-    def retry(self):
+    def retry(self) -> None:
         self.retrying = False
         self.saved(self.store.retry())
 
-    def show_banner(self):
+    def show_banner(self) -> None:
         """The storage and tab sentences above the table, with their buttons."""
         parts = []
         notice = self.store.notice
@@ -309,14 +320,14 @@ class Runner:
 
     # ------------------------------------------------------------ other tabs
 
-    def start_tabs(self):
+    def start_tabs(self) -> None:
         self.tab = self.store.tab()
         dom.listen_tabs(self.on_tab_message, self.on_tab_storage)
         dom.on_leave(self.leave)
         dom.on_hidden(self.flush_save)
         self.tab_out(self.tab.start(False))
 
-    def leave(self):
+    def leave(self) -> None:
         """The page is going away: write the match if a move waits, then let the match go, so that a reload or
         another tab takes it at once."""
         self.flush_save()
@@ -324,20 +335,23 @@ class Runner:
             for text in self.tab.leave().broadcast:
                 dom.post_tabs(text)
 
-    def on_tab_message(self, text):
+    def on_tab_message(self, text: "Any") -> None:
         for out in self.store.on_message(text):
             self.tab_out(out)
 
-    def on_tab_storage(self, key, value):
+    def on_tab_storage(self, key: str | None, value: str | None) -> None:
         for out in self.store.on_storage(key, value):
             self.tab_out(out)
 
-    def tab_out(self, out):
+    def tab_out(self, out: "Out") -> None:
         """Perform the match holder's answer: messages, its timer, and the state the app shows."""
         for text in out.broadcast:
             dom.post_tabs(text)
         if out.timer is not None:
-            dom.later(out.timer / 1000.0, lambda: self.tab_out(self.tab.tick()))
+            def tick() -> None:
+                assert self.tab is not None  # the match holder that asked for the timer
+                self.tab_out(self.tab.tick())
+            dom.later(out.timer / 1000.0, tick)
         if out.reload:
             dom.reload()  # this tab just took the match over: start again from the saved match
             return
@@ -346,12 +360,12 @@ class Runner:
             self.tab_state = state
             self.dispatch(("tab", state))
 
-    def timer(self, name, seconds, token):
-        def fire():
+    def timer(self, name: str, seconds: float, token: int) -> None:
+        def fire() -> None:
             self.dispatch(("tick", name, token))
         dom.later(seconds, fire)
 
-    def render(self):
+    def render(self) -> None:
         """Draw the screen; only what changed reaches the page, and focus stays where it was."""
         html = views.screen_html(self.app)
         if html == self.shown:
@@ -367,7 +381,7 @@ class Runner:
         if key and dom.focused_key() != key:
             dom.focus_key(key)
 
-    def show_dialog(self, which):
+    def show_dialog(self, which: str | None) -> None:
         """Open (or draw afresh) the dialog ``which``, or close the one on show (None)."""
         html = views.dialog_html(self.app, which) if which is not None else None
         if html is None:
@@ -375,10 +389,11 @@ class Runner:
                 self.closing_dialog = True
                 dom.close_dialog()
             return
+        assert which is not None  # a dialog was drawn
         self.need_sprite(html)
         dom.open_dialog(html, which)
 
-    def on_import_file(self, text):
+    def on_import_file(self, text: str | None) -> None:
         if text is None:
             return
         plan = self.store.import_plan(text)
@@ -386,7 +401,7 @@ class Runner:
 
     # ------------------------------------------------------------ the engine
 
-    def on_engine(self, msg):
+    def on_engine(self, msg: "dict[str, Any]") -> None:
         """A message of the engine (the transport dropped texts too long or not JSON): checked, then the app's."""
         problem = engine_message_problem(msg)
         if problem is not None:
@@ -396,7 +411,7 @@ class Runner:
             dom.set_ready()
         self.dispatch(("engine", msg))
 
-    def on_status(self, event, detail):
+    def on_status(self, event: str, detail: "dict[str, Any]") -> None:
         if event == "ready":  # how the engine started (snapshot, normal, fallback) and its times, for tests
             dom.set_html_attr("data-engine-start", str(detail.get("start")))
             dom.set_html_attr("data-engine-ms", json.dumps(detail.get("ms")))
@@ -406,7 +421,7 @@ class Runner:
 
     # ------------------------------------------------------------ input
 
-    def attach(self):
+    def attach(self) -> None:
         root = dom.el("rm")
         dom.listen(root, "click", self.on_click)
         dom.listen(root, "change", self.on_change)
@@ -417,7 +432,7 @@ class Runner:
         dom.listen(js.document, "pointercancel", self.on_pointer_cancel)
         dom.listen(dom.el("rm-dialog"), "close", self.on_dialog_close)
 
-    def on_click(self, ev):
+    def on_click(self, ev: "Any") -> None:
         if self.suppress_click:
             self.suppress_click = False
             return
@@ -431,7 +446,7 @@ class Runner:
             # first click: "Next hand" then "Pass" in its place): the person never aimed at it
             return
         self.last_click = act
-        data = {}
+        data: dict[str, Any] = {}
         if act == "card":
             data["pos"] = int(dom.attr(btn, "data-pos") or 0)
         elif act == "meld-target":
@@ -459,13 +474,13 @@ class Runner:
             data["say"] = int(say)
         self.dispatch(("command", act, data))
 
-    def on_change(self, ev):
+    def on_change(self, ev: "Any") -> None:
         t = ev.target
         name = dom.attr(t, "name")
         if name:
             self.dispatch(("change", name, str(dom.prop(t, "value", "")), bool(dom.prop(t, "checked", False))))
 
-    def on_key(self, ev):
+    def on_key(self, ev: "Any") -> None:
         if ev.ctrlKey or ev.metaKey or ev.altKey:
             return
         t = ev.target
@@ -485,7 +500,7 @@ class Runner:
             ev.preventDefault()
         self.dispatch(("key", key, ctx))
 
-    def on_dialog_close(self, ev):
+    def on_dialog_close(self, ev: "Any") -> None:
         if self.closing_dialog:  # the app closed it itself and knows
             self.closing_dialog = False
             return
@@ -493,7 +508,7 @@ class Runner:
 
     # ----- dragging (pointer events: mouse, pen and touch alike) -----
 
-    def on_pointer_down(self, ev):
+    def on_pointer_down(self, ev: "Any") -> None:
         if ev.button != 0:
             return
         src = dom.closest(ev.target, "[data-drag]")
@@ -503,7 +518,7 @@ class Runner:
         self.press = {"x": float(ev.clientX), "y": float(ev.clientY), "src": src,
                       "kind": dom.attr(src, "data-drag"), "pos": int(pos) if pos else None}
 
-    def on_pointer_move(self, ev):
+    def on_pointer_move(self, ev: "Any") -> None:
         p = self.press
         if p is None:
             return
@@ -522,7 +537,7 @@ class Runner:
             self.hover = target
         ev.preventDefault()
 
-    def on_pointer_up(self, ev):
+    def on_pointer_up(self, ev: "Any") -> None:
         p = self.press
         self.press = None
         if p is None or not self.dragging:
@@ -534,15 +549,15 @@ class Runner:
         self.dispatch(("drop", p["kind"], p["pos"], where or ""))  # the ghost still there: the card flies on from it
         self.end_drag()
 
-    def on_pointer_cancel(self, ev):
+    def on_pointer_cancel(self, ev: "Any") -> None:
         self.press = None
         if self.dragging:
             self.end_drag()
 
-    def clear_suppress(self):
+    def clear_suppress(self) -> None:
         self.suppress_click = False
 
-    def end_drag(self):
+    def end_drag(self) -> None:
         self.dragging = False
         dom.release_ghost(self.ghost)
         self.ghost = None

@@ -9,6 +9,12 @@ rules when the match starts. Written in the Python both MicroPython and CPython 
 from web.page.app.characters import portrait
 from web.page.app.text import esc, tier_word
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from web.page.app.core import Config
+
 # The form shows the match length first, then the rest in the rulebook's order.
 FIRST = ("target", "rounds", "scoring")
 PERSON = "person"  # the value of a seat's choice that makes it a person at this device (pass and play)
@@ -19,11 +25,11 @@ MAX_NAME = 24
 class Catalog:
     """The engine's catalog (options, presets, roster), read once."""
 
-    def __init__(self, data):
+    def __init__(self, data: "dict[str, Any]") -> None:
         self.data = data
         self.games = data["games"]
 
-    def options(self, game):
+    def options(self, game: str) -> "list[dict[str, Any]]":
         """The options in the form's order (the key is unique: MicroPython's sort is not stable)."""
         opts = list(self.games[game]["options"])
         order = {}
@@ -31,32 +37,35 @@ class Catalog:
             order[o["name"]] = (FIRST.index(o["name"]) if o["name"] in FIRST else len(FIRST), i)
         return sorted(opts, key=lambda o: order[o["name"]])
 
-    def option(self, game, name):
-        for o in self.games[game]["options"]:
+    def option(self, game: str, name: str) -> "dict[str, Any] | None":
+        opts: list[dict[str, Any]] = self.games[game]["options"]
+        for o in opts:
             if o["name"] == name:
                 return o
         return None
 
-    def presets(self, game):
-        return self.games[game]["presets"]
+    def presets(self, game: str) -> "dict[str, Any]":
+        presets: dict[str, Any] = self.games[game]["presets"]
+        return presets
 
-    def preset_names(self, game):
+    def preset_names(self, game: str) -> list[str]:
         """The presets in the rulebook's order."""
         return list(self.games[game]["preset_order"])
 
-    def roster(self, game):
-        return self.games[game]["roster"]
+    def roster(self, game: str) -> "list[dict[str, Any]]":
+        roster: list[dict[str, Any]] = self.games[game]["roster"]
+        return roster
 
-    def profile(self, game, pid):
+    def profile(self, game: str, pid: str) -> "dict[str, Any] | None":
         for p in self.roster(game):
             if p["id"] == pid:
                 return p
         return None
 
-    def ids(self, game):
+    def ids(self, game: str) -> list[str]:
         return [p["id"] for p in self.roster(game)]
 
-    def resolved(self, game, players, rules):
+    def resolved(self, game: str, players: int, rules: "dict[str, Any]") -> "dict[str, Any]":
         """Every option's value under ``rules`` (a preset plus changes), as the engine will resolve it."""
         preset = rules.get("preset", "cardgames")
         presets = self.presets(game)
@@ -74,24 +83,25 @@ class Catalog:
         return out
 
 
-def option_problem(o, value):
+def option_problem(o: "dict[str, Any]", value: "Any") -> str | None:
     """Why ``value`` is not allowed for option ``o`` (a catalog entry), or None (the engine has the last word)."""
+    label: str = o["label"]
     if value is None:
-        return None if o["nullable"] else o["label"] + " must be set."
+        return None if o["nullable"] else label + " must be set."
     if o["kind"] == "bool":
-        return None if type(value) is bool else o["label"] + " must be on or off."
+        return None if type(value) is bool else label + " must be on or off."
     if o["kind"] == "choice":
-        return None if value in o["choices"] and type(value) is not bool else o["label"] + " has no such choice."
+        return None if value in o["choices"] and type(value) is not bool else label + " has no such choice."
     if type(value) is not int:
-        return o["label"] + " must be a whole number."
+        return label + " must be a whole number."
     if (o["low"] is not None and value < o["low"]) or (o["high"] is not None and value > o["high"]):
         if o["high"] is None:
-            return o["label"] + " must be at least " + str(o["low"]) + "."
-        return "".join((o["label"], " must be from ", str(o["low"]), " to ", str(o["high"]), "."))
+            return label + " must be at least " + str(o["low"]) + "."
+        return "".join((label, " must be from ", str(o["low"]), " to ", str(o["high"]), "."))
     return None
 
 
-def parse_option(o, text):
+def parse_option(o: "dict[str, Any]", text: str) -> "Any":
     """An option's value from a form field or a URL parameter (``true``, ``5``, ``null``, ``turn-over``)."""
     t = text.strip().lower()
     if t in ("", "null", "none") and o["nullable"]:
@@ -116,15 +126,17 @@ def parse_option(o, text):
 class SetupState:
     """What the new-game form shows (plain data; :meth:`change` applies one form event)."""
 
-    def __init__(self, catalog, last=None):
+    def __init__(self, catalog: Catalog, last: "Any" = None) -> None:
         self.catalog = catalog
         self.game = "gin"
         self.players = 2
-        self.opponents = {}
+        self.opponents: dict[str, list[str]] = {}
         self.preset = {"gin": "cardgames", "rummy": "cardgames"}
-        self.overrides = {"gin": {}, "rummy": {}}
-        self.people = {"gin": {}, "rummy": {}}  # seat (1..5) -> the name of a person (here or online)
-        self.friends = {"gin": [], "rummy": []}  # the seats of people online (guests), a part of people
+        self.overrides: dict[str, dict[str, Any]] = {"gin": {}, "rummy": {}}
+        # seat (1..5) -> the name of a person (here or online)
+        self.people: dict[str, dict[int, str]] = {"gin": {}, "rummy": {}}
+        # the seats of people online (guests), a part of people
+        self.friends: dict[str, list[int]] = {"gin": [], "rummy": []}
         self.my_name = ""  # seat 0's name when people play
         self.error = ""
         self.more = False  # the options beyond the preset and the match's length are folded
@@ -132,7 +144,7 @@ class SetupState:
         if isinstance(last, dict):
             self.load(last)
 
-    def load(self, cfg):
+    def load(self, cfg: "dict[str, Any]") -> None:
         """Show a stored game's settings (ignored when they no longer make sense)."""
         game = cfg.get("game")
         if game not in ("gin", "rummy"):
@@ -176,7 +188,7 @@ class SetupState:
         self.preset[game] = preset
         self.overrides[game] = rules
 
-    def opps(self):
+    def opps(self) -> list[str]:
         ids = self.catalog.ids(self.game)
         n = 1 if self.game == "gin" else self.players - 1
         cur = [o for o in self.opponents.get(self.game, []) if o in ids]
@@ -185,20 +197,20 @@ class SetupState:
             cur.append(default[len(cur) % len(default)])
         return cur[:n]
 
-    def rules(self):
+    def rules(self) -> "dict[str, Any]":
         out = {"preset": self.preset[self.game]}
         for k, v in self.overrides[self.game].items():
             out[k] = v
         return out
 
-    def resolved(self):
+    def resolved(self) -> "dict[str, Any]":
         return self.catalog.resolved(self.game, self.players, self.rules())
 
-    def person_seats(self):
+    def person_seats(self) -> list[int]:
         """The seats (1..) that are people at this device, in order."""
         return [s for s in range(1, self.players) if s in self.people[self.game]]
 
-    def names(self):
+    def names(self) -> list[str]:
         """Each seat's name when people play (seat 0 first), as the form shows them; blanks filled."""
         out = [self.my_name.strip() or "Player 1"]
         for s in range(1, self.players):
@@ -208,7 +220,7 @@ class SetupState:
                 out.append("")
         return out
 
-    def problem(self):
+    def problem(self) -> str | None:
         """Why the game cannot start as the form stands (two people with one name), or None."""
         if not self.person_seats():
             return None
@@ -218,9 +230,9 @@ class SetupState:
                 return "Two players are called " + n + ": give each a different name."
         return None
 
-    def config(self):
+    def config(self) -> "Config":
         """The game to start (the engine checks its rules). With people at this device it names every seat."""
-        out = {"game": self.game, "opponents": self.opps(), "rules": self.rules(), "seed": None}
+        out: Config = {"game": self.game, "opponents": self.opps(), "rules": self.rules(), "seed": None}
         people = self.person_seats()
         if people:
             names = self.names()
@@ -238,7 +250,7 @@ class SetupState:
             out["practice"] = True
         return out
 
-    def change(self, name, value, checked):
+    def change(self, name: str, value: str, checked: bool) -> None:
         """Apply one form change (``name`` is the input's name)."""
         self.error = ""
         if name == "practice":
@@ -292,22 +304,22 @@ class SetupState:
                 self.overrides[self.game]["oklahoma_double_spades"] = False
 
 
-def _select(name, label, options, key):
+def _select(name: str, label: str, options: list[str], key: str) -> str:
     return "".join(('<label class="field">', esc(label), ' <select name="', name, '" aria-label="', esc(label), '" ',
                     key, ">", "".join(options), "</select></label>"))
 
 
-def _name_field(seat, label, value, placeholder):
+def _name_field(seat: int, label: str, value: str, placeholder: str) -> str:
     return "".join(('<label class="field">', esc(label), ' <input type="text" name="name', str(seat), '" aria-label="',
                     esc(label), '" data-key="f-name', str(seat), '" maxlength="', str(MAX_NAME), '" value="',
                     esc(value), '" placeholder="', esc(placeholder), '" autocomplete="off"></label>'))
 
 
-def _option(value, words, selected):
+def _option(value: object, words: object, selected: bool) -> str:
     return "".join(('<option value="', esc(value), '"', (" selected" if selected else ""), ">", esc(words), "</option>"))
 
 
-def option_field(o, v):
+def option_field(o: "dict[str, Any]", v: "Any") -> str:
     """One rule option as a form field."""
     name = o["name"]
     key = "".join(('data-key="f-', name, '" title="', esc(o["help"]), '"'))
@@ -330,7 +342,7 @@ def option_field(o, v):
                     ("" if v is None else str(v)), '"></label>'))
 
 
-def _practice_field(st):
+def _practice_field(st: SetupState) -> str:
     if st.person_seats():
         return ""  # undo is for a person against the computer
     return "".join(('<label class="check practice"><input type="checkbox" name="practice" data-key="f-practice"',
@@ -338,7 +350,7 @@ def _practice_field(st):
                     "(the match counts as assisted)</label>"))
 
 
-def setup_html(st, can_resume, lead=""):
+def setup_html(st: SetupState, can_resume: bool, lead: str = "") -> str:
     """The new-game screen: the game, the opponents (each a character) and the preset first; the rule options
     folded behind "More rule options" (the match's length stays in view)."""
     cat = st.catalog
@@ -397,8 +409,8 @@ def setup_html(st, can_resume, lead=""):
     popts = [_option(k, k, st.preset[g] == k) for k in cat.preset_names(g)]
     pdesc = presets.get(st.preset[g], {}).get("description", "")
     rules = st.resolved()
-    first = []
-    rest = []
+    first: list[str] = []
+    rest: list[str] = []
     for o in cat.options(g):
         (first if o["name"] in FIRST else rest).append(option_field(o, rules.get(o["name"])))
     err = "".join(('<p class="message error" role="alert">', esc(st.error), "</p>")) if st.error else ""

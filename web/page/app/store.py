@@ -11,8 +11,16 @@ from web.page.formats import default_settings
 from web.page.shared.viewdata import read_view
 from web.page.storage import KEY_STATS, Store, match_key
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
 
-def view_problem(doc):
+    from web.page.storage import Offer, Saved
+    from web.page.tabs import Out, Tab
+    from web.page.transfer import Plan
+
+
+def view_problem(doc: "Any") -> str | None:
     """The stored view's reader: None when ``doc`` is a seat's view, else what is wrong."""
     try:
         read_view(doc)
@@ -24,18 +32,19 @@ def view_problem(doc):
 class PageStore:
     """The page's storage for one tab: wraps :class:`web.page.storage.Store`."""
 
-    def __init__(self, backend, framed, tab_id):
+    def __init__(self, backend: "Any", framed: bool, tab_id: str) -> None:
         self.store = Store(backend, tab_id, self.view_problem)
-        self.known_view = None  # the view document the app has just read (the same reader need not run again)
+        # the view document the app has just read (the same reader need not run again)
+        self.known_view: dict[str, Any] | None = None
         self.framed = framed
         self.slot = ""
-        self.offers = []
-        self.notice = None  # the state of all writes: a sentence to show, or None
+        self.offers: list[Offer] = []
+        self.notice: str | None = None  # the state of all writes: a sentence to show, or None
         self.download = False  # a match waits to be written: "Download my game" is offered
         self.retry_due = False
-        self.plan = None  # an import waiting for the player's yes
+        self.plan: Plan | None = None  # an import waiting for the player's yes
 
-    def view_problem(self, doc):
+    def view_problem(self, doc: "Any") -> str | None:
         """The stored view's reader, run once per view document: the one the app has read is known good."""
         if doc is not None and doc is self.known_view:
             return None
@@ -43,7 +52,7 @@ class PageStore:
 
     # ----- starting -----
 
-    def boot(self, slot):
+    def boot(self, slot: str) -> "dict[str, Any]":
         """Settings, statistics and the match of ``slot``, with sentences for anything set aside."""
         self.slot = slot
         o = self.store.open(slot, self.framed)
@@ -54,18 +63,18 @@ class PageStore:
         return {"settings": o.settings, "stats": o.stats, "match": o.match, "notices": list(o.notices),
                 "banner": o.banner or "", "first": first, "past": past}
 
-    def offered(self, offer):
+    def offered(self, offer: "Offer") -> None:
         self.store.offered(offer)
 
     # ----- writing -----
 
-    def _saved(self, saved):
+    def _saved(self, saved: "Saved") -> "Saved":
         self.notice = saved.notice
         self.download = saved.download
         self.retry_due = saved.retry
         return saved
 
-    def save_match(self, slot, record, read_view=None):
+    def save_match(self, slot: str, record: "dict[str, Any]", read_view: "dict[str, Any] | None" = None) -> "Saved":
         """Write ``record``; ``read_view``: the view document the app read successfully (not read again)."""
         self.known_view = read_view
         try:
@@ -73,23 +82,23 @@ class PageStore:
         finally:
             self.known_view = None
 
-    def save_settings(self, settings):
+    def save_settings(self, settings: "dict[str, Any]") -> "Saved":
         return self._saved(self.store.write_settings(settings))
 
-    def retry(self):
+    def retry(self) -> "Saved":
         return self._saved(self.store.retry())
 
-    def set_aside_match(self, slot, why):
+    def set_aside_match(self, slot: str, why: str) -> None:
         loaded = self.store.refused(match_key(slot), why)
         if loaded.offer is not None:
             self.offers.append(loaded.offer)
 
-    def download_game(self):
+    def download_game(self) -> "Offer | None":
         return self.store.download_game(self.slot)
 
     # ----- past matches -----
 
-    def keep_match(self, entry, when=None):
+    def keep_match(self, entry: "dict[str, Any]", when: str | None = None) -> "list[dict[str, Any]]":
         """Keep a finished match in the history (``when``: the time it ended, as text); the history now."""
         entry = dict(entry)
         entry["when"] = when or None
@@ -99,7 +108,7 @@ class PageStore:
 
     # ----- statistics -----
 
-    def count(self, op, args):
+    def count(self, op: str, args: "list[Any]") -> "dict[str, Any]":
         """Count a finished hand, a finished match or an abandoned one; the statistics to show after it."""
         if op == "reset":
             self.store.events = []
@@ -129,36 +138,36 @@ class PageStore:
             self._saved(self.store.count(event))
         return self.store.stats()
 
-    def stats(self):
+    def stats(self) -> "dict[str, Any]":
         return self.store.stats()
 
     # ----- tabs -----
 
-    def tab(self):
+    def tab(self) -> "Tab":
         return self.store.tab(self.slot)
 
-    def on_message(self, text):
+    def on_message(self, text: "Any") -> "list[Out]":
         return self.store.on_message(text)
 
-    def on_storage(self, key, value):
+    def on_storage(self, key: str | None, value: str | None) -> "list[Out]":
         return self.store.on_storage(key, value)
 
     # ----- export and import -----
     # web.page.transfer is imported when first needed: a page that is starting has no use for it (every module
     # loaded before the first drawing costs its start, in MicroPython more so as it interns more names).
 
-    def export_offer(self):
+    def export_offer(self) -> "Offer":
         from web.page import transfer
 
         return transfer.export(self.store)
 
-    def import_plan(self, text):
+    def import_plan(self, text: str) -> "Plan":
         from web.page import transfer
 
         self.plan = transfer.plan_import(self.store, text)
         return self.plan
 
-    def apply_import(self):
+    def apply_import(self) -> "Saved | None":
         if self.plan is None or self.plan.problems:
             return None
         from web.page import transfer

@@ -7,43 +7,46 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app import core, dialogs, hand, learn, learnview, prefs, render, replays, results
 from web.page.app.setup import setup_html
-from web.page.app.text import headline, names_in, prompt
+from web.page.app.text import esc, headline, names_in, prompt
 
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
 
-def _replayview():
-    """The replays' drawing, imported the first time it is needed (not while the page starts)."""
-    from web.page.app import replayview
+    from web.page.app.model import App
 
-    return replayview
-
-
-def _onlineview():
-    """Online play's drawing, imported the first time it is needed (not while the page starts)."""
-    from web.page.app import onlineview
-
-    return onlineview
+# The replays' drawing (web.page.app.replayview) and online play's (web.page.app.onlineview) are imported where
+# first needed, not while the page starts.
 
 
 # ---------------------------------------------------------------- the screen
 
-def screen_html(app):
+def screen_html(app: "App") -> str:
     """The whole screen under the header."""
     m = app.match
     screen = app.page.screen
     if screen == "replay":
         return replay_screen_html(app)
     if screen == "lobby":
-        return _onlineview().lobby_html(app)
+        from web.page.app import onlineview
+
+        return onlineview.lobby_html(app)
     if screen == "join" or (app.online.role == "guest" and m.view is None):
-        return _onlineview().join_html(app)
+        from web.page.app import onlineview
+
+        return onlineview.join_html(app)
     if screen == "setup" or (m.view is None and m.save is None and m.waiting is None):
         lead = learnview.start_html(app.page.first_visit, app.page.stats.get("daily") or {}, m.waiting == "daily")
         return setup_html(app.setup, m.save is not None, lead)
-    strip = _onlineview().table_strip(app) if app.online.role != "local" else ""
+    strip = ""
+    if app.online.role != "local":
+        from web.page.app import onlineview
+
+        strip = onlineview.table_strip(app)
     return strip + table_html(app)
 
 
-def table_html(app):
+def table_html(app: "App") -> str:
     m = app.match
     page = app.page
     v = m.view
@@ -70,12 +73,13 @@ def table_html(app):
     return render.table_screen(v, names, profiles, learn_ui(app, ui))
 
 
-def learn_ui(app, ui):
+def learn_ui(app: "App", ui: "dict[str, Any]") -> "dict[str, Any]":
     """What learning adds to the table: the hint and undo chips, the lesson's bar, marks and the deal chip."""
     m = app.match
     extras = app.learn.extras
     advice = app.learn.advice
     v = m.view
+    assert v is not None  # drawn with the table
     lesson = learn.lesson(app)
     mine = v.in_hand and v.turn == v.seat and m.cover is None
     # a friend's page online has no engine to ask: no hint there
@@ -83,7 +87,7 @@ def learn_ui(app, ui):
         mine and m.waiting is None, bool(extras.get("practice")), bool(extras.get("undo")) and m.waiting is None)
     ui["scoreline_extra"] = learnview.deal_chip_html(extras.get("deal") if app.online.role != "guest" else None,
                                                      bool(extras.get("assisted")))
-    lit = []
+    lit: list[str] = []
     if advice is not None and advice.get("step") == v.step:
         ui["marks"]["advised"] = learn.cards_of(advice.get("cards") or [])
     if lesson is not None:
@@ -96,26 +100,28 @@ def learn_ui(app, ui):
     return ui
 
 
-def replay_screen_html(app):
+def replay_screen_html(app: "App") -> str:
     """The replay viewer (``app.page.screen == "replay"``)."""
+    from web.page.app import replayview
+
     m = app.match
     r = app.replays.replay
     back = "Back to the table" if app.replays.replay_back == "table" and (
         m.view is not None or m.save is not None) else "Close"
     if r is None:
-        return _replayview().viewer_html({"loading": True}, False, back)
+        return replayview.viewer_html({"loading": True}, False, back)
     can_link = not r.get("loading") and (r["source"] != "match" or replays.has_engine(app))
-    return _replayview().viewer_html(r, can_link, back)
+    return replayview.viewer_html(r, can_link, back)
 
 
 # ---------------------------------------------------------------- dialogs
 
-def dialog_html(app, which):
+def dialog_html(app: "App", which: str) -> str | None:
     """The dialog ``which`` (see :data:`DIALOGS`; anything else is Help), or None when there is nothing to show."""
     return DIALOGS.get(which, help_html)(app)
 
 
-def end_html(app):
+def end_html(app: "App") -> str | None:
     """The end of a hand: every hand laid out, the points, what learning and the coach add, the scores."""
     m = app.match
     v = m.view
@@ -127,12 +133,14 @@ def end_html(app):
     sheet = results.score_sheet_html(v, names)
     body += learn_end_html(app) + replay_end_html(app)
     if app.online.role == "guest" and v.phase != "match-over":
-        check = app.guest.deal_checks.get(v.hand_number)
+        guest = app.guest
+        assert guest is not None  # a guest's page
+        check = guest.deal_checks.get(v.hand_number)
         if check is not None:
             cls = "ok" if check[0] else ("error" if check[0] is False else "muted")
-            body += "".join(('<p class="deal-check ', cls, '" data-testid="deal-check-end">', render.esc(check[1]),
+            body += "".join(('<p class="deal-check ', cls, '" data-testid="deal-check-end">', esc(check[1]),
                              "</p>"))
-        body += "".join(('<p class="muted">', render.esc(names[0]), " deals the next hand.</p>"))
+        body += "".join(('<p class="muted">', esc(names[0]), " deals the next hand.</p>"))
         return render.dialog_frame("End of hand", body + sheet, render.button("close", "Back to the table", True),
                                    "end-of-hand")
     if v.phase == "match-over":
@@ -148,7 +156,7 @@ def end_html(app):
                                "end-of-hand")
 
 
-def learn_end_html(app):
+def learn_end_html(app: "App") -> str:
     """What learning adds to the end of a hand: the lesson's last words, the daily result to share, the deal's
     proof."""
     m = app.match
@@ -159,6 +167,7 @@ def learn_end_html(app):
         out += learnview.outro_html(t["outro"])
     daily = extras.get("daily")
     if isinstance(daily, dict):
+        assert m.view is not None  # drawn at the end of a hand
         out += learnview.daily_end_html(daily, app.page.stats.get("daily", {}).get(m.view.game))
     deal = extras.get("deal")
     if isinstance(deal, dict) and m.view is not None and m.view.results:
@@ -167,39 +176,44 @@ def learn_end_html(app):
     return out
 
 
-def replay_end_html(app):
+def replay_end_html(app: "App") -> str:
     """What looking back adds to the end of a hand: the coach, replay this hand, export its record."""
     v = app.match.view
     if v is None or not v.results or not replays.has_engine(app):
         return ""
     hand_no = len(v.results) - 1
-    view = _replayview()
+    from web.page.app import replayview as view
+
     out = view.review_html(app.replays.reviews.get(hand_no), bool(replays.asking(app, "review", "hand", hand_no)),
                            replays.coach_allowed(app), hand_no, core.names(app))
     return out + view.end_tools_html(hand_no, bool(replays.asking(app, "record", "for", "export")),
                                      app.replays.export_note)
 
 
-def scores_html(app):
+def scores_html(app: "App") -> str | None:
     v = app.match.view
     if v is None:
         return None
-    more = _replayview().scores_replays_html(len(v.results)) if replays.has_engine(app) else ""
+    more = ""
+    if replays.has_engine(app):
+        from web.page.app import replayview
+
+        more = replayview.scores_replays_html(len(v.results))
     return dialogs.scores_html(results.score_sheet_html(v, core.names(app)) + more)
 
 
-def settings_html(app):
+def settings_html(app: "App") -> str:
     page = app.page
     line = page.banner or "Your match, settings and statistics are saved in this browser."
     return dialogs.settings_html(page.settings, line, page.embedded, core.stun_servers(app), app.online.stun_note)
 
 
-def embed_html(app):
+def embed_html(app: "App") -> str:
     url, snippet = prefs.embed_parts(app)
     return dialogs.embed_html(snippet, url, app.page.embed_status)
 
 
-def notice_html(app):
+def notice_html(app: "App") -> str:
     page = app.page
     extra = render.button("download-aside", "Download the unreadable data") if page.offers else ""
     lines = list(page.notices)
@@ -209,9 +223,28 @@ def notice_html(app):
     return dialogs.notice_html("Please note", lines, extra)
 
 
-def help_html(app):
-    view = _replayview()
+def help_html(app: "App") -> str:
+    from web.page.app import replayview as view
+
     return dialogs.help_html(view.help_text_html(), view.help_buttons_html())
+
+
+def watch_html(app: "App") -> str:
+    from web.page.app import replayview
+
+    return replayview.watch_html(app.replays.watch)
+
+
+def past_html(app: "App") -> str:
+    from web.page.app import replayview
+
+    return replayview.past_html(app.replays.past)
+
+
+def link_html(app: "App") -> str:
+    from web.page.app import replayview
+
+    return replayview.link_html(app.replays.link_box)
 
 
 DIALOGS = {
@@ -225,8 +258,8 @@ DIALOGS = {
     "notice": notice_html,
     "import": lambda app: dialogs.import_html(app.page.import_plan),
     "share": lambda app: learnview.share_html(app.learn.share),
-    "watch": lambda app: _replayview().watch_html(app.replays.watch),
-    "past": lambda app: _replayview().past_html(app.replays.past),
-    "replay-link": lambda app: _replayview().link_html(app.replays.link_box),
+    "watch": watch_html,
+    "past": past_html,
+    "replay-link": link_html,
     "help": help_html,
 }

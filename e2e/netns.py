@@ -72,8 +72,8 @@ def setup_commands(ns: str) -> list[list[str]]:
 
     The veth ends get no IPv6 link-local address (``addrgenmode none``): the kernel would give each one ~1-2 s
     after the link comes up (once duplicate address detection ends), and Chromium, seeing the namespace's
-    addresses change, fails every request then in flight with ERR_NETWORK_CHANGED (seen once: the first page of
-    a session's first online test never started, its main.py request failed so)."""
+    addresses change, fails every request then in flight with ERR_NETWORK_CHANGED (the first page of the first
+    online test of a run would then lose its main.py request)."""
     inside = ["ip", "netns", "exec", ns]
     return [
         [*inside, "ip", "link", "set", "lo", "up"],

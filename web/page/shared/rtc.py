@@ -2,7 +2,7 @@
 characters, for an invite link's fragment (the part after ``#``, which never reaches a web server) or a reply
 code a guest sends back by any chat.
 
-Only five things must travel (see /shared/notes/webrtc.md): the ICE username fragment and password, the DTLS
+Only five things must travel: the ICE username fragment and password, the DTLS
 fingerprint, the role, and the candidates; the rest of the SDP is rebuilt from a template on the other side.
 :func:`pack` reads a browser's SDP and gives a code; :func:`unpack` gives back an SDP the browser accepts.
 

@@ -416,7 +416,9 @@ class Table:
 
     def _hint(self, g: Game, seat: int | None = None) -> Message:
         """Gin: the engine's arrangement of the viewer's hand (or ``seat``'s), for sorting and marks: its melds,
-        its deadwood cards and count, and with 11 cards the deadwood after the best discard."""
+        its deadwood cards and count, and with 11 cards the deadwood after the best discard; on the viewer's turn,
+        the deadwood each legal knock would leave (``knocks``: card -> deadwood), which the page says before a
+        knock is sent."""
         me = self.viewer if seat is None else seat
         hand = g.hands[me]
         if g.game != "gin" or not hand:
@@ -425,14 +427,16 @@ class Table:
         out: Message = {"deadwood": dw, "melds": [cards_str(m) for m in melds], "unmatched": cards_str(unmatched),
                         "after_discard": None}
         out["best_knock"] = None
+        out["knocks"] = {}
         if len(hand) == 11 and g.phase == "play":
             ranked = best_discards(hand)
             out["after_discard"] = ranked[0][0]
             knocks = {str(a) for a in g.legal_actions() if a.kind == "knock"} if g.turn == me else set()
-            for _, c in ranked:  # the knock that leaves the least deadwood
+            for dw_left, c in ranked:  # best first: the knock that leaves the least deadwood
                 if f"knock {card_str(c)}" in knocks:
-                    out["best_knock"] = f"knock {card_str(c)}"
-                    break
+                    out["knocks"][card_str(c)] = dw_left
+                    if out["best_knock"] is None:
+                        out["best_knock"] = f"knock {card_str(c)}"
         return out
 
 

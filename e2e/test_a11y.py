@@ -128,8 +128,11 @@ def test_end_of_hand(page: Page, wait_ready, url: str) -> None:
     wait_ready(page)
     dialog = page.locator("#rm-dialog[open][data-kind=end]")
     expect(dialog).to_be_visible(timeout=120_000)
+    expect(dialog.get_by_test_id("score-card")).to_be_visible()
+    check(page, "end of hand: the score card")
+    button(page, "Details").click()
     expect(dialog.get_by_test_id("score-sheet")).to_be_visible()
-    check(page, "end of hand")
+    check(page, "end of hand: the details")
 
 
 def test_notice_and_import(page: Page, wait_ready) -> None:

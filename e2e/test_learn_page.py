@@ -89,6 +89,7 @@ def test_check_this_deal_after_a_hand(page, wait_ready):
     short = chip.inner_text().split()[-1]
     assert play_hand(page, "gin") == "dialog:end"
     dialog = page.get_by_role("dialog", name="End of hand")
+    dialog.get_by_role("button", name="Details").click()  # the proof is one tap away from the score card
     expect(dialog.get_by_test_id("deal-proof")).to_contain_text(short)
     dialog.get_by_role("button", name="Check this deal").click()
     expect(dialog.get_by_test_id("deal-check")).to_contain_text("✓")

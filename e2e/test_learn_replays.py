@@ -72,6 +72,7 @@ def test_coach_show_the_viewer_by_keys_and_export(page: Page, wait_ready) -> Non
     button(page, "Done").click()
     assert play_hand(page, "gin") == "dialog:end"
     dialog = page.get_by_role("dialog", name="End of hand")
+    dialog.get_by_role("button", name="Details").click()  # the coach is one tap away from the score card
     expect(dialog.get_by_test_id("coach-list")).to_be_visible()  # once the engine has reviewed the hand
     mistakes = dialog.get_by_test_id("mistake")
     assert mistakes.count() >= 1
@@ -122,6 +123,7 @@ def test_coach_show_the_viewer_by_keys_and_export(page: Page, wait_ready) -> Non
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("table-screen")).to_be_visible()
     button(page, "Show result").click()
+    button(page, "Details").click()
     expect(page.get_by_role("dialog", name="End of hand").get_by_test_id("coach-list")).to_be_visible()
 
 

@@ -34,6 +34,9 @@ def test_whole_gin_hand_with_the_mouse(page, wait_ready):
     dialog = page.get_by_role("dialog", name="End of hand")
     expect(dialog).to_be_visible()
     expect(dialog.get_by_test_id("headline")).not_to_be_empty()
+    # the score card first; every hand, the melds and the score sheet are in its details
+    expect(dialog.get_by_test_id("score-card")).to_be_visible()
+    button(page, "Details").click()
     expect(dialog.get_by_test_id("score-sheet")).to_be_visible()
     text = dialog.inner_text()
     assert "You" in text and "Rex" in text

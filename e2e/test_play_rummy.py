@@ -36,6 +36,8 @@ def test_whole_rummy_hand(page, wait_ready):
         shot(page, "rummy-desktop.png")
     dialog = page.get_by_role("dialog", name="End of hand")
     expect(dialog).to_be_visible()
+    expect(dialog.get_by_test_id("score-card")).to_be_visible()
+    button(page, "Details").click()
     text = dialog.inner_text()
     for name in ("You", "Mel", "Dot"):
         assert name in text

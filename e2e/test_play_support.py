@@ -142,4 +142,5 @@ def shot(page, name: str, **kw) -> None:
     from playwright.sync_api import expect
     expect(page.locator("#loading")).to_be_hidden()
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), animations="disabled", **kw)
+    kw.setdefault("animations", "disabled")
+    page.screenshot(path=str(SHOTS / name), **kw)

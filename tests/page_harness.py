@@ -54,6 +54,7 @@ class Harness:
         self.set_aside: list[tuple[str, str]] = []
         self.motions: list[dict[str, Any]] = []  # the motion plans, in order
         self.sounds: list[tuple[str, int, float]] = []  # (name, volume, delay)
+        self.celebrations: list[tuple[str, str]] = []  # (kind, selector)
         self.looks: list[dict[str, Any]] = []
         self.deliver = deliver
         self.engine_ready = engine_ready
@@ -101,6 +102,8 @@ class Harness:
                 self.sounds.append((e[1], e[2], e[3]))
             elif kind == "look":
                 self.looks.append(dict(e[1]))
+            elif kind == "celebrate":
+                self.celebrations.append((e[1], e[2]))
 
     def answer(self, msg: dict[str, Any]) -> list[dict[str, Any]]:
         """The worker table's answers to ``msg``, as web.worker.main.handle gives them: the request's id comes back
@@ -153,6 +156,14 @@ class Harness:
         cfg = self.app.setup.config()
         cfg["seed"] = seed
         self.perform(table.start_match(self.app, cfg) + [("render",)])
+
+    def score_card(self, details: bool = False) -> None:
+        """The end of a hand, waited for as a person waits: the steps of its layout on the table until the score
+        card opens; ``details``: then the card's Details."""
+        while self.fire("stage"):
+            pass
+        if details:
+            self.do("command", "details", {})
 
     def run_opponents(self, limit: int = 500) -> None:
         """Let the computer opponents move until it is the person's turn or the hand is over."""

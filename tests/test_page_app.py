@@ -24,6 +24,8 @@ def play_person(h: Harness, rnd: random.Random) -> None:
     if m.kind in ("discard", "knock"):
         a.match.selected = {a.match.order.index(m.cards[0])}
         h.do("command", m.kind, {})
+        if m.kind == "knock":  # asked first: the confirmation's Knock
+            h.do("command", "knock", {})
     elif m.kind == "meld":
         a.match.selected = {a.match.order.index(c) for c in m.hand_cards()}
         h.do("command", "meld", {})
@@ -68,7 +70,12 @@ def test_whole_matches_through_the_app(game, opponents, seed):
     # the match was saved after every move, and the last save is the end of the match
     assert h.saves and saved_game(h.saves[-1][1]).phase == "match-over"
     assert "match-over" in h.html and 'data-testid="score-sheet"' not in h.html  # the sheet is in the dialog
-    assert h.dialog is not None and "Match over." in h.dialog
+    # the last hand is laid out on the table first; its score card opens when the last step has been shown
+    assert h.dialog is None and 'data-stage="show"' in h.html and 'data-testid="spread-0"' in h.html
+    while h.fire("stage"):
+        pass
+    assert 'data-stage="done"' in h.html
+    assert h.dialog is not None and "Match over." in h.dialog and 'data-testid="score-card"' in h.dialog
 
 
 def test_a_double_click_on_draw_sends_one_move_and_says_nothing_wrong():
@@ -261,7 +268,12 @@ def test_the_game_choices_keep_focus_keys():  # the runner puts focus back by da
     assert 'data-key="f-game-gin"' in h.html and 'data-key="f-game-rummy"' in h.html
 
 
-def test_knock_words_are_true_and_lay_offs_sit_on_the_numbered_melds():
+def spread_of(html: str, seat: int) -> str:
+    """The table's spread of one seat's cards at the end of a hand."""
+    return html.split('data-testid="spread-' + str(seat) + '"')[1].split("</section>")[0]
+
+
+def test_knock_words_are_true_and_lay_offs_fly_onto_the_numbered_melds():
     from web.page.app.text import describe_event
     from web.page.shared.viewdata import Event
 
@@ -283,17 +295,43 @@ def test_knock_words_are_true_and_lay_offs_sit_on_the_numbered_melds():
                 if m.kind in ("discard", "knock"):
                     h.app.match.selected = {h.app.match.order.index(m.cards[0])}
                     h.do("command", m.kind, {})
+                    if m.kind == "knock":
+                        h.do("command", "knock", {})
                 else:
                     play_person(h, rnd)
         r = h.app.match.view.results[-1]
-        if r.knock is not None and r.knock.layoffs:
-            html = h.dialog
-            knocker = core.names(h.app)[r.knock.knocker]
-            section = html.split('aria-label="' + knocker + '"')[1].split("</section>")[0]
-            _, meld = r.knock.layoffs[0]
-            assert 'data-testid="laid-' + str(meld) + '"' in section
-            assert '<span class="muted">' + str(meld) + ".</span>" in section
-            return
+        if r.knock is None or not r.knock.layoffs:
+            continue
+        k = r.knock
+        defender = 1 - k.knocker
+        card, meld = k.layoffs[0]
+        key = 'data-card="' + text_of(card) + '"'
+        # on the table: first the hands spread out, the lay-off still in the defender's deadwood...
+        assert h.dialog is None and 'data-stage="show"' in h.html
+        assert key in spread_of(h.html, defender) and key not in spread_of(h.html, k.knocker)
+        assert 'class="count pending"' in h.html  # not counted yet
+        # ... then it goes onto the knocker's meld, one lay-off a step
+        assert h.fire("stage")
+        assert 'data-stage="layoff"' in h.html
+        assert key in spread_of(h.html, k.knocker) and key not in spread_of(h.html, defender)
+        while 'data-stage="layoff"' in h.html:
+            assert h.fire("stage")
+        # the deadwood counted, then the score card
+        assert 'data-stage="count"' in h.html and 'data-testid="deadwood-' + str(defender) + '" style="--to:' + \
+            str(k.deadwood[defender]) in h.html
+        assert h.fire("stage")
+        assert h.dialog is not None and 'data-testid="score-card"' in h.dialog and "Next hand" in h.dialog
+        # the details, one tap away, draw the lay-offs on the numbered melds
+        h.do("command", "details", {})
+        html = h.dialog
+        knocker = core.names(h.app)[k.knocker]
+        section = html.split('aria-label="' + knocker + '"')[1].split("</section>")[0]
+        assert 'data-testid="laid-' + str(meld) + '"' in section
+        assert '<span class="muted">' + str(meld) + ".</span>" in section
+        assert 'data-testid="score-sheet"' in html
+        h.do("command", "score-card", {})
+        assert 'data-testid="score-card"' in h.dialog
+        return
     pytest.fail("no knock with a lay-off in 40 seeded hands")
 
 

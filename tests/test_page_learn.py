@@ -180,7 +180,9 @@ def test_the_deal_is_committed_while_played_and_checked_after_the_hand():
     assert deal["short"] in h.html and deal["secret"] is None
     assert 'data-testid="deal-chip"' in h.html
     finish_hand(h, 5)
-    assert h.app.page.dialog == "end"
+    h.do("command", "show-result", {})  # the score card at once, the hand's layout on the table skipped
+    assert h.app.page.dialog == "end" and 'data-testid="check-deal"' not in h.dialog
+    h.do("command", "details", {})  # the deal's proof is in the details
     assert 'data-testid="check-deal"' in h.dialog and deal["short"] in h.dialog
     h.do("command", "check-deal", {})
     assert h.sent[-1] == {"type": "verify", "hand": 0}
@@ -204,7 +206,8 @@ def test_the_daily_deal_starts_the_days_deal_and_counts_a_streak_once_a_day():
     play_match(h, random.Random(2))
     daily = [op for op in h.stats_ops if op[0] == "daily"]
     assert len(daily) == 1 and daily[0][1][:2] == ["gin", today["daily"]]
-    assert 'data-testid="daily-share-line"' in h.dialog
+    h.score_card()
+    assert 'data-testid="daily-share-line"' in h.dialog  # on the score card itself
     h.do("command", "share-daily", {})
     assert h.app.page.dialog == "share" and h.app.learn.extras["daily"]["share"] in h.dialog
     assert "♠" not in h.app.learn.extras["daily"]["share"] and "♥" not in h.app.learn.extras["daily"]["share"]
@@ -294,7 +297,8 @@ def test_the_guided_hand_walks_through_every_step_and_refuses_any_other_move():
             h.timers = [t for t in h.timers if t[0] != "advance"]
         seen += 1
     assert learn.lesson(a) is None and seen > 5
-    assert h.app.page.dialog == "end" and 'data-testid="lesson-outro"' in h.dialog
+    h.score_card()
+    assert h.app.page.dialog == "end" and 'data-testid="lesson-outro"' in h.dialog  # on the score card itself
 
 
 def test_the_guided_hand_asks_before_replacing_a_match_in_progress():

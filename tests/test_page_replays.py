@@ -43,6 +43,7 @@ def finished_hand(coach: bool = False, seed: int = 11, game: str = "gin", oppone
     h.start(settings=dict(h.app.page.settings, coach=coach))
     h.new_match(game, opponents, seed=seed, rules=rules or {"target": 200})
     play_hand(h, random.Random(seed))
+    h.score_card(details=True)  # the coach, the replay and the record are in the score card's details
     return h
 
 
@@ -117,6 +118,7 @@ def test_a_hand_played_as_the_expert_plays_it_costs_nothing_and_says_so() -> Non
         hint = [m for m in h.received if m["type"] == "hint"][-1]
         h.perform([core.send(h.app, {"type": "act", "action": hint["action"], "step": h.app.match.view.step, "seat": 0})])
     assert h.app.match.next in ("deal", "over")
+    h.score_card(details=True)
     h.do("command", "coach", {"hand": 0})
     review = reviews(h)[-1]["review"]
     assert review["mistakes"] == [] and review["total"] == 0
@@ -139,6 +141,7 @@ def test_no_coach_for_people_sharing_the_device() -> None:
         play_person(h, rnd)
     assert h.app.match.next in ("deal", "over")
     assert not [m for m in h.sent if m["type"] == "review"]
+    h.score_card(details=True)
     assert 'data-testid="coach"' not in (h.dialog or "") and 'data-testid="replay-hand"' in (h.dialog or "")
 
 

@@ -29,6 +29,7 @@ def play_person(h: Harness, rnd: random.Random) -> None:
         if m.kind == "knock":
             a.match.selected = {a.match.order.index(m.cards[0])}
             h.do("command", "knock", {})
+            h.do("command", "knock", {})  # the question's Knock
         else:
             h.do("command", "biggin", {})
         return
@@ -161,7 +162,10 @@ def test_a_pass_and_play_gin_match_hides_every_hand_between_turns() -> None:
     assert a.match.view.phase == "match-over"
     assert seen["covers"] == seen["reveals"] > 2
     assert set(passed) == {0, 1}
-    # the end of the hand and of the match show everything: no cover
+    # the end of the hand and of the match show everything, laid out on the table, then scored: no cover
+    assert a.match.cover is None and 'data-testid="spread-0"' in h.html and 'data-testid="spread-1"' in h.html
+    while h.fire("stage"):
+        pass
     assert a.match.cover is None and h.dialog is not None and "Match over." in h.dialog
     # each person's statistics, by name, in the "people" lines only
     hands = [op for op in h.stats_ops if op[0] == "hand"]

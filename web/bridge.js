@@ -377,6 +377,11 @@
         for (var i = 0; i < n.length; i++) tone(ac, t + i * 0.12, n[i], 0.18, 0.25, "square");
         [NOTE.C5, NOTE.E5, NOTE.G5].forEach(function (f) { tone(ac, t + 0.5, f, 0.8, 0.16, "triangle"); });
       },
+      fanfare: function (ac, t) {  // a won match: a rising call, then a held chord
+        var n = [NOTE.C5, NOTE.C5, NOTE.E5, NOTE.G5];
+        for (var i = 0; i < n.length; i++) tone(ac, t + i * 0.11, n[i], 0.1, 0.22, "square");
+        [NOTE.C5, NOTE.E5, NOTE.G5, NOTE.C6].forEach(function (f) { tone(ac, t + 0.48, f, 1.1, 0.13, "triangle"); });
+      },
       lose: function (ac, t) {
         var n = [NOTE.G4, NOTE.F4, NOTE.Eb4, NOTE.D4];
         for (var i = 0; i < n.length; i++) tone(ac, t + i * 0.22, n[i], i === 3 ? 0.7 : 0.24, 0.18, "sawtooth",
@@ -411,6 +416,8 @@
     var state = null;
     var flights = [];
     var ghostTimer = null;
+    var inAir = 0;  // flights not yet landed: <div id="rm" data-moving> says whether any is (tests wait on it)
+    var onLanded = null;  // the page's Python: told when the cards of a deal have all landed
 
     function root() { return document.getElementById("rm"); }
     function duration() {
@@ -467,7 +474,20 @@
       c.style.cssText = "position:fixed;margin:0;left:" + (b.x - b.w / 2) + "px;top:" + (b.y - b.h / 2) + "px;width:" +
         b.w + "px;height:" + b.h + "px;transform-origin:50% 50%;";
     }
-    function track(a) { flights.push(a); return a; }
+    function setMoving() {
+      var r = root();
+      if (r) r.setAttribute("data-moving", inAir > 0 ? "true" : "false");
+    }
+    function track(a) {
+      flights.push(a);
+      inAir += 1;
+      setMoving();
+      var over = false;
+      var end = function () { if (!over) { over = true; inAir -= 1; setMoving(); } };
+      a.addEventListener("finish", end);
+      a.addEventListener("cancel", end);
+      return a;
+    }
     // fly(target element, its box now, from box, delay, duration): a copy of the target goes from `from` to the
     // target (the boxes are measured first, for every card, so that adding the copies forces no second layout)
     function fly(el, to, from, delay, dur) {
@@ -508,6 +528,7 @@
     function shuffle(stock, b, dur) {  // the deck splits in two and riffles back, twice
       for (var i = 0; i < 4; i++) {
         var c = copy(stock);
+        c.classList.add("dealt");
         place(c, b);
         layer().appendChild(c);
         var side = (i % 2 ? 1 : -1) * b.w * 0.55;
@@ -522,23 +543,123 @@
         a.oncancel = a.onfinish;
       }
     }
+    // A card dealt face down from the stock: a copy of the stock's back, shown only once its flight begins (no
+    // pile of waiting copies on the stock), lands on `el` (hidden until then); a face-up card (`turn`: the
+    // person's own, the upcard) then turns over where it landed. done() when it is down, however it ends.
+    function dealOne(el, to, from, back, delay, dur, turn, done) {
+      if (!to.w || !from) { done(); return; }
+      var c = copy(back);
+      c.classList.add("dealt");
+      place(c, to);
+      c.style.opacity = "0";
+      layer().appendChild(c);
+      var s = from.w ? from.w / to.w : 1;
+      var dx = from.x - to.x, dy = from.y - to.y;
+      var lift = Math.min(30, Math.hypot(dx, dy) * 0.1);
+      var frames = [
+        { transform: "translate(" + dx + "px," + dy + "px) rotate(0deg) scale(" + s + ")", opacity: 1 },
+        { transform: "translate(" + dx * 0.45 + "px," + (dy * 0.45 - lift) + "px) rotate(" + to.a / 2 + "deg) scale(" +
+          (s + 1) / 2 + ")", opacity: 1, offset: 0.5 },
+        { transform: "translate(0px,0px) rotate(" + to.a + "deg) scale(1)", opacity: 1, offset: turn ? 0.82 : 1 }
+      ];
+      if (turn) frames.push({ transform: "translate(0px,0px) rotate(" + to.a + "deg) scale(0.02,1)", opacity: 1 });
+      var a = track(c.animate(frames, { duration: dur, delay: delay, easing: "cubic-bezier(.3,.7,.35,1)", fill: "forwards" }));
+      var face = turn ? (el.querySelector(".cf") || el) : null;
+      el.style.visibility = "hidden";
+      var landed = false;
+      var land = function () {
+        if (landed) return;
+        landed = true;
+        el.style.visibility = "";
+        c.remove();
+        if (face && a.playState === "finished" && duration()) {
+          track(face.animate([{ scale: "0.02 1" }, { scale: "1 1" }], { duration: dur * 0.3, easing: "ease-out" }));
+        }
+        done();
+      };
+      a.addEventListener("finish", land);
+      a.addEventListener("cancel", land);
+    }
     function deal(sels, dur) {
       var stock = document.querySelector("[data-testid=stock] .pcard");
-      if (!stock) return;
-      var from = box(stock);
-      var hands = sels.map(function (s) { return Array.prototype.slice.call(document.querySelectorAll(s)); });
-      var most = 0;
-      hands.forEach(function (h) { most = Math.max(most, h.length); });
-      var jobs = [], t = dur * 2, step = dur * 0.12;
-      for (var k = 0; k < most; k++) {
-        for (var i = 0; i < hands.length; i++) {
-          if (hands[i][k]) { jobs.push([hands[i][k], box(hands[i][k]), t]); t += step; }
+      var r = root();
+      if (r) r.setAttribute("data-dealt", "false");
+      var left = 1;  // the cards still in the air, and one for the setting out below
+      var done = function () {
+        left -= 1;
+        if (left > 0) return;
+        if (r) r.setAttribute("data-dealt", "true");
+        if (onLanded) { try { onLanded("deal"); } catch (e) { /* the page's Python reports its own faults */ } }
+      };
+      if (stock) {
+        var from = box(stock);
+        var hands = sels.map(function (s) { return Array.prototype.slice.call(document.querySelectorAll(s)); });
+        var most = 0;
+        hands.forEach(function (h) { most = Math.max(most, h.length); });
+        var jobs = [], t = dur * 2, step = dur * 0.12;
+        for (var k = 0; k < most; k++) {
+          for (var i = 0; i < hands.length; i++) {
+            var el = hands[i][k];
+            if (!el) continue;
+            var pic = el.querySelector(".cf");  // a card of the person's hand: its picture, at the fan's angle
+            var b = pic ? box(pic) : box(el);
+            if (pic) b.a = angle(el);
+            jobs.push([el, b, t, !!pic]);
+            t += step;
+          }
         }
+        // the upcard comes last, face down onto the discard pile, and turns over there; its count waits for it
+        var up = document.querySelector("[data-testid=discard-pile] .pcard.top");
+        var count = document.querySelector("[data-testid=discard-pile] .pile-count");
+        if (up) jobs.push([up, box(up), t, true]);
+        shuffle(stock, from, dur);
+        left += jobs.length;
+        if (count) count.style.visibility = "hidden";
+        jobs.forEach(function (j) {
+          var last = j[0] === up;
+          dealOne(j[0], j[1], from, stock, j[2], dur, j[3], last && count ? function () {
+            count.style.visibility = "";
+            done();
+          } : done);
+        });
       }
-      var up = document.querySelector("[data-testid=discard-pile] .pcard.top");
-      if (up) jobs.push([up, box(up), t]);
-      shuffle(stock, from, dur);
-      jobs.forEach(function (j) { fly(j[0], j[1], from, j[2], dur); });
+      done();
+    }
+    // A little confetti from an element: a gin, a big gin, a won match (none under reduced motion or at instant
+    // speed: the drawing's ribbon says it then). Inside the open dialog when it is the dialog's: a modal dialog
+    // is above every other layer.
+    var CONFETTI = ["#f2c14e", "#e53935", "#43a047", "#1e88e5", "#ffffff", "#8e24aa"];
+    function celebrate(kind, selector) {
+      var r = root();
+      if (r) r.setAttribute("data-celebrated", String(kind));
+      var dur = duration();
+      var target = document.querySelector(String(selector));
+      if (!dur || !target) return false;
+      var dlg = document.querySelector("#rm-dialog[open]");
+      var holder = dlg && dlg.contains(target) ? dlg : layer();
+      var b = target.getBoundingClientRect();
+      var n = { "big gin": 44, match: 60 }[kind] || 26;
+      var x0 = b.left + b.width / 2, y0 = b.top + Math.min(b.height / 3, 60);
+      for (var i = 0; i < n; i++) {
+        var p = document.createElement("i");
+        p.className = "confetto";
+        p.setAttribute("aria-hidden", "true");
+        p.style.cssText = "left:" + x0 + "px;top:" + y0 + "px;background:" + CONFETTI[i % CONFETTI.length] + ";";
+        holder.appendChild(p);
+        var ang = (i / n) * Math.PI * 2 + Math.random() * 0.5;
+        var dist = 60 + Math.random() * (kind === "match" ? 260 : 170);
+        var dx = Math.cos(ang) * dist, up = Math.sin(ang) * dist * 0.6 - 90;
+        var spin = (Math.random() * 2 - 1) * 720;
+        var a = p.animate([
+          { transform: "translate(0,0) rotate(0deg) scale(.6)", opacity: 1 },
+          { transform: "translate(" + dx * 0.7 + "px," + up + "px) rotate(" + spin / 2 + "deg) scale(1)", opacity: 1, offset: 0.35 },
+          { transform: "translate(" + dx + "px," + (up + 260) + "px) rotate(" + spin + "deg) scale(.9)", opacity: 0 }
+        ], { duration: dur * 4 + Math.random() * dur * 2, easing: "cubic-bezier(.2,.6,.4,1)", delay: Math.random() * dur * 0.4,
+             fill: "backwards" });
+        a.onfinish = (function (x) { return function () { x.remove(); }; })(p);
+        a.oncancel = a.onfinish;
+      }
+      return true;
     }
     function finishAll() {
       var list = flights;
@@ -553,8 +674,12 @@
           state = null;
           var dur = duration();
           finishAll();
-          if (!dur) return false;
           var plan = planText ? JSON.parse(String(planText)) : null;
+          if (!dur) {
+            // no motion here (reduced motion, instant speed): a deal has landed as soon as it is drawn
+            if (plan && plan.deal && onLanded) setTimeout(function () { try { onLanded("deal"); } catch (e) { /* */ } }, 0);
+            return false;
+          }
           var rects = {}, leaving = {};
           var leaveKeys = {};
           ((plan && plan.leave) || []).forEach(function (l) { leaveKeys[l[0]] = true; });
@@ -644,6 +769,11 @@
           return true;
         });
       },
+      celebrate: function (kind, selector) {
+        return guard(function () { return celebrate(kind, selector); });
+      },
+      // onLanded(callback): callback("deal") each time the cards of a deal have all landed
+      onLanded: function (callback) { onLanded = callback; return true; },
       // the drag is over: the ghost goes unless its move is on its way (then the next drawing takes it)
       release: function (node) {
         return guard(function () {

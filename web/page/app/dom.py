@@ -219,6 +219,16 @@ def play_sound(name: str, volume: float, delay: float) -> None:
     bridge().sound.play(name, volume, delay)
 
 
+def celebrate(kind: str, selector: str) -> None:
+    """A little confetti over the element ``selector`` (none under reduced motion or at instant speed)."""
+    bridge().motion.celebrate(kind, selector)
+
+
+def on_landed(fn: "Callable[[str], Any]") -> None:
+    """``fn(kind)`` once the cards of a deal (``"deal"``) have all landed."""
+    bridge().motion.onLanded(_keep(lambda kind: fn(str(kind))))
+
+
 # ----- the dialog -----
 
 def dialog_open() -> bool:

@@ -5,7 +5,7 @@ explained; the hand's order, selection and marks. A part of the match at the tab
 Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app import core, motion
+from web.page.app import core, motion, stage
 from web.page.shared.cards import JOKER, by_rank, by_suit, card_of, face_of, text_of
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -93,15 +93,18 @@ def play(app: "App", act: str, data: "dict[str, Any]") -> "Effects":
             return send_move(app, best)
         return core.complain(app, "Not gin yet: a knock now would leave deadwood.")
     if act == "knock":
+        going = stage.confirmed(app)
+        if going is not None:  # the confirmation's Knock, or K again
+            return send_move(app, going)
         if len(sel) == 1:
-            return send_move(app, "knock " + text_of(sel[0]))
+            return knock(app, "knock " + text_of(sel[0]))
         if sel:
             return core.complain(app, "Select the one card to knock with, or none to let the game pick the best.")
         best = m.hint.get("best_knock")
         if best and v.move(best) is not None:
-            return send_move(app, best)
+            return knock(app, best)
         knocks = v.moves("knock")
-        return send_move(app, knocks[0].text if knocks else "knock " + text_of(v.hand[0]))
+        return knock(app, knocks[0].text if knocks else "knock " + text_of(v.hand[0]))
     if act == "meld":
         return meld(app, sel)
     if act == "layoff":
@@ -109,6 +112,14 @@ def play(app: "App", act: str, data: "dict[str, Any]") -> "Effects":
     if act == "meld-target":
         return layoff(app, sel, data.get("meld"))
     return []
+
+
+def knock(app: "App", text: str) -> "Effects":
+    """A knock is said, with its deadwood, before it goes (web.page.app.stage); one the engine would refuse goes
+    at once, for the engine's reason."""
+    if core.view(app).move(text) is None:
+        return send_move(app, text)
+    return stage.confirm_knock(app, text)
 
 
 def send_move(app: "App", text: str) -> "Effects":

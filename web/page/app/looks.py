@@ -18,7 +18,7 @@ FELT_IDS = FELTS
 
 FELT_WORDS = {"green": "Green", "blue": "Blue", "red": "Burgundy", "charcoal": "Charcoal"}
 BACK_WORDS = {"red": "Crimson lattice", "blue": "Navy rings", "green": "Forest stripes", "gold": "Sunburst"}
-SOUND_NAMES = ("shuffle", "draw", "discard", "meld", "knock", "gin", "win", "lose")
+SOUND_NAMES = ("shuffle", "draw", "discard", "meld", "knock", "gin", "win", "lose", "fanfare")
 
 # A card's flight, in milliseconds, at each speed of the opponents (instant: nothing moves).
 MOTION_MS = {"slow": 560, "normal": 380, "fast": 220, "instant": 0}

@@ -12,6 +12,8 @@ The parts (each a module with its state and handlers):
     page (:mod:`~web.page.app.prefs`)       the screen, the dialog, settings, statistics, storage notices
     setup (:mod:`~web.page.app.setup`)      the new-game screen's choices
     match (:mod:`~web.page.app.table`)      the match at the table; the person's moves in :mod:`~web.page.app.hand`
+    stage (:mod:`~web.page.app.stage`)      the moments: a knock confirmed, a deal landing, the end of a hand laid
+                                            out step by step, celebrations
     online, host, guest                     online play (:mod:`~web.page.app.online`, ``host``, ``guest``)
     learn (:mod:`~web.page.app.learn`)      hints, undo, deal proofs, the daily deal, the guided hand
     replays (:mod:`~web.page.app.replays`)  the coach, replays, hand records, past matches
@@ -29,6 +31,7 @@ Messages (``(kind, ...)``):
     ("dialog-closed",)
     ("tab", event)                      the other-tab state changed (see the runner)
     ("past", matches)                   the past matches, once the runner kept a finished one
+    ("landed", kind)                    the runner: the cards of a "deal" have all landed
     online play's: see :mod:`web.page.app.online`
 Effects (``(kind, ...)``):
     ("send", msg) ("render",) ("timer", name, seconds, token) ("announce", text) ("focus", selector)
@@ -38,10 +41,12 @@ Effects (``(kind, ...)``):
     ("clear-fragment",) ("claim-tab",) ("download-aside",) ("download-game",) ("import-apply",)
     ("motion", plan)                    how the next drawing moves (web.page.app.motion); performed with the render
     ("sound", name, volume, delay)      a sound effect (web/bridge.js synthesises it), volume 0-100, delay in s
+    ("celebrate", kind, selector)       confetti ("gin", "big gin", "rummy", "match") over an element; none
+                                        under reduced motion or at instant speed
 Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app import core, hand, learn, prefs, replays, table
+from web.page.app import core, hand, learn, prefs, replays, stage, table
 from web.page.app.hand import GAME_ACTS, SHORTCUTS
 from web.page.app.learn import LearnState
 from web.page.app.online import OnlineState, talk
@@ -49,6 +54,7 @@ from web.page.app.params import game_config, speed_override
 from web.page.app.prefs import DEFAULT_SETTINGS, PageState
 from web.page.app.replays import ReplayState
 from web.page.app.setup import SetupState
+from web.page.app.stage import StageState
 from web.page.app.table import MatchState
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -76,6 +82,7 @@ class App:
         self.page = PageState()
         self.setup = SetupState(catalog)
         self.match = MatchState()
+        self.stage = StageState()
         self.online = OnlineState()
         self.host: HostState | None = None  # once this page hosts an online table (web.page.app.host)
         self.guest: GuestState | None = None  # on a page opened from an invite link (web.page.app.guest)
@@ -163,7 +170,8 @@ def on_engine(app: App, msg: "dict[str, Any]") -> "Effects":
 
 
 def on_table(app: App, msg: "dict[str, Any]") -> "Effects":
-    out = table.on_table(app, msg)
+    before = app.match.view
+    out = stage.after_table(app, before, table.on_table(app, msg))
     if app.online.role == "host":
         from web.page.app import host
 
@@ -204,6 +212,8 @@ ENGINE: "dict[str, Handler]" = {
 
 def on_command(app: App, act: str, data: "dict[str, Any] | None" = None) -> "Effects":
     handler = COMMANDS.get(act)
+    if act != "knock":
+        app.stage.confirm = None  # anything else done meanwhile takes the knock's question back
     return [] if handler is None else handler(app, data or {})
 
 
@@ -216,6 +226,11 @@ def toggle_card(app: App, data: "dict[str, Any]") -> "Effects":
         m.selected.add(pos)
     core.say(app, "")
     return [("render",)]
+
+
+def next_hand(app: App, data: "dict[str, Any]") -> "Effects":
+    stage.leave_hand(app)
+    return [("dialog", None)] + table.next_hand(app)
 
 
 def game_act(act: str) -> "Command":
@@ -244,8 +259,11 @@ COMMANDS: "dict[str, Command]" = {
     "start": lambda app, data: table.start_from_setup(app),
     "confirm-new": lambda app, data: table.confirm_new(app),
     "ready": lambda app, data: table.reveal(app),
-    "next": lambda app, data: [("dialog", None)] + table.next_hand(app),
-    "show-result": lambda app, data: core.open(app, "end"),
+    "next": next_hand,
+    "show-result": stage.show_result,
+    "details": stage.details,
+    "score-card": stage.score_card,
+    "knock-no": stage.cancel_knock,
     "sort": lambda app, data: hand.set_sort(app, str(data.get("sort", "suit"))),
     "cycle-sort": lambda app, data: hand.cycle_sort(app),
     "focus-hand": lambda app, data: [("focus", ".hand .card")],
@@ -266,7 +284,15 @@ def on_key(app: App, key: str, ctx: "dict[str, Any]") -> "Effects":
     """A key: the replay viewer's while it shows, else the table's (a shortcut runs its command)."""
     if app.page.screen == "replay":
         return replays.replay_key(app, key, ctx)
+    if key == "Escape" and not ctx.get("in_dialog") and stage.asking(app):
+        return stage.cancel_knock(app, {})
     return hand.on_key(app, key, ctx)
+
+
+def on_tick(app: App, name: str, token: int) -> "Effects":
+    if name.startswith("stage"):
+        return stage.on_tick(app, name, token)
+    return table.on_tick(app, name, token)
 
 
 def on_change(app: App, name: str, value: str, checked: bool) -> "Effects":
@@ -337,7 +363,8 @@ ROUTES: "dict[str, Handler]" = {
     "key": on_key,
     "drop": hand.on_drop,
     "change": on_change,
-    "tick": table.on_tick,
+    "tick": on_tick,
+    "landed": stage.on_landed,
     "dialog-closed": prefs.on_dialog_closed,
     "tab": prefs.on_tab,
     "past": replays.on_past,

@@ -4,8 +4,9 @@ characters say. Pure functions of two views and the update's public events; the 
 A *motion plan* (plain data, sent to ``rummyBridge.motion`` in web/bridge.js as JSON) names cards by their
 ``data-card`` (``7H``, ``JK``) and places by CSS selectors:
 
-* ``from``: ``{card: selector}``: a card now on the table that came from there (an opponent's hand, the stock);
-  every other card that was on the table before flies from where it was to where it is (the runner measures);
+* ``from``: ``{card: selector}``: a card now on the table that came from there (an opponent's hand, the stock;
+  at the end of a hand, every opponent's card, turned up out of its fan); every other card that was on the table
+  before flies from where it was to where it is (the runner measures);
 * ``fans``: ``[[target, origin], ...]``: a card back that joined an opponent's hand, and where it came from;
 * ``leave``: ``[[card, selector], ...]``: a face-up card that left the table for an opponent's hand;
 * ``deal``: the selectors of the hands in the order the dealer deals to them (a shuffle, then the deal);
@@ -85,6 +86,12 @@ def table_plan(view: "View", events: "Iterable[Event]", dealt: bool, new_card: i
         elif e.kind == "swap" and e.card is not None:
             plan["from"][key_of(e.card)] = fan(s)
             plan["leave"].append(["JK", fan_last(s)])
+    if not view.in_hand and view.results:  # the end of a hand: every hand is turned up, out of its owner's fan
+        r = view.results[-1]
+        for s in range(min(view.players, len(r.hands))):
+            if s != view.seat:
+                for c in r.hands[s]:
+                    plan["from"].setdefault(key_of(c), fan(s))
     return plan
 
 

@@ -125,7 +125,8 @@ def opponents_html(view: "View", names: "Sequence[str]", profiles: "dict[int, di
         tier = tier_word(p["tier"]) if p else ""
         style = p["style"] if p else ""
         active = view.turn == s and view.in_hand
-        shown = min(n, 13)
+        spread = ui.get("spreads", {}).get(s) if view.game == "rummy" else None
+        shown = 0 if s in ui.get("spreads", {}) else min(n, 13)  # the end of a hand: the cards are face up
         backs = "".join("".join(('<span class="card back ocard" style="--i:', str(i), '">', back_svg(back_id), "</span>"))
                         for i in range(shown))
         dealer = ' <span class="badge" title="Dealer">D</span>' if view.dealer == s else ""
@@ -139,7 +140,8 @@ def opponents_html(view: "View", names: "Sequence[str]", profiles: "dict[int, di
                      '<div class="opp-who">', (characters.portrait(pid) if p else characters.initial(names[s], colors[s])), state,
                      '<div class="opp-id"><strong class="opp-name">', esc(names[s]), "</strong>", dealer,
                      ' <span class="opp-meta">', esc(tier), ((" · " + esc(style)) if style else ""), "</span></div></div>"
-                     '<div class="fan" aria-hidden="true" style="--n:', str(max(shown, 1)), '">', backs, "</div>"
+                     '<div class="fan" aria-hidden="true" style="--n:', str(max(shown, 1)), '">', backs, "</div>",
+                     ("".join(('<div class="showdown theirs">', spread, "</div>")) if spread else ""),
                      '<div class="opp-foot"><span data-testid="count-', str(s), '">', plural(n, "card"), "</span>"
                      '<span class="opp-pts"> · ', str(view.scores[s]), " pts</span></div>", bubble, "</div>")))
     return "".join(('<section class="opponents" aria-label="Opponents" style="--opps:', str(view.players - 1), '">',
@@ -216,6 +218,7 @@ def hand_html(order: "Sequence[int]", selected: "Collection[int]", marks: "dict[
     hinted = marks.get("hints", ())
     advised = marks.get("advised", ())  # the cards of the hint on show
     lesson = marks.get("lesson", ())  # the guided hand's cards for this step
+    knocking = marks.get("knock")  # the card of the knock being confirmed
     gaps = marks.get("gaps", False)
     gap = 0
     prev = None
@@ -242,6 +245,8 @@ def hand_html(order: "Sequence[int]", selected: "Collection[int]", marks: "dict[
             cls.append("advised")
         if c in lesson:
             cls.append("lit")
+        if c == knocking:
+            cls.append("knocking")
         tip = card_words(c) + (", deadwood" if c in dead else "") + (", can be played now" if c in hinted else "") + (
             ", the hint's card" if c in advised else "") + (
             ", just taken from the discard pile" if c == taken else "")
@@ -335,19 +340,29 @@ def table_screen(view: "View", names: "Sequence[str]", profiles: "dict[int, dict
     ui["colors"] = colors
     back_id = ui.get("back", "red")
     after = ui.get("after", "")
-    controls = after if after else actions_html(view, kinds, ui["busy"], ui.get("gin_ready", False))
+    controls = after or ui.get("confirm") or actions_html(view, kinds, ui["busy"], ui.get("gin_ready", False))
+    spreads = ui.get("spreads") or {}
+    mine = spreads.get(view.seat)
+    hand = "".join(('<div class="showdown mine">', mine, "</div>")) if mine is not None else hand_html(
+        ui["order"], ui["selected"], ui["marks"], view)
+    theirs = ""
+    if view.game == "gin" and spreads:
+        theirs = "".join(('<div class="showdown theirs">', "".join(spreads[s] for s in sorted(spreads) if s != view.seat),
+                          "</div>"))
     return (
         "".join(('<div class="table game-', view.game, '" data-testid="table-screen" data-phase="', esc(view.phase),
                  '" data-turn="', ("" if view.turn is None else str(view.turn)), '" data-seat="', str(view.seat),
                  '" data-step="', str(view.step),
                  '" data-waiting="', ("true" if ui.get("waiting") else "false"), '" data-players="', str(view.players),
-                 '" data-lit="', esc(ui.get("lit", "")), '">',
+                 '" data-lit="', esc(ui.get("lit", "")), '" data-dealing="', ("true" if ui.get("dealing") else "false"),
+                 '" data-stage="', ui.get("stage", ""), '">',
                  scoreline_html(view, names, ui.get("scoreline_extra", "")),
                  opponents_html(view, names, profiles, ui),
-                 '<div class="middle">', piles_html(view, kinds, back_id), table_html(view, names, colors), "</div>",
+                 '<div class="middle">', piles_html(view, kinds, back_id), table_html(view, names, colors), theirs,
+                 "</div>",
                  ui.get("lesson", ""),
                  status_html(ui["prompt"], ui["message"], ui["level"], ui["deadwood"]),
-                 hand_html(ui["order"], ui["selected"], ui["marks"], view),
+                 hand,
                  '<div class="controls">', controls, sort_html(view.game, ui["sort"], ui.get("chips", "")), "</div>",
                  log_html(ui["log"]), "</div>")))
 
@@ -361,6 +376,18 @@ def cover_html(name: str, view: "View") -> str:
                     '<p class="muted">Every hand is hidden until ', esc(name), " taps.</p>"
                     '<button type="button" class="btn primary" data-act="ready" data-key="cover-ready">Show ',
                     esc(name), "’s hand</button></div></div>"))
+
+
+def confirm_html(question: str, deadwood: str) -> str:
+    """A knock, asked before it goes: its card and the deadwood it leaves, Knock (the Knock button's act: K again
+    does it too) and Not yet (Escape)."""
+    return "".join(('<div class="actions confirm" role="group" aria-labelledby="knock-q" data-testid="knock-confirm">'
+                    '<p class="confirm-q" id="knock-q">', esc(question),
+                    (("".join((' <span class="confirm-dw">', esc(deadwood), "</span>"))) if deadwood else ""), "</p>"
+                    '<button type="button" class="act act-knock" data-act="knock" data-key="knock-yes" aria-label="Knock">'
+                    "Knock</button>"
+                    '<button type="button" class="act act-no" data-act="knock-no" data-key="knock-no" aria-label="Not yet">'
+                    "Not yet</button></div>"))
 
 
 def after_html(phase: str) -> str:

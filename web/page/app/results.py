@@ -1,17 +1,21 @@
-"""The end of a hand, drawn: every hand laid open (the knock reveal), Gin's lay-offs drawn onto the knocker's
-numbered melds, the tally of the points (each player's total growing towards the target) and the score sheet.
+"""The end of a hand, drawn: on the table, every hand spread out (:func:`showdown`, laid out step by step by
+:mod:`web.page.app.stage`); in the dialog, the score card (:func:`score_card_html`: the headline and the tally of
+the points, each player's total growing towards the target) and its details: every hand laid open (the knock
+reveal), Gin's lay-offs drawn onto the knocker's numbered melds, and the score sheet.
 
 The entrances (cards turning over one after the other, lay-offs sliding onto their meld, the totals growing) are
 CSS animations of transforms and opacity, timed by the page's motion setting (none at instant speed or under
 reduced motion). Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app.render import cards_row
+from web.page.app.render import cards_row, face
 from web.page.app.text import card_words, esc, plural
+from web.page.shared.cards import by_rank, face_of
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import Any
 
     from web.page.shared.viewdata import Result, View
 
@@ -131,3 +135,100 @@ def score_sheet_html(view: "View", names: "Sequence[str]") -> str:
         rows.append("".join(('<tr class="total final"><th scope="row">Final</th>', fin, "</tr>")))
     return "".join(('<table class="score-sheet" data-testid="score-sheet"><caption>Score sheet</caption><thead><tr>'
                     '<th scope="col">Hand</th>', head, "</tr></thead><tbody>", "".join(rows), "</tbody></table>"))
+
+
+# ---------------------------------------------------------------- on the table
+
+RIBBONS = {"gin": "Gin!", "big gin": "Big gin!", "rummy": "Rummy!", "undercut": "Undercut!"}
+
+
+def showdown(view: "View", names: "Sequence[str]", result: "Result", show: "dict[str, Any] | None") -> dict[int, str]:
+    """Each seat's cards at the end of a hand, spread out on the table, by seat: Gin's melds (the knocker's with
+    the lay-offs on them) and deadwood, Rummy's cards left. ``show``: the stage's step (:mod:`web.page.app.stage`:
+    "show" lays the hands out, "layoff" has ``laid`` lay-offs on their melds, "count" counts up), or None for the
+    hand as it ended. Every card keeps its ``data-card``, so it flies from where it was (web/bridge.js)."""
+    step = show["step"] if show is not None else "done"
+    counted = step in ("count", "done")
+    k = result.knock
+    out = {}
+    for s in range(view.players):
+        groups: list[tuple[str, list[tuple[int, str]]]] = []
+        count = None
+        if k is not None:
+            laid = len(k.layoffs) if counted else (show["laid"] if show is not None and step == "layoff" else 0)
+            for i, meld in enumerate(k.melds[s], 1):
+                cards = [(c, "") for c in meld]
+                if s == k.knocker:
+                    on = [c for j, (c, mi) in enumerate(k.layoffs) if mi == i and j < laid]
+                    cards = [(c, "laid" if c in on else "") for c in by_rank(list(meld) + on)]
+                groups.append(("meld", cards))
+            dead = [(c, "dw") for c in k.unmatched[s]]
+            if s != k.knocker:
+                dead += [(c, "dw to-lay") for j, (c, _mi) in enumerate(k.layoffs) if j >= laid]
+            if dead:
+                groups.append(("dead", dead))
+            count = ("Deadwood", k.deadwood[s])
+        else:
+            left = result.hands[s] if s < len(result.hands) else []
+            if left:
+                groups.append(("left", [(c, "") for c in left]))
+            if view.game == "rummy" and s < len(result.values):
+                count = ("Worth", result.values[s])
+        out[s] = _spread(view, names, result, s, groups, count, step, counted)
+    return out
+
+
+def _spread(view: "View", names: "Sequence[str]", result: "Result", s: int,
+            groups: "list[tuple[str, list[tuple[int, str]]]]", count: "tuple[str, int] | None", step: str,
+            counted: bool) -> str:
+    k = result.knock
+    won = result.winner == s
+    role = ""
+    if k is not None and s == k.knocker:
+        role = {"gin": "went gin", "big gin": "went big gin"}.get(result.end, "knocked")
+    elif view.game == "rummy" and won:
+        role = "went rummy" if result.end == "rummy" else "went out"
+    ribbon = RIBBONS.get(result.end, "") if won and (counted or result.end != "undercut") else ""
+    head = ['<p class="spread-head"><strong>', esc(names[s]), "</strong>"]
+    if role:
+        head += [' <span class="role">', role, "</span>"]
+    if count is not None and (groups or view.game == "gin"):
+        head += [' <span class="tally-dw', ("" if counted else " pending"), '">', count[0], ' <b class="count',
+                 ("" if counted else " pending"), '" data-testid="deadwood-', str(s), '" style="--to:', str(count[1]),
+                 '"><span class="n">', str(count[1]), "</span></b></span>"]
+    if counted and result.points[s]:
+        head += [' <span class="pts">+', str(result.points[s]), "</span>"]
+    if ribbon:
+        head += [' <span class="ribbon" data-testid="celebration">', ribbon, "</span>"]
+    head.append("</p>")
+    words = []
+    cards_html = []
+    n = 0
+    for kind, cards in groups:
+        n += len(cards)
+        faces = "".join(face(c, "scard" + ((" " + cls) if cls else ""), "".join((' style="--i:', str(i), '"')))
+                        for i, (c, cls) in enumerate(cards))
+        cards_html.append("".join(('<span class="sgroup sg-', kind, '" style="--k:', str(len(cards)), '">', faces,
+                                   "</span>")))
+        label = {"meld": "meld", "dead": "deadwood", "left": "cards"}[kind]
+        words.append(label + " " + " ".join(face_of(c) for c, _ in cards))
+    label = names[s] + (" " + role if role else "") + ": " + ("; ".join(words) if words else "no cards")
+    if count is not None and counted:
+        label += "; " + count[0].lower() + " " + str(count[1])
+    return "".join(('<section class="spread" data-testid="spread-', str(s), '" data-seat="', str(s), '" aria-label="',
+                    esc(label), '" style="--n:', str(max(n, 1)), ";--g:", str(max(len(groups), 1)), '">', "".join(head),
+                    '<div class="spread-cards">', "".join(cards_html), "</div></section>"))
+
+
+# ---------------------------------------------------------------- the score card
+
+def score_card_html(view: "View", names: "Sequence[str]", headline: str, detail: str, result: "Result",
+                    ribbon: str, extra: str = "") -> str:
+    """The end of a hand at a glance: who won it and how, the points and the totals (``ribbon``: a celebration's
+    words, or ""); ``extra``: a line or two that must not wait for the details (a guided hand's last words, the
+    daily deal, an online deal's check)."""
+    top = "".join(('<p class="ribbon big" data-testid="celebration">', esc(ribbon), "</p>")) if ribbon else ""
+    return "".join(('<div class="score-card" data-testid="score-card">', top,
+                    '<p class="headline" data-testid="headline">', esc(headline), "</p>",
+                    '<p class="detail" data-testid="detail">', esc(detail), "</p>", tally_html(view, names, result),
+                    extra, "</div>"))

@@ -222,6 +222,8 @@ class Runner:
                 self.motion = e[1]
             elif kind == "sound":
                 dom.play_sound(e[1], e[2], e[3])
+            elif kind == "celebrate":
+                dom.celebrate(e[1], e[2])
         if soon and (render or self.owed is not None):
             # an automatic move at instant speed: the next move is asked for at once, and that asks for a
             # drawing too; one drawing, in its own task, shows both (the person's cards do not move meanwhile)
@@ -431,6 +433,7 @@ class Runner:
         dom.listen(js.document, "pointerup", self.on_pointer_up)
         dom.listen(js.document, "pointercancel", self.on_pointer_cancel)
         dom.listen(dom.el("rm-dialog"), "close", self.on_dialog_close)
+        dom.on_landed(lambda kind: self.dispatch(("landed", kind)))
 
     def on_click(self, ev: "Any") -> None:
         if self.suppress_click:

@@ -5,7 +5,7 @@ these return after every message.
 Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app import core, dialogs, hand, learn, learnview, prefs, render, replays, results
+from web.page.app import core, dialogs, hand, learn, learnview, prefs, render, replays, results, stage
 from web.page.app.setup import setup_html
 from web.page.app.text import esc, headline, names_in, prompt
 
@@ -58,18 +58,35 @@ def table_html(app: "App") -> str:
     if m.cover is not None:
         return render.cover_html(names[m.cover], v)
     marks, dw = hand.marks(app)
+    if not v.in_hand or app.stage.dealing is not None:
+        dw = ""  # nothing to say before the cards have landed; once the hand is over, it is counted on the table
     profiles = {}
     for i, seat in enumerate(core.seats(app)):
         if seat["kind"] == "computer":
             profiles[i] = app.catalog.profile(v.game, seat["id"])
-    ui = {"prompt": prompt(v, names) if m.engine != "starting" or m.waiting is None else "Getting the game ready…",
-          "message": page.message, "level": page.level, "deadwood": dw, "order": m.order,
-          "selected": m.selected, "marks": marks, "busy": v.turn != v.seat,
+    dealing = app.stage.dealing is not None
+    if dealing:
+        said = "Dealing…"  # the turn's prompt and buttons wait until the cards have landed
+    elif m.engine != "starting" or m.waiting is None:
+        said = prompt(v, names)
+    else:
+        said = "Getting the game ready…"
+    ui = {"prompt": said, "message": page.message, "level": page.level, "deadwood": dw, "order": m.order,
+          "selected": m.selected, "marks": marks, "busy": v.turn != v.seat or dealing, "dealing": dealing,
           "sort": hand.sort_mode(app), "log": m.meta.get("log", []),
           "waiting": m.waiting is not None, "back": page.settings.get("back", "red"),
           "speech": {seat: said[0] for seat, said in m.speech.items()}, "gin_ready": hand.gin_ready(app)}
     if not v.in_hand and page.dialog != "end":
         ui["after"] = render.after_html(v.phase)
+    if stage.asking(app):
+        words = stage.knock_words(app)
+        if words is not None:
+            ui["confirm"] = render.confirm_html(words[0], words[1])
+            ui["marks"]["knock"] = stage.knock_card(app)
+    if not v.in_hand and v.results:
+        show = stage.step(app)
+        ui["spreads"] = results.showdown(v, names, v.results[-1], show)
+        ui["stage"] = show["step"] if show is not None else "done"
     return render.table_screen(v, names, profiles, learn_ui(app, ui))
 
 
@@ -81,7 +98,7 @@ def learn_ui(app: "App", ui: "dict[str, Any]") -> "dict[str, Any]":
     v = m.view
     assert v is not None  # drawn with the table
     lesson = learn.lesson(app)
-    mine = v.in_hand and v.turn == v.seat and m.cover is None
+    mine = v.in_hand and v.turn == v.seat and m.cover is None and app.stage.dealing is None
     # a friend's page online has no engine to ask: no hint there
     ui["chips"] = "" if app.online.role == "guest" else learnview.chips_html(
         mine and m.waiting is None, bool(extras.get("practice")), bool(extras.get("undo")) and m.waiting is None)
@@ -122,43 +139,58 @@ def dialog_html(app: "App", which: str) -> str | None:
 
 
 def end_html(app: "App") -> str | None:
-    """The end of a hand: every hand laid out, the points, what learning and the coach add, the scores."""
+    """The end of a hand: the score card (the headline, the points, the totals), or, one tap away, its details:
+    every hand laid out, what learning and the coach add, the scores."""
     m = app.match
     v = m.view
     if v is None or not v.results:
         return None
     names = core.names(app)
     r = v.results[-1]
-    body = results.end_of_hand_html(v, names, headline(r, names), names_in(r.detail, names), r)
-    sheet = results.score_sheet_html(v, names)
-    body += learn_end_html(app) + replay_end_html(app)
-    if app.online.role == "guest" and v.phase != "match-over":
-        guest = app.guest
-        assert guest is not None  # a guest's page
-        check = guest.deal_checks.get(v.hand_number)
-        if check is not None:
-            cls = "ok" if check[0] else ("error" if check[0] is False else "muted")
-            body += "".join(('<p class="deal-check ', cls, '" data-testid="deal-check-end">', esc(check[1]),
-                             "</p>"))
-        body += "".join(('<p class="muted">', esc(names[0]), " deals the next hand.</p>"))
-        return render.dialog_frame("End of hand", body + sheet, render.button("close", "Back to the table", True),
-                                   "end-of-hand")
+    guest = app.online.role == "guest" and v.phase != "match-over"
+    over = ""
     if v.phase == "match-over":
         w = v.match.winner if v.match is not None else None
-        over = ("The match is a draw." if w is None else
-                ("You win the match!" if names[w] == "You" else names[w] + " wins the match."))
-        body += "".join(('<p class="match-over" data-testid="match-over"><strong>Match over.</strong> ', over,
-                         "</p>"))
-        btn = render.button("next", "New match", True)
+        words = ("The match is a draw." if w is None else
+                 ("You win the match!" if names[w] == "You" else names[w] + " wins the match."))
+        over = "".join(('<p class="match-over', (" won" if stage.match_won(app, v) else ""),
+                        '" data-testid="match-over"><strong>Match over.</strong> ', words, "</p>"))
+    if guest:
+        first = render.button("close", "Back to the table", True)
     else:
-        btn = render.button("next", "Next hand", True)
-    return render.dialog_frame("End of hand", body + sheet, btn + render.button("close", "View the table"),
-                               "end-of-hand")
+        first = render.button("next", "New match" if v.phase == "match-over" else "Next hand", True)
+    if not app.stage.details:
+        extra = over + learn_card_html(app)
+        if guest:
+            extra += guest_end_html(app)
+        ribbon = results.RIBBONS.get(r.end, "") if stage.hand_celebration(app, v, r) else ""
+        body = results.score_card_html(v, names, headline(r, names), names_in(r.detail, names), r, ribbon, extra)
+        more = render.button("details", "Details") + ("" if guest else render.button("close", "View the table"))
+        return render.dialog_frame("End of hand", body, first + more, "end-of-hand")
+    body = results.end_of_hand_html(v, names, headline(r, names), names_in(r.detail, names), r)
+    body += learn_end_html(app) + replay_end_html(app)
+    if guest:
+        body += guest_end_html(app)
+    body += over + results.score_sheet_html(v, names)
+    more = render.button("score-card", "Back") + ("" if guest else render.button("close", "View the table"))
+    return render.dialog_frame("End of hand", body, first + more, "end-of-hand")
 
 
-def learn_end_html(app: "App") -> str:
-    """What learning adds to the end of a hand: the lesson's last words, the daily result to share, the deal's
-    proof."""
+def guest_end_html(app: "App") -> str:
+    """A friend's page online: its check of the deal, and who deals next."""
+    guest = app.guest
+    v = app.match.view
+    assert guest is not None and v is not None  # a guest's page, at the end of a hand
+    out = ""
+    check = guest.deal_checks.get(v.hand_number)
+    if check is not None:
+        cls = "ok" if check[0] else ("error" if check[0] is False else "muted")
+        out += "".join(('<p class="deal-check ', cls, '" data-testid="deal-check-end">', esc(check[1]), "</p>"))
+    return out + "".join(('<p class="muted">', esc(core.names(app)[0]), " deals the next hand.</p>"))
+
+
+def learn_card_html(app: "App") -> str:
+    """What learning puts on the score card: a guided hand's last words, the daily deal."""
     m = app.match
     extras = app.learn.extras
     out = ""
@@ -169,11 +201,17 @@ def learn_end_html(app: "App") -> str:
     if isinstance(daily, dict):
         assert m.view is not None  # drawn at the end of a hand
         out += learnview.daily_end_html(daily, app.page.stats.get("daily", {}).get(m.view.game))
-    deal = extras.get("deal")
-    if isinstance(deal, dict) and m.view is not None and m.view.results:
-        out += learnview.proof_html(deal, app.learn.deal_check.get(len(m.view.results) - 1),
-                                    app.learn.deal_check.get(-1), m.waiting == "verify")
     return out
+
+
+def learn_end_html(app: "App") -> str:
+    """What learning adds to the details of a hand: the deal's proof."""
+    m = app.match
+    deal = app.learn.extras.get("deal")
+    if isinstance(deal, dict) and m.view is not None and m.view.results:
+        return learnview.proof_html(deal, app.learn.deal_check.get(len(m.view.results) - 1),
+                                    app.learn.deal_check.get(-1), m.waiting == "verify")
+    return ""
 
 
 def replay_end_html(app: "App") -> str:

@@ -1,0 +1,212 @@
+"""The table as a stage (web/page/app/stage.py), through the app wired to the worker's table
+(tests/page_harness.py): a knock asked before it goes, with the engine's deadwood; a deal whose prompt and
+buttons wait for its cards; the end of a hand laid out on the table, then the score card; celebrations."""
+
+from __future__ import annotations
+
+from page_harness import Harness
+
+from web.page.app import views
+from web.page.shared.cards import face_of, text_of
+
+
+def to_a_knock(query: dict[str, str] | None = None, seed: int = 21) -> Harness:
+    """A Gin match at the person's turn with a knock legal (a computer plays the person's seat until then)."""
+    h = Harness()
+    h.start(query={"debug": "autoplay", **(query or {})})
+    h.new_match("gin", ("pip",), seed=seed, rules={"target": 500})
+    for _ in range(3000):
+        v = h.app.match.view
+        if v.turn == 0 and "knock" in v.kinds():
+            break
+        assert h.fire("advance") or h.fire("deal")
+    h.app.page.autoplay = False
+    h.timers.clear()
+    return h
+
+
+def test_a_knock_is_asked_with_the_deadwood_the_engine_gives_then_sent():
+    h = to_a_knock()
+    a = h.app
+    v = a.match.view
+    best = a.match.hint["best_knock"]
+    card = best.split(" ")[1]
+    sent = len(h.sent)
+    h.do("command", "knock", {})
+    assert len(h.sent) == sent  # nothing goes yet
+    dw = a.match.hint["knocks"][card]
+    assert dw == a.match.hint["after_discard"]  # the best knock leaves the least deadwood
+    from web.page.shared.cards import card_of
+
+    question = "Knock with " + face_of(card_of(card)) + "?"
+    assert question in h.html and "Deadwood " + str(dw) in h.html and 'data-testid="knock-confirm"' in h.html
+    assert 'class="card in-hand' in h.html and "knocking" in h.html  # the card to knock with stands out
+    assert 'data-key="act-discard"' not in h.html  # the question takes the action buttons' place
+    # the question is said to a screen reader, the card in words
+    assert h.announced[-1].startswith("Knock with ") and "Deadwood " + str(dw) in h.announced[-1]
+    # the confirmation's Knock: the knock goes, and the engine counts the same deadwood
+    h.do("command", "knock", {})
+    assert h.sent[-1] == {"type": "act", "action": best, "step": v.step, "seat": 0}
+    r = a.match.view.results[-1]
+    assert r.knock is not None and r.knock.knocker == 0 and r.knock.deadwood[0] == dw
+
+
+def test_not_yet_escape_and_another_click_take_the_question_back():
+    h = to_a_knock()
+    a = h.app
+    sent = len(h.sent)
+    h.do("command", "knock", {})
+    assert 'data-testid="knock-confirm"' in h.html
+    effects = h.do("command", "knock-no", {})
+    assert ("focus", "[data-act=knock]") in effects
+    assert 'data-testid="knock-confirm"' not in h.html and 'data-key="act-knock"' in h.html
+    # Escape takes it back too
+    h.do("command", "knock", {})
+    h.do("key", "Escape", {"card_pos": None, "in_dialog": False, "shift": False})
+    assert 'data-testid="knock-confirm"' not in h.html
+    # so does selecting a card: the knock asked about is not the one the person now means
+    h.do("command", "knock", {})
+    h.do("command", "card", {"pos": 0})
+    assert 'data-testid="knock-confirm"' not in h.html
+    assert len(h.sent) == sent and a.match.view.phase == "play"
+
+
+def test_k_twice_knocks_with_the_selected_card_and_its_own_deadwood():
+    h = to_a_knock()
+    a = h.app
+    v = a.match.view
+    knocks = v.moves("knock")
+    chosen = knocks[-1]  # the knock leaving the most deadwood, when there are several
+    card = chosen.cards[0]
+    a.match.selected = {a.match.order.index(card)}
+    ctx = {"card_pos": None, "in_dialog": False, "shift": False}
+    h.do("key", "k", ctx)
+    assert "Knock with " + face_of(card) + "?" in h.html
+    assert "Deadwood " + str(a.match.hint["knocks"][text_of(card)]) in h.html
+    h.do("key", "k", ctx)
+    assert h.sent[-1]["action"] == chosen.text
+
+
+def test_a_question_from_an_older_step_sends_nothing():
+    h = to_a_knock()
+    a = h.app
+    h.do("command", "knock", {})
+    a.stage.confirm = dict(a.stage.confirm, step=a.match.view.step - 1)  # the table moved on meanwhile
+    assert 'data-testid="knock-confirm"' not in views.screen_html(a)
+    sent = len(h.sent)
+    h.do("command", "knock", {})  # asked again, for this step
+    assert len(h.sent) == sent and 'data-testid="knock-confirm"' in h.html
+
+
+def test_at_instant_speed_the_end_is_drawn_at_once_and_the_score_card_opens():
+    h = to_a_knock({"speed": "0"})
+    h.do("command", "knock", {})
+    h.do("command", "knock", {})
+    assert not [t for t in h.timers if t[0] == "stage"]
+    assert 'data-stage="done"' in h.html and 'data-testid="spread-0"' in h.html and 'data-testid="spread-1"' in h.html
+    assert h.dialog is not None and 'data-testid="score-card"' in h.dialog
+    # Next hand comes first; the details are one tap away
+    assert h.dialog.index("Next hand") < h.dialog.index("Details")
+    assert 'data-testid="score-sheet"' not in h.dialog
+    h.do("command", "details", {})
+    assert 'data-testid="score-sheet"' in h.dialog and "Melds" in h.dialog
+
+
+def test_the_staged_end_can_be_skipped_with_show_result():
+    h = to_a_knock()
+    h.do("command", "knock", {})
+    h.do("command", "knock", {})
+    assert h.dialog is None and 'data-stage="show"' in h.html and "Show result" in h.html
+    h.do("command", "show-result", {})
+    assert 'data-stage="done"' in h.html and h.dialog is not None and 'data-testid="score-card"' in h.dialog
+    assert not h.fire("stage") or 'data-stage="done"' in h.html  # the stage's timer is spent
+
+
+def test_a_deal_waits_for_its_cards_before_the_prompt_and_the_buttons():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=3)  # the person plays first: the upcard is offered
+    a = h.app
+    assert a.match.view.turn == 0
+    assert 'data-dealing="true"' in h.html and ">Dealing…<" in h.html
+    assert 'data-key="act-pass"' in h.html and 'data-act="pass" data-key="act-pass" aria-keyshortcuts="P" ' \
+        'aria-label="Pass" disabled' in h.html
+    effects = h.do("landed", "deal")
+    assert 'data-dealing="false"' in h.html and "Your turn" in h.html
+    assert 'aria-label="Pass" disabled' not in h.html
+    assert ("focus", ".hand .card") in effects
+    # a second report changes nothing; nor does the timer kept in case the report never came
+    assert h.do("landed", "deal") == []
+    assert h.fire("stage-dealt") and "Your turn" in h.html
+
+
+def test_the_deal_timer_stands_in_when_the_runner_never_says():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=3)
+    assert ">Dealing…<" in h.html
+    assert h.fire("stage-dealt")
+    assert "Your turn" in h.html and 'data-dealing="false"' in h.html
+
+
+def test_no_dealing_at_instant_speed_or_under_reduced_motion():
+    for boot in ({"query": {"speed": "0"}}, {"reduced_motion": True}):
+        h = Harness()
+        h.start(**boot)
+        h.new_match("gin", ("rex",), seed=3)
+        assert 'data-dealing="false"' in h.html and "Your turn" in h.html
+        assert not [t for t in h.timers if t[0] == "stage-dealt"]
+
+
+def test_rummy_going_out_is_laid_out_then_counted():
+    import random
+
+    from test_page_app import play_person
+
+    h = Harness()
+    h.start()
+    h.new_match("rummy", ("mel",), seed=4, rules={"target": 500})
+    rnd = random.Random(4)
+    for _ in range(3000):
+        m = h.app.match
+        if m.next in ("deal", "over"):
+            break
+        if m.next == "computer":
+            h.run_opponents()
+        else:
+            play_person(h, rnd)
+    v = h.app.match.view
+    r = v.results[-1]
+    assert h.dialog is None and 'data-stage="show"' in h.html
+    loser = 1 - r.winner if r.winner is not None else 1
+    assert 'data-testid="spread-' + str(loser) + '"' in h.html
+    assert h.fire("stage") and 'data-stage="count"' in h.html  # no lay-offs to show in Rummy
+    assert 'data-testid="deadwood-' + str(loser) + '" style="--to:' + str(r.values[loser]) in h.html
+    assert h.fire("stage") and h.dialog is not None and 'data-testid="score-card"' in h.dialog
+
+
+def test_a_won_match_and_a_gin_are_celebrated_for_the_person_only():
+    from web.page.app import stage
+    from web.page.shared.viewdata import read_view
+
+    h = to_a_knock({"speed": "0"})
+    a = h.app
+    doc = a.match.view_doc
+    v = read_view(doc)
+    r = dict(doc["view"])
+    result = {"hand": 0, "dealer": 1, "end": "gin", "winner": 0, "points": [30, 0], "totals": [30, 0],
+              "hands": [[], []], "detail": "Gin.", "knock": None, "values": [], "table": []}
+    r.update(phase="match-over", results=[result],
+             match={"final": [130, 0], "winner": 0, "hands_won": [1, 0],
+                    "bonuses": [{"game": 100, "line": 0, "shutout": 0}, {"game": 0, "line": 0, "shutout": 0}],
+                    "hands": 1})
+    v = read_view(dict(doc, view=r))
+    from web.page.shared.viewdata import Result
+
+    res = Result(result, "r", 2)
+    assert stage.hand_celebration(a, v, res) == "gin" and stage.match_won(a, v)
+    lost = Result(dict(result, winner=1), "r", 2)
+    assert stage.hand_celebration(a, v, lost) == ""
+    assert stage.celebrate_match(a)[0] == ("celebrate", "match", "#rm-dialog")
+    a.page.settings["sound"] = False
+    assert [e for e in stage.celebrate_match(a) if e[0] == "sound"] == []

@@ -10,14 +10,16 @@ from web.page.app import views
 from web.page.shared.cards import face_of, text_of
 
 
-def to_a_knock(query: dict[str, str] | None = None, seed: int = 21) -> Harness:
-    """A Gin match at the person's turn with a knock legal (a computer plays the person's seat until then)."""
+def to_a_knock(query: dict[str, str] | None = None, seed: int = 21, target: int = 500, gin: bool = False,
+               settings: dict[str, object] | None = None) -> Harness:
+    """A Gin match at the person's turn with a knock legal (``gin``: with a gin in hand; a computer plays the
+    person's seat until then)."""
     h = Harness()
-    h.start(query={"debug": "autoplay", **(query or {})})
-    h.new_match("gin", ("pip",), seed=seed, rules={"target": 500})
+    h.start(query={"debug": "autoplay", **(query or {})}, settings=dict(h.app.page.settings, **(settings or {})))
+    h.new_match("gin", ("pip",), seed=seed, rules={"target": target})
     for _ in range(3000):
         v = h.app.match.view
-        if v.turn == 0 and "knock" in v.kinds():
+        if v.turn == 0 and "knock" in v.kinds() and (not gin or h.app.match.hint.get("after_discard") == 0):
             break
         assert h.fire("advance") or h.fire("deal")
     h.app.page.autoplay = False
@@ -85,6 +87,19 @@ def test_k_twice_knocks_with_the_selected_card_and_its_own_deadwood():
     assert "Deadwood " + str(a.match.hint["knocks"][text_of(card)]) in h.html
     h.do("key", "k", ctx)
     assert h.sent[-1]["action"] == chosen.text
+
+
+def test_a_card_dragged_onto_knock_is_the_one_asked_about():
+    h = to_a_knock()
+    a = h.app
+    v = a.match.view
+    h.do("command", "knock", {})  # asked about the best knock
+    other = next(m for m in v.moves("knock") if m.text != a.match.hint["best_knock"])
+    sent = len(h.sent)
+    h.do("drop", "hand", a.match.order.index(other.cards[0]), "knock")  # then another card dragged onto Knock
+    assert len(h.sent) == sent and "Knock with " + face_of(other.cards[0]) + "?" in h.html
+    h.do("command", "knock", {})
+    assert h.sent[-1]["action"] == other.text
 
 
 def test_a_question_from_an_older_step_sends_nothing():
@@ -210,3 +225,53 @@ def test_a_won_match_and_a_gin_are_celebrated_for_the_person_only():
     assert stage.celebrate_match(a)[0] == ("celebrate", "match", "#rm-dialog")
     a.page.settings["sound"] = False
     assert [e for e in stage.celebrate_match(a) if e[0] == "sound"] == []
+
+
+def test_a_gin_is_celebrated_on_the_table_then_on_the_score_card():
+    h = to_a_knock(seed=2, gin=True)
+    sounds = len(h.sounds)
+    h.do("command", "gin", {})
+    r = h.app.match.view.results[-1]
+    assert r.end == "gin" and r.winner == 0
+    # confetti from the person's hand laid out, a ribbon on it, the gin's sound
+    assert h.celebrations == [("gin", "[data-testid=spread-0]")]
+    assert 'data-testid="spread-0"' in h.html and 'data-testid="celebration">Gin!<' in h.html
+    assert "gin" in [s[0] for s in h.sounds[sounds:]]
+    h.score_card()
+    assert h.dialog is not None and '<p class="ribbon big" data-testid="celebration">Gin!</p>' in h.dialog
+    assert h.celebrations == [("gin", "[data-testid=spread-0]")]  # once: the hand is not the match
+
+
+def test_an_opponents_knock_is_not_celebrated():
+    h = to_a_knock({"speed": "0"}, seed=21)
+    h.do("command", "knock", {})
+    h.do("command", "knock", {})
+    assert h.app.match.view.results[-1].end == "knock" and h.celebrations == []
+    assert 'data-testid="celebration"' not in h.html and 'data-testid="celebration"' not in (h.dialog or "")
+
+
+def test_a_won_match_has_its_fanfare_when_the_score_card_opens():
+    h = to_a_knock(seed=21, target=1)
+    sounds = len(h.sounds)
+    h.do("command", "knock", {})
+    h.do("command", "knock", {})
+    v = h.app.match.view
+    assert v.phase == "match-over" and v.match.winner == 0
+    # the hand's end is laid out first, with the hand's win; the match is celebrated once its card opens
+    assert [s[0] for s in h.sounds[sounds:]] == ["knock", "win"] and h.celebrations == []
+    h.score_card()
+    assert h.celebrations == [("match", "#rm-dialog")]
+    assert h.sounds[-1][0] == "fanfare" and 'class="match-over won"' in h.dialog
+
+
+def test_at_instant_speed_the_fanfare_takes_the_wins_place_and_the_sound_setting_silences_it():
+    h = to_a_knock({"speed": "0"}, seed=21, target=1)
+    sounds = len(h.sounds)
+    h.do("command", "knock", {})
+    h.do("command", "knock", {})
+    assert [s[0] for s in h.sounds[sounds:]] == ["knock", "fanfare"]
+    assert h.celebrations == [("match", "#rm-dialog")]  # web/bridge.js throws no confetti at this speed
+    quiet = to_a_knock({"speed": "0"}, seed=21, target=1, settings={"sound": False})
+    quiet.do("command", "knock", {})
+    quiet.do("command", "knock", {})
+    assert quiet.sounds == [] and quiet.celebrations == [("match", "#rm-dialog")]

@@ -633,8 +633,14 @@
       var r = root();
       if (r) r.setAttribute("data-celebrated", String(kind));
       var dur = duration();
-      var target = document.querySelector(String(selector));
-      if (!dur || !target) return false;
+      if (!dur) return false;
+      // the element is drawn by the drawing that follows the effects: the confetti waits for the next frame
+      requestAnimationFrame(function () { guard(function () { burst(String(kind), String(selector), dur); }); });
+      return true;
+    }
+    function burst(kind, selector, dur) {
+      var target = document.querySelector(selector);
+      if (!target) return;
       var dlg = document.querySelector("#rm-dialog[open]");
       var holder = dlg && dlg.contains(target) ? dlg : layer();
       var b = target.getBoundingClientRect();
@@ -659,7 +665,6 @@
         a.onfinish = (function (x) { return function () { x.remove(); }; })(p);
         a.oncancel = a.onfinish;
       }
-      return true;
     }
     function finishAll() {
       var list = flights;

@@ -285,6 +285,7 @@ def on_drop(app: "App", kind: str, pos: int | None, where: str) -> "Effects":
         return play(app, "discard", {})
     if where == "knock":
         m.selected = {pos}
+        app.stage.confirm = None  # the card dropped is the one asked about, not a knock asked before the drag
         return play(app, "knock", {})
     if where.startswith("meld:"):
         m.selected = {pos}

@@ -150,7 +150,8 @@ def after_table(app: "App", before: "View | None", out: "Effects") -> "Effects":
     if kind:
         out.append(("celebrate", kind, "[data-testid=spread-" + str(result.winner) + "]"))
     if st.show is None and match_won(app, v):
-        out += celebrate_match(app)
+        # the score card opens now: the match's fanfare takes the place of the hand's win (not both at once)
+        out = [e for e in out if not (e[0] == "sound" and e[1] == "win")] + celebrate_match(app)
     return out
 
 

@@ -9,11 +9,16 @@ finished its background work (service worker activated, engine snapshot stored):
 from __future__ import annotations
 
 import functools
+import gzip
+import io
+import os
 import statistics
 import sys
 import threading
+import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from playwright.sync_api import Browser, Page, Playwright
 
@@ -136,19 +141,67 @@ def main_thread_tasks(trace: bytes | str, since_us: float | None = None) -> list
     return out
 
 
-class CountingServer:
-    """The site on a loopback port; counts the bytes of every response body it sends."""
+# What GitHub Pages sends gzipped (Content-Encoding): text and WebAssembly; not images or zip archives.
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".py", ".wasm", ".txt", ".toml")
 
-    def __init__(self, site: Path) -> None:
+
+class GzipHandler(serve.Handler):
+    """serve.Handler with gzip for the files GitHub Pages compresses (each compressed once, then kept)."""
+
+    cache: ClassVar[dict[str, bytes]] = {}
+    lock = threading.Lock()
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")  # the folder's page, gzipped like any other
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not accepts or not path.endswith(COMPRESSIBLE) or not os.path.isfile(path):
+            return super().send_head()
+        with self.lock:
+            body = self.cache.get(path)
+            if body is None:
+                body = gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
+                self.cache[path] = body
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+@dataclass(frozen=True)
+class Sent:
+    """One response body the server sent: when its request arrived (time.monotonic()), for which path, how many
+    bytes (as sent: gzipped when it was)."""
+
+    at: float
+    path: str
+    bytes: int
+
+
+class CountingServer:
+    """The site on a loopback port; counts the bytes of every response body it sends, and logs each (``sent``).
+    ``gzip``: text and WebAssembly sent gzipped, as GitHub Pages sends them (GzipHandler)."""
+
+    def __init__(self, site: Path, gzip: bool = False) -> None:
         counter = self
         self.bytes = 0
+        self.sent: list[Sent] = []
         self.lock = threading.Lock()
 
-        class Counting(serve.Handler):
+        class Counting(GzipHandler if gzip else serve.Handler):  # type: ignore[misc]
+            def parse_request(self) -> bool:
+                self.arrived = time.monotonic()
+                return super().parse_request()
+
             def copyfile(self, source: Any, outputfile: Any) -> None:
                 data = source.read()
                 with counter.lock:
                     counter.bytes += len(data)
+                    counter.sent.append(Sent(self.arrived, self.path.split("?", 1)[0], len(data)))
                 outputfile.write(data)
         self.server = serve.Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
@@ -159,6 +212,11 @@ class CountingServer:
         with self.lock:
             n, self.bytes = self.bytes, 0
         return n
+
+    def log(self) -> list[Sent]:
+        """Every response sent so far, in the order sent."""
+        with self.lock:
+            return list(self.sent)
 
     def close(self) -> None:
         self.server.shutdown()

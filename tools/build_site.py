@@ -29,8 +29,8 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
   dynamic plugins listed in RUNTIME_PLUGINS); no editor/terminal/codemirror; its Python
   package left out of MicroPython (PYSCRIPT_PACKAGE_FOR_MPY);
 * ``micropython/``: ``micropython.mjs`` and ``micropython.wasm`` (the page's Python);
-* ``pyodide/``: the Pyodide files the worker fetches, as npm has them, and ``stdlib.zip``: Pyodide's standard
-  library with every module Pyodide and the engine import at start as bytecode (``tools/worker_python.py``);
+* ``pyodide/``: the Pyodide files the worker fetches, as npm has them, and ``stdlib.zip``: the modules of Pyodide's
+  standard library that Pyodide and the worker import, as bytecode, and nothing else (``tools/worker_python.py``);
 * ``vendor/``: the page's third-party scripts, from ``node_modules`` (VENDOR: the QR code maker of online play);
 * ``sw.js``: the service worker, with the precache list (every file of the
   site) and a cache name made of the content hash of the build;

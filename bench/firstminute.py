@@ -4,7 +4,7 @@ return visit, over a local link and under Chromium's network emulation. A benchm
     python -m bench.firstminute [--site _site] [--runs 1] [--links local,10mbps,slow4g] [--via url|start]
                                 [--no-hand] [--json] [--record]
 
-The site is served from a loopback port gzipped as GitHub Pages sends it (bench.pageload.GzipHandler), by a server
+The site is served from a loopback port gzipped as GitHub Pages sends it (tools/serve.py's GzipHandler), by a server
 that logs every response it sends. Each run is a fresh browser context (a *first visit*: nothing cached, no service
 worker), then, once the first visit's background work is done (service worker activated, engine snapshot stored), the
 page opened again in a new tab of the same context (a *return visit*; the stored match is cleared first, so that it
@@ -152,6 +152,8 @@ class Signals:
     """The init script's signals on a page's console, as they come (Playwright hands console messages over only
     while a call of its own is waiting, so none is missed between looking and waiting)."""
 
+    verbose = False  # print each signal as it comes (--verbose)
+
     def __init__(self, page: Page) -> None:
         self.page = page
         self.said: list[list[str]] = []
@@ -161,6 +163,8 @@ class Signals:
     def _on(self, message: Any) -> None:
         if message.text.startswith(SIGNAL):
             self.said.append(message.text[len(SIGNAL):].split(" "))
+            if self.verbose:
+                print(f"  {time.strftime('%H:%M:%S')} {message.text}", file=sys.stderr, flush=True)
 
     def next(self, *what: str, timeout_ms: float = TIMEOUT_MS) -> list[str]:
         """The next signal (after the last one returned) whose first word is one of ``what``."""
@@ -441,6 +445,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--start-selector", default=START_SELECTOR)
     ap.add_argument("--no-hand", action="store_true", help="stop at the opponent's first reply (no INP)")
     ap.add_argument("--json", action="store_true", help="print the result as JSON only")
+    ap.add_argument("--verbose", action="store_true", help="print the page's signals as they come (stderr)")
     ap.add_argument("--record", action="store_true", help="write the figures as a record into bench/results/")
     ap.add_argument("--note", default=None, help="the record's note")
     ap.add_argument("--commit", default=None,
@@ -450,6 +455,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [name for name in links if name not in LINKS]
     if unknown:
         ap.error(f"unknown links {unknown}; known: {', '.join(LINKS)}")
+    Signals.verbose = args.verbose
     site = Path(args.site)
     ensure_site(site, quiet=args.json)
     result = run(site, args.runs, links, args.via, args.start_selector, not args.no_hand)

@@ -34,8 +34,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build_site  # noqa: E402
 import serve  # noqa: E402
 
-from bench.pageload import GzipHandler  # noqa: E402
-
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
 CHROMIUM = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 CATEGORIES = ("performance", "accessibility", "best-practices")
@@ -46,7 +44,7 @@ GOALS = {"mobile": {"performance": 90, "accessibility": 100, "best-practices": 9
 
 
 def serve_gzipped(site: Path) -> tuple[serve.Server, str]:
-    server = serve.Server(("127.0.0.1", 0), functools.partial(GzipHandler, directory=str(site)))
+    server = serve.Server(("127.0.0.1", 0), functools.partial(serve.GzipHandler, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

@@ -9,16 +9,13 @@ finished its background work (service worker activated, engine snapshot stored):
 from __future__ import annotations
 
 import functools
-import gzip
-import io
-import os
 import statistics
 import sys
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from playwright.sync_api import Browser, Page, Playwright
 
@@ -141,37 +138,6 @@ def main_thread_tasks(trace: bytes | str, since_us: float | None = None) -> list
     return out
 
 
-# What GitHub Pages sends gzipped (Content-Encoding): text and WebAssembly; not images or zip archives.
-COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".py", ".wasm", ".txt", ".toml")
-
-
-class GzipHandler(serve.Handler):
-    """serve.Handler with gzip for the files GitHub Pages compresses (each compressed once, then kept)."""
-
-    cache: ClassVar[dict[str, bytes]] = {}
-    lock = threading.Lock()
-
-    def send_head(self):  # type: ignore[no-untyped-def]
-        path = self.translate_path(self.path)
-        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
-            path = os.path.join(path, "index.html")  # the folder's page, gzipped like any other
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not accepts or not path.endswith(COMPRESSIBLE) or not os.path.isfile(path):
-            return super().send_head()
-        with self.lock:
-            body = self.cache.get(path)
-            if body is None:
-                body = gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
-                self.cache[path] = body
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Vary", "Accept-Encoding")
-        self.end_headers()
-        return io.BytesIO(body)
-
-
 @dataclass(frozen=True)
 class Sent:
     """One response body the server sent: when its request arrived (time.monotonic()), for which path, how many
@@ -192,7 +158,7 @@ class CountingServer:
         self.sent: list[Sent] = []
         self.lock = threading.Lock()
 
-        class Counting(GzipHandler if gzip else serve.Handler):  # type: ignore[misc]
+        class Counting(serve.GzipHandler if gzip else serve.Handler):  # type: ignore[misc]
             def parse_request(self) -> bool:
                 self.arrived = time.monotonic()
                 return super().parse_request()

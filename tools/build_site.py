@@ -33,7 +33,8 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
   standard library that Pyodide and the worker import, as bytecode, and nothing else (``tools/worker_python.py``);
 * ``vendor/``: the page's third-party scripts, from ``node_modules`` (VENDOR: the QR code maker of online play);
 * ``sw.js``: the service worker, with the precache list (every file of the
-  site) and a cache name made of the content hash of the build;
+  site but itself and ``build-info.json``, each with its SHA-256) and a cache name made of the content hash
+  of the build;
 * ``build-info.json``: build id, versions, file list and sizes raw/gzipped.
 
 The build id is a hash of the content of every shipped file (plus ``--marker``
@@ -374,6 +375,11 @@ def inline_page_files(html: str, out: Path) -> str:
     return html.replace(CSP_SCRIPT_SRC, " ".join([CSP_SCRIPT_SRC, *hashes]))
 
 
+def integrity(data: bytes) -> str:
+    """The Subresource Integrity of ``data``: the service worker checks each file it stores against it (web/sw.js)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+
+
 def gz_size(data: bytes) -> int:
     return len(gzip.compress(data, compresslevel=6, mtime=0))
 
@@ -474,11 +480,10 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         (out / name).write_text(fill(text), encoding="utf-8")
 
-    # 4. precache list: every file of the site (relative URLs), plus "./";
-    #    not sw.js itself (the browser stores and update-checks the worker)
+    # 4. precache list: every file of the site (relative URLs) with its Subresource Integrity; not sw.js itself
+    #    (the browser stores and update-checks the worker) nor build-info.json (nothing in the page reads it)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    files.append("build-info.json")
-    precache = ["./"] + ["./" + f for f in sorted(set(files))]
+    precache = [["./" + f, integrity((out / f).read_bytes())] for f in files]
     sw = fill(sw_template).replace("__PRECACHE__", json.dumps(precache, indent=1))
     (out / "sw.js").write_text(sw, encoding="utf-8")
 

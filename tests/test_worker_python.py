@@ -87,8 +87,8 @@ def worker_imports() -> tuple[list[str], set[str]]:
     return sorted(reached), others
 
 
-# Under the shipped Pyodide, as web/engine-worker.mjs starts it: the site's standard library, app.zip in the file
-# system, the engine imported; then every computer opponent plays a few moves and a hint and a review are given,
+# Under the shipped Pyodide, as web/engine-worker.mjs starts it: the site's standard library and lock file (no
+# package), app.zip in the file system, the engine imported; then every computer opponent plays a few moves and a hint and a review are given,
 # and every module of job.imports is imported. Reports where each module of the standard library was imported from,
 # and the imports that failed.
 RUNNER = r"""
@@ -96,7 +96,7 @@ import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const job = JSON.parse(readFileSync(0, "utf8"));
 const { loadPyodide } = await import(pathToFileURL(job.pyodide + "/pyodide.mjs").href);
-const py = await loadPyodide({ indexURL: job.pyodide + "/", stdLibURL: job.stdlib });
+const py = await loadPyodide({ indexURL: job.pyodide + "/", stdLibURL: job.stdlib, lockFileContents: job.lock });
 py.FS.mkdirTree("/app");
 py.FS.writeFile("/app/app.zip", readFileSync(job.app));
 py.globals.set("wanted", py.toPy(job.imports));
@@ -143,13 +143,14 @@ def started(tmp_path_factory: pytest.TempPathFactory) -> dict:
     sources = build_site.python_sources(ROOT)
     code = worker_python.compile_bytecode(ROOT, build_site.PYODIDE_DIST, sources)
     assert code.why == ""
-    (tmp / "app.zip").write_bytes(worker_python.make_zip(ROOT, sources, code.app))
+    (tmp / "app.zip").write_bytes(worker_python.make_zip(ROOT, *worker_python.worker_part(code, sources)))
     library = (ROOT / build_site.PYODIDE_DIST / worker_python.STDLIB_SOURCE).read_bytes()
     (tmp / "stdlib.zip").write_bytes(worker_python.make_stdlib_zip(library, code.stdlib))
     in_library = {module_of(n) for n in zipfile.ZipFile(io.BytesIO(library)).namelist() if n.endswith(".py")}
     reached, named = worker_imports()
     job = {"pyodide": str(ROOT / build_site.PYODIDE_DIST), "stdlib": str(tmp / "stdlib.zip"),
-           "app": str(tmp / "app.zip"), "imports": reached + sorted(named & in_library)}
+           "app": str(tmp / "app.zip"), "imports": reached + sorted(named & in_library),
+           "lock": json.loads(build_site.pyodide_lock(ROOT / build_site.PYODIDE_DIST))}
     run = subprocess.run(["node", "--input-type=module", "-e", RUNNER], input=json.dumps(job),
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-3000:]
@@ -159,6 +160,7 @@ def started(tmp_path_factory: pytest.TempPathFactory) -> dict:
     shipped = zipfile.ZipFile(tmp / "stdlib.zip").namelist()
     result.update(bytecode=sorted(code.stdlib), worker=code.worker, reached=reached, imports=job["imports"],
                   unused=sorted(n for n in shipped if not n.endswith("/") and n not in loaded),
+                  app=sorted({worker_python.module_name(n) for n in zipfile.ZipFile(tmp / "app.zip").namelist()}),
                   library=len(in_library))
     return result
 
@@ -183,8 +185,11 @@ def test_every_module_the_worker_can_import_is_in_the_archive(started: dict) -> 
     assert started["failed"] == {}
 
 
-def test_the_archive_holds_nothing_that_nothing_imports(started: dict) -> None:
-    # every module in it was imported by Pyodide's start or the worker's modules; the rest of the library is not
-    # shipped (difflib, above, did not import)
+def test_the_archives_hold_nothing_that_nothing_imports(started: dict) -> None:
+    # every module of the standard library's was imported by Pyodide's start or the worker's modules; the rest of
+    # the library is not shipped (difflib, above, did not import)
     assert started["unused"] == []
     assert len(started["bytecode"]) < started["library"] / 3
+    # the game's: the modules the worker can import, not the command line nor the page's own shared modules
+    assert started["app"] == started["reached"]
+    assert "rummy.cli" not in started["app"] and "web.page.shared.rtc" not in started["app"]

@@ -20,7 +20,8 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
   when it is missing) and, with the engine's catalog, packed into ONE file, ``web/page/bundle.bin``
   (one request instead of one per module; ``web/pyscript-hooks.js`` writes them into MicroPython's file system
   and web/page/start.py imports them one by one in the order of ``tools/page_imports.py``);
-* ``app.zip``: every ``.py`` under ``rummy/`` and ``web/worker/`` (tests excluded), each with
+* ``app.zip``: every ``.py`` under ``rummy/``, ``web/worker/`` and ``web/page/shared/`` (tests excluded) that the
+  worker can import (``web.worker.main``, the modules its import statements name, and so on), each with
   its bytecode (``.pyc`` next to the source) compiled by the shipped Pyodide (``tools/compile_pyc.mjs``);
   the worker puts it in Pyodide's file system as is and imports from it (zipimport), so
   ``import rummy`` and ``import web.worker.main`` work without unpacking anything (``tools/worker_python.py``);
@@ -31,6 +32,7 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
 * ``micropython/``: ``micropython.mjs`` and ``micropython.wasm`` (the page's Python);
 * ``pyodide/``: the Pyodide files the worker fetches, as npm has them, and ``stdlib.zip``: the modules of Pyodide's
   standard library that Pyodide and the worker import, as bytecode, and nothing else (``tools/worker_python.py``);
+  not npm's lock file: the worker gives Pyodide one that lists no package (PYODIDE_LOCK);
 * ``vendor/``: the page's third-party scripts, from ``node_modules`` (VENDOR: the QR code maker of online play);
 * ``sw.js``: the service worker, with the precache list (every file of the
   site but itself and ``build-info.json``, each with its SHA-256) and a cache name made of the content hash
@@ -60,7 +62,15 @@ from typing import Any
 
 import page_imports
 import prerender
-from worker_python import APP_ARCHIVE, STDLIB_ARCHIVE, STDLIB_SOURCE, compile_bytecode, make_stdlib_zip, make_zip
+from worker_python import (
+    APP_ARCHIVE,
+    STDLIB_ARCHIVE,
+    STDLIB_SOURCE,
+    compile_bytecode,
+    make_stdlib_zip,
+    make_zip,
+    worker_part,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT_DIST = Path("node_modules/@pyscript/core/dist")
@@ -71,8 +81,10 @@ PYODIDE_FILES = (  # as npm has them; the standard library goes in with bytecode
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "pyodide-lock.json",
 )
+# The worker loads no package, so Pyodide gets a lock file that lists none, written into web/engine-worker.mjs
+# (pyodide_lock): npm's pyodide-lock.json (27 kB gzipped, every package Pyodide has) is not shipped.
+PYODIDE_LOCK = "pyodide-lock.json"
 # PyScript's configuration of the page (interpreter, plugins, files), written by hand: the build writes it into
 # index.html as the JSON of its <mpy-config>, and its plugins into the <py-config> (page_config, mpy_config).
 PYSCRIPT_TOML = "pyscript.toml"
@@ -380,6 +392,13 @@ def integrity(data: bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
 
 
+def pyodide_lock(dist: Path) -> str:
+    """The lock file the engine worker gives Pyodide (``lockFileContents``, as JSON): npm's ``info`` (Pyodide checks
+    its ABI version) and no packages."""
+    info = json.loads((dist / PYODIDE_LOCK).read_text(encoding="utf-8"))["info"]
+    return json.dumps({"info": info, "packages": {}}, separators=(",", ":"), sort_keys=True)
+
+
 def gz_size(data: bytes) -> int:
     return len(gzip.compress(data, compresslevel=6, mtime=0))
 
@@ -431,7 +450,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     bytecode = compile_bytecode(root, PYODIDE_DIST, sources)
     if bytecode.why:
         log(quiet, f"build: no bytecode ({bytecode.why}): the worker's Python ships as sources (slower start)")
-    (out / APP_ARCHIVE).write_bytes(make_zip(root, sources, bytecode.app))
+    (out / APP_ARCHIVE).write_bytes(make_zip(root, *worker_part(bytecode, sources)))
     library = (root / PYODIDE_DIST / STDLIB_SOURCE).read_bytes()
     (out / STDLIB_ARCHIVE).write_bytes(make_stdlib_zip(library, bytecode.stdlib))
     check_page_config(config, out)
@@ -466,6 +485,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
         "__BUILD_MARKER__": marker,
         "__PYSCRIPT_VERSION__": versions["@pyscript/core"],
         "__PYODIDE_VERSION__": versions["pyodide"],
+        "__PYODIDE_LOCK__": pyodide_lock(root / PYODIDE_DIST),
         "__MICROPYTHON_VERSION__": versions["@micropython/micropython-webassembly-pyscript"],
         "__APP_ARCHIVE__": APP_ARCHIVE,
         "__RUNTIME_BYTES__": str(runtime_bytes),

@@ -72,6 +72,22 @@ def compile_bytecode(root: Path, pyodide_dist: Path, files: list[Path], entry: s
     return code
 
 
+def module_name(rel: str) -> str:
+    """``rummy/bots/__init__.py`` (or its ``.pyc``) is ``rummy.bots``."""
+    return rel.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+
+
+def worker_part(code: Bytecode, files: list[Path]) -> tuple[list[Path], dict[str, bytes]]:
+    """The sources and the bytecode of the modules the worker can import (``code.worker``), out of ``files`` and
+    ``code.app``: what app.zip holds (the command line, the benchmarks and the page's own shared modules are never
+    imported by the worker). Without that list (no bytecode could be made), every file."""
+    if not code.worker:
+        return files, code.app
+    wanted = set(code.worker)
+    return ([rel for rel in files if module_name(rel.as_posix()) in wanted],
+            {rel: pyc for rel, pyc in code.app.items() if module_name(rel) in wanted})
+
+
 def make_zip(root: Path, files: list[Path], extra: dict[str, bytes] | None = None) -> bytes:
     """app.zip: the sources (for tracebacks and readers) plus ``extra`` entries (the bytecode)."""
     entries = [(rel.as_posix(), (root / rel).read_bytes()) for rel in files] + sorted((extra or {}).items())

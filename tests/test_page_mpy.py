@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -198,6 +199,7 @@ def test_the_table_app_does_the_same_under_micropython_and_cpython(tmp_path: Pat
     assert len(got) == len(want)
 
 
+@functools.cache
 def _online_transcripts() -> tuple[str, str]:
     """Recorded runs of a host's app and its guest's app through a Gin hand online (tests/online_harness.py), with
     the host's secrets from a seeded generator."""

@@ -108,6 +108,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import build_site  # noqa: E402
+import prereqs  # noqa: E402
 import serve  # noqa: E402
 
 CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
@@ -128,13 +129,46 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_errors: the guard fixture does not fail this test on console/page/request errors")
     config.addinivalue_line("markers", "cold_engine: the test's page is not seeded with the engine's snapshot "
                             "(a test of the first, normal start, or of the snapshot itself)")
+    config.addinivalue_line("markers", "needs_npm: uses the built site (the npm packages, node_modules); fails with "
+                            "the command to run (`make deps-node`) when they are missing. Set on every test that "
+                            "uses site_dir")
+    config.addinivalue_line("markers", "needs_chromium: drives Debian's Chromium; fails with the command to run "
+                            "(`make browsers`) when it is missing. Set on every test that uses a browser")
+
+
+# Fixtures that mean "this test builds the site" and "this test drives Chromium", wherever in its closure.
+_SITE_FIXTURES = {"site_dir"}
+_CHROMIUM_FIXTURES = {"browser", "browser_type", "browser_type_launch_args"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here not in Path(str(item.path)).resolve().parents:
+            continue
+        names = set(getattr(item, "fixturenames", ()))
+        if names & _SITE_FIXTURES:
+            item.add_marker(pytest.mark.needs_npm)
+        if names & _CHROMIUM_FIXTURES:
+            item.add_marker(pytest.mark.needs_chromium)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test whose browser or site cannot be had fails before its fixtures start, saying what to install."""
+    for marker, missing in (("needs_chromium", prereqs.chromium_missing), ("needs_npm", prereqs.npm_missing)):
+        if item.get_closest_marker(marker) is not None:
+            why = missing()
+            if why is not None:
+                pytest.fail(why, pytrace=False)
 
 
 # --------------------------------------------------------------- browser
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    if not Path(CHROMIUM).exists():
-        pytest.exit(f"{CHROMIUM} not found: apt-get install -y chromium (never `playwright install`)", returncode=3)
+    why = prereqs.chromium_missing()
+    if why is not None:  # (tests that use a browser have failed already, with the same words: needs_chromium)
+        pytest.fail(why, pytrace=False)
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 

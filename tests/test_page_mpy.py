@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SELFCHECK = ROOT / "tests" / "page_selfcheck.py"
 
-pytestmark = pytest.mark.skipif(mpy.missing() is not None, reason=str(mpy.missing()))
+pytestmark = pytest.mark.needs_npm  # fails, saying what to install, without node and node_modules (conftest.py)
 
 
 def cpython_output() -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -79,8 +78,6 @@ process.stdout.write(out + "\n");
 
 @pytest.fixture(scope="module")
 def started(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    if shutil.which("node") is None or not (ROOT / build_site.PYODIDE_DIST / "pyodide.mjs").exists():
-        pytest.skip("node or the npm packages are missing (make test installs them)")
     tmp = tmp_path_factory.mktemp("worker")
     sources = build_site.python_sources(ROOT)
     code = worker_python.compile_bytecode(ROOT, build_site.PYODIDE_DIST, sources)
@@ -98,6 +95,7 @@ def started(tmp_path_factory: pytest.TempPathFactory) -> dict:
     return result
 
 
+@pytest.mark.needs_npm
 def test_every_standard_library_module_the_engine_imports_to_start_and_play_comes_from_bytecode(started: dict) -> None:
     origins = started["origins"]
     assert started["hello"][0]["type"] == "hello" and started["played"] == ["bench-bots", "bench-learn"]
@@ -109,6 +107,7 @@ def test_every_standard_library_module_the_engine_imports_to_start_and_play_come
     assert len(started["bytecode"]) >= 100
 
 
+@pytest.mark.needs_npm
 def test_a_module_not_given_as_bytecode_still_imports_from_its_source(started: dict) -> None:
     assert started["origins"]["difflib"].endswith("/difflib.py")
     assert "difflib.pyc" not in started["bytecode"]

@@ -3,12 +3,12 @@ non-interference through the worker's real message path.
 
 Matches are played through ``web.worker.main.handle`` (JSON text in, JSON texts out, as the engine worker relays
 them). At every table message sent while a hand is in play, the match is copied with the cards hidden from the
-receiving seat dealt otherwise: the other seats' hands and the stock shuffled among themselves, each keeping its
-size, and a card a seat is known to hold (taken from the discard pile) left with it. The worker's message for
-that copy must be the very same, but for ``save`` (the whole match, which the page stores and never shows) and
-``guests`` (online: each guest's view and hint, which the host's page relays to that guest): a view, an event, a
-hint or a legal move that depended on a hidden card in any way would differ. Each guest's relayed view is checked
-the same way against the cards hidden from that guest.
+receiving seat dealt otherwise (tests/test_bots.py's ``_scrambled``, as for the bots: the other seats' hands and
+the stock shuffled among themselves, each keeping its size, a card a seat is known to hold left with it). The
+worker's message for that copy must be the very same, but for ``save`` (the whole match, which the page stores and
+never shows) and ``guests`` (online: each guest's view and hint, which the host's page relays to that guest): a
+view, an event, a hint or a legal move that depended on a hidden card in any way would differ. Each guest's
+relayed view is checked the same way against the cards hidden from that guest.
 """
 
 from __future__ import annotations
@@ -16,45 +16,17 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
+from test_bots import _scrambled
 
-from rummy import Game, SeatView, seat_view
+from rummy import Game, SeatView
 from rummy.bots import make_bot
 from web.worker import main as worker_main
 from web.worker import table as worker_table
 
 Message = dict[str, Any]
-
-
-def hidden_twin(g: Game, seat: int, rnd: random.Random) -> Game | None:
-    """A copy of ``g`` in which the cards ``seat`` cannot see are dealt otherwise (None when they are too few to
-    move: every such card is of one kind)."""
-    twin = g.clone()
-    view = seat_view(g, seat)
-    slots: list[tuple[list[int], int]] = []
-    for s in range(g.players):
-        if s == seat:
-            continue
-        known = Counter(view.known_cards(s))
-        hand = twin.pos.hands[s]
-        for i, c in enumerate(hand):
-            if known[c] > 0:
-                known[c] -= 1
-            else:
-                slots.append((hand, i))
-    slots += [(twin.pos.stock, i) for i in range(len(twin.pos.stock))]
-    cards = [where[i] for where, i in slots]
-    if len(set(cards)) < 2:
-        return None
-    moved = cards[:]
-    while moved == cards:
-        rnd.shuffle(moved)
-    for (where, i), c in zip(slots, moved):
-        where[i] = c
-    return twin
 
 
 def for_the_viewer(msg: Message) -> Message:
@@ -100,17 +72,15 @@ class Checked:
             return
         viewer = msg["viewer"]
         assert msg["view"]["view"]["seat"] == viewer
-        twin = hidden_twin(g, viewer, self.rnd)
-        if twin is not None:
-            assert for_the_viewer(self.twin_message(sent, twin, msg["by"])) == for_the_viewer(msg), \
-                f"the table message for seat {viewer} depends on cards hidden from it"
-            self.checked += 1
+        twin = _scrambled(g, viewer, self.rnd)
+        assert for_the_viewer(self.twin_message(sent, twin, msg["by"])) == for_the_viewer(msg), \
+            f"the table message for seat {viewer} depends on cards hidden from it"
+        self.checked += 1
         for key, relayed in (msg.get("guests") or {}).items():
-            twin = hidden_twin(g, int(key), self.rnd)
-            if twin is not None:
-                assert self.twin_message(sent, twin, msg["by"])["guests"][key] == relayed, \
-                    f"the view relayed to guest seat {key} depends on cards hidden from it"
-                self.guests_checked += 1
+            twin = _scrambled(g, int(key), self.rnd)
+            assert self.twin_message(sent, twin, msg["by"])["guests"][key] == relayed, \
+                f"the view relayed to guest seat {key} depends on cards hidden from it"
+            self.guests_checked += 1
 
 
 def play(c: Checked, first: list[Message], hands: int, people: tuple[int, ...] = (0,)) -> None:

@@ -7,10 +7,11 @@ Chromium is ``/usr/bin/chromium`` (Debian package; override with
 Fixtures for any e2e test
 -------------------------
 ``site_dir`` (session)
-    Path of a freshly built site.  Built once per session into a private temp
+    Path of a freshly built site.  Built once per run into a private temp
     dir with ``tools/build_site.py`` (so concurrent runs in the same tree never
-    step on each other's ``_site/``).  Set ``E2E_SITE_DIR=_site`` to test an
-    existing build instead.
+    step on each other's ``_site/``); the processes of one pytest-xdist run
+    share it.  Set ``E2E_SITE_DIR=_site`` to test an existing build instead
+    (``make test`` does: it has just built ``_site``).
 ``site_url`` (session)
     ``http://127.0.0.1:<port>/`` serving ``site_dir``.  It is also pytest-
     playwright's ``base_url``, so ``page.goto("index.html?embed=1")`` works.
@@ -95,9 +96,11 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import fcntl
 import functools
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -182,8 +185,21 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
             path = ROOT / path
         assert (path / "index.html").exists(), f"E2E_SITE_DIR={given} has no index.html: run `make site`"
         return path
-    out = tmp_path_factory.mktemp("site") / "_site"
-    build_site.build(out, quiet=True)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        out = tmp_path_factory.mktemp("site") / "_site"
+        build_site.build(out, quiet=True)
+        return out
+    # Test processes of one run (pytest-xdist) share one build: the first to need it builds it (~20 s of CPU),
+    # the others wait for it, in the run's own temporary folder.
+    shared = tmp_path_factory.getbasetemp().parent
+    out = shared / "site" / "_site"
+    with open(shared / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out / "build-info.json").exists():
+            part = shared / "site" / "_site.part"
+            shutil.rmtree(part, ignore_errors=True)  # a build that failed in another process
+            build_site.build(part, quiet=True)
+            part.rename(out)
     return out
 
 

@@ -68,10 +68,10 @@ play: site
 	$(PYTHON) tools/serve.py $(SITE) --host $(HOST) --port $(PORT)
 
 # ---------------------------------------------------------------- tests
-# The e2e tests build their own copy of the site (E2E_SITE_DIR=_site tests this one).
-# pytest's exit code passes through: 5 (no tests collected) fails too.
+# make test's browser tests test the site it has just built ($(SITE), E2E_SITE_DIR); run alone, the e2e tests
+# build their own copy of the site. pytest's exit code passes through: 5 (no tests collected) fails too.
 test: deps lint site
-	$(PYTHON) -m pytest $(TEST_DIRS) $(PYTEST_FLAGS) -n $(TEST_JOBS) --dist loadfile
+	E2E_SITE_DIR=$(SITE) $(PYTHON) -m pytest $(TEST_DIRS) $(PYTEST_FLAGS) -n $(TEST_JOBS) --dist loadfile
 
 # Types and lint (settings in pyproject.toml): mypy --strict on the engine, the worker and the page's storage;
 # ruff everywhere.
@@ -83,7 +83,7 @@ test-unit: deps-python
 	$(PYTHON) -m pytest tests $(PYTEST_FLAGS)
 
 test-e2e: deps site
-	$(PYTHON) -m pytest e2e $(PYTEST_FLAGS)
+	E2E_SITE_DIR=$(SITE) $(PYTHON) -m pytest e2e $(PYTEST_FLAGS)
 
 bench: deps site
 	$(PYTHON) -m bench.startup

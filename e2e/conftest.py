@@ -75,7 +75,8 @@ Helper fixtures (each returns the function of the same name defined below)
     ``[cache name, [keys], byte size]``.
 ``build_site_into(out_dir, marker="")``
     Builds a site into a directory of the test's own (e.g. to make a "new
-    release" with a different build id); returns build-info.
+    release" with a different build id); returns build-info.  The worker's
+    bytecode is compiled once per test process and reused by later builds.
 ``READY_TIMEOUT``
     Milliseconds allowed for a cold start (Pyodide on a 2-core machine).
 
@@ -576,9 +577,13 @@ def stored_snapshot(page, timeout: float = READY_TIMEOUT) -> list:
     return page.evaluate("window.__snap")
 
 
+_BYTECODE: dict = {}  # the worker's bytecode, compiled by this process's first build_site_into (per sources)
+
+
 def build_site_into(out: Path, marker: str = "") -> dict:
-    """Build (or rebuild) a site into ``out``; returns build-info."""
-    return build_site.build(out, marker=marker, quiet=True)
+    """Build (or rebuild) a site into ``out``; returns build-info. The worker's bytecode (the build's slowest
+    step) is compiled by the first such build of the test process and reused by the next (the same sources)."""
+    return build_site.build(out, marker=marker, quiet=True, bytecode_cache=_BYTECODE)
 
 
 @pytest.fixture(name="wait_ready")

@@ -56,7 +56,15 @@ from pathlib import Path
 
 import page_imports
 import prerender
-from worker_python import APP_ARCHIVE, STDLIB_ARCHIVE, STDLIB_SOURCE, compile_bytecode, make_stdlib_zip, make_zip
+from worker_python import (
+    APP_ARCHIVE,
+    STDLIB_ARCHIVE,
+    STDLIB_SOURCE,
+    Bytecode,
+    compile_bytecode,
+    make_stdlib_zip,
+    make_zip,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT_DIST = Path("node_modules/@pyscript/core/dist")
@@ -343,7 +351,22 @@ def human(n: int) -> str:
     return f"{n / 1_000_000:.2f} MB" if n >= 100_000 else f"{n / 1000:.1f} kB"
 
 
-def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -> dict:
+def bytecode_key(root: Path, sources: list[Path]) -> str:
+    """What the worker's bytecode is made of: the sources, the Pyodide that compiles them and the compiling
+    scripts (a key for :func:`build`'s ``bytecode_cache``)."""
+    digest = hashlib.sha256()
+    for rel in [*sources, PYODIDE_DIST / "package.json", Path("tools/compile_pyc.mjs"),
+                Path("tools/compile_in_pyodide.py")]:
+        path = root / rel
+        digest.update(rel.as_posix().encode() + b"\0" + (path.read_bytes() if path.exists() else b"\0missing"))
+    return digest.hexdigest()
+
+
+def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
+          bytecode_cache: dict[str, Bytecode] | None = None) -> dict:
+    """Build the site into ``out``; returns build-info. ``bytecode_cache``: a dict kept between builds of one
+    process (the browser tests' "new release" builds): the worker's bytecode, the slowest step (Pyodide under
+    Node, ~12 s of CPU), is compiled once for the same sources (:func:`bytecode_key`) and reused."""
     root = root.resolve()
     for need in (PYSCRIPT_DIST / "core.js", PYODIDE_DIST / "pyodide.mjs", MICROPYTHON_DIST / "micropython.mjs",
                  *VENDOR.values()):
@@ -382,7 +405,12 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     imports = page_imports.start_imports(root, page_python(root), PAGE_START)
     (out / PAGE_BUNDLE).write_bytes(make_page_bundle(out, page_files, imports))
     sources = python_sources(root)
-    bytecode = compile_bytecode(root, PYODIDE_DIST, sources)
+    key = bytecode_key(root, sources) if bytecode_cache is not None else ""
+    bytecode = bytecode_cache.get(key) if bytecode_cache is not None else None
+    if bytecode is None:
+        bytecode = compile_bytecode(root, PYODIDE_DIST, sources)
+        if bytecode_cache is not None and not bytecode.why:
+            bytecode_cache[key] = bytecode
     if bytecode.why:
         log(quiet, f"build: no bytecode ({bytecode.why}): the worker's Python ships as sources (slower start)")
     (out / APP_ARCHIVE).write_bytes(make_zip(root, sources, bytecode.app))

@@ -146,15 +146,24 @@ _CHROMIUM_FIXTURES = {"browser", "browser_type", "browser_type_launch_args"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks each browser test with what it needs (above); the online tests, which share the session's network
+    namespace and its browsers (e2e/netns.py), as one xdist group, run by one process under make test's
+    ``--dist loadgroup`` (every other test goes to whichever process is free); and puts the browser tests before
+    the unit tests, so that a run in several processes ends on short unit tests, not on a long browser test."""
     here = Path(__file__).resolve().parent
+    mine = set()
     for item in items:
         if here not in Path(str(item.path)).resolve().parents:
             continue
+        mine.add(item.nodeid)
         names = set(getattr(item, "fixturenames", ()))
         if names & _SITE_FIXTURES:
             item.add_marker(pytest.mark.needs_npm)
         if names & _CHROMIUM_FIXTURES:
             item.add_marker(pytest.mark.needs_chromium)
+        if "rtc_netns" in names:
+            item.add_marker(pytest.mark.xdist_group("netns"))
+    items.sort(key=lambda item: item.nodeid not in mine)  # stable: each part keeps its order
 
 
 @pytest.hookimpl(tryfirst=True)

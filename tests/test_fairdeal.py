@@ -34,6 +34,9 @@ from rummy.fairdeal import (
 from rummy.practice import turn_starts, undo_last_turn
 from rummy.replays import finished_record
 
+# one process runs the module (make test's --dist loadgroup): its matches are played once, cached
+pytestmark = pytest.mark.xdist_group("test_fairdeal")
+
 # ----- fixed vectors: the same numbers in CPython and Pyodide (e2e compares the browser's with these) -----
 
 SECRET_42_0 = "63e9e9c3ba73b406c59d7c3f73f1385ef293181a547cb9d5fdc10f912ca381ae"

@@ -15,7 +15,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SELFCHECK = ROOT / "tests" / "page_selfcheck.py"
 
-pytestmark = pytest.mark.needs_npm  # fails, saying what to install, without node and node_modules (conftest.py)
+# needs_npm: fails, saying what to install, without node and node_modules (conftest.py); one process runs the
+# module (make test's --dist loadgroup): the online run is recorded once for both sides
+pytestmark = [pytest.mark.needs_npm, pytest.mark.xdist_group("test_page_mpy")]
 
 
 def cpython_output() -> str:

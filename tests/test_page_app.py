@@ -14,6 +14,7 @@ from page_harness import CATALOG, Harness, saved_game
 from web.page.app import core, hand
 from web.page.app.model import App
 from web.page.app.setup import Catalog
+from web.page.app.text import card_words
 from web.page.shared.cards import text_of
 
 
@@ -505,3 +506,49 @@ def test_a_match_with_no_seed_gets_one_from_the_pages_random_numbers():
     h3.app.setup.game = "gin"
     h3.do("command", "start", {})
     assert h3.waiting()[0]["config"]["seed"] is None and h3.app.match.view is None and "Dealing…" in h3.html
+
+
+# ---------------------------------------------------------------- the person's move shown at once
+
+def test_a_discard_shows_at_once_and_the_engine_confirms_it():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, True))
+    a = h.app
+    h.do("command", "pass", {})
+    h.run_opponents()
+    while a.match.view.phase != "play" or a.match.view.turn != 0:  # until the person has a card to throw
+        legal = a.match.view.legal[0].kind
+        h.do("command", {"draw stock": "draw", "draw discard": "take", "pass": "pass"}[legal], {})
+        h.run_opponents()
+    h.deliver = False
+    card = a.match.order[0]
+    h.do("command", "card", {"pos": 0})
+    h.do("command", "discard", {})
+    (act,) = h.waiting()
+    assert act["action"] == "discard " + text_of(card)
+    v = a.match.view  # before the engine has answered
+    assert card not in v.hand and v.discard[-1] == card and not v.legal
+    pile = h.html.split('data-testid="discard-pile"')[1].split("</button>")[0]
+    assert card not in a.match.order and "top card " + card_words(card) in pile
+    h.flush()
+    assert a.match.confirmed is None and a.match.view.discard[-1] == card and a.page.level != "error"
+
+
+def test_a_refused_move_puts_the_cards_back_and_says_why():
+    h = Harness()
+    h.start()
+    h.new_match("rummy", ("mel",), seed=seed_where("rummy", 2, True))
+    a = h.app
+    top = a.match.view.discard[-1]
+    h.do("command", "take", {})  # the upcard, taken from the discard pile
+    order = list(a.match.order)
+    pos = order.index(top)
+    h.deliver = False
+    h.do("command", "card", {"pos": pos})
+    h.do("command", "discard", {})  # the card just taken may not be thrown back this turn (the engine says so)
+    assert top not in a.match.view.hand and a.match.view.discard[-1] == top  # shown at once
+    h.flush()
+    assert a.match.order == order and top in a.match.view.hand and top not in a.match.view.discard
+    assert a.match.selected == {pos} and a.page.level == "error" and "discard pile" in a.page.message
+    assert a.match.confirmed is None

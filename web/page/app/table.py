@@ -48,6 +48,9 @@ class MatchState:
         self.speech: dict[int, list[Any]] = {}  # seat -> [what the character said, table updates it stays]
         self.dealt_here = False  # the view on show is the first deal as the page made it: the engine's comes next
         self.landing = False  # the page's deal is still flying to the hands: the computer's first move waits
+        # the person's move on show before the engine's answer: the view, its document, the hand's order and the
+        # selection as they were (put back if the engine refuses it)
+        self.confirmed: tuple[View, dict[str, Any], list[int], set[int]] | None = None
         self.deal_flight = 0  # which deal the "landed" timer is for
 
 
@@ -219,6 +222,7 @@ def engine_failed(app: "App", why: str) -> "Effects":
     m.restarts += 1
     m.engine = "failed"
     m.waiting = None
+    hand.put_back(app)  # the move on show was never answered: the engine resumes from before it
     if m.restarts > MAX_RESTARTS:
         core.say(app, "The game engine keeps stopping (" + why + "). Reload the page to try again.", "error")
         return [("render",), ("log", "engine failed: " + why)]
@@ -265,7 +269,8 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     except ValueError as e:
         return [("log", "a table message was dropped: " + str(e))]
     out: Effects = []
-    before = m.view
+    before = m.view if m.confirmed is None else m.confirmed[0]  # the person's move on show is this table's
+    m.confirmed = None
     by = msg["by"]
     me = view.seat  # the person whose view this is: seat 0, or, in pass and play, the one to act
     mine = before  # this person's previous view (for what their hand gained)
@@ -540,6 +545,7 @@ def on_refused(app: "App", msg: "dict[str, Any]") -> "Effects":
     """A move of this page was refused: the reason is said, and the cards go back."""
     m = app.match
     m.waiting = None
+    hand.put_back(app)
     if m.view is None or msg["step"] != m.view.step:
         return []
     core.say(app, refusal_words(app, msg), "error")
@@ -549,7 +555,10 @@ def on_refused(app: "App", msg: "dict[str, Any]") -> "Effects":
 def on_stale(app: "App", msg: "dict[str, Any]") -> "Effects":
     """A move drawn from an older view: the engine ignored it."""
     app.match.waiting = None
-    return []
+    if app.match.confirmed is None:
+        return []
+    hand.put_back(app)
+    return [("render",)]
 
 
 def on_bad_save(app: "App", msg: "dict[str, Any]") -> "Effects":

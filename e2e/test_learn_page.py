@@ -58,6 +58,7 @@ def test_a_hint_by_button_then_by_key_explains_the_move_and_marks_the_match_assi
 def test_practice_undo_takes_back_a_draw_and_the_stock_keeps_its_order(page, wait_ready):
     page.goto("index.html?speed=0")
     wait_ready(page)
+    button(page, "Choose opponent and rules").click()
     page.get_by_label("Practice game", exact=False).check()
     page.get_by_role("button", name="Start game").click()
     for _ in range(10):

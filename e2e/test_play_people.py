@@ -29,6 +29,7 @@ def test_a_pass_and_play_gin_hand_for_two_people(page, wait_ready):
     page.set_viewport_size({"width": 1100, "height": 820})
     page.goto("index.html?speed=0")
     wait_ready(page)
+    button(page, "Choose opponent and rules").click()
     page.get_by_label("Gin Rummy (2 players)").check()
     page.get_by_label("Opponent", exact=True).select_option("person")
     page.get_by_label("Your name").fill("Ann")
@@ -81,6 +82,7 @@ def test_a_pass_and_play_gin_hand_for_two_people(page, wait_ready):
 def test_a_reload_while_the_device_is_passed_shows_the_cover(page, wait_ready):
     page.goto("index.html?speed=0")
     wait_ready(page)
+    button(page, "Choose opponent and rules").click()
     page.get_by_label("Basic Rummy (2–6 players)").check()
     page.get_by_label("Opponent 1", exact=True).select_option("person")
     page.get_by_label("Your name").fill("Ann")

@@ -260,6 +260,8 @@ def test_the_message_line_keeps_its_place():
 def test_the_game_choices_keep_focus_keys():  # the runner puts focus back by data-key
     h = Harness()
     h.start()
+    assert 'data-key="play-gin"' in h.html and 'data-key="setup-choose"' in h.html
+    h.do("command", "setup-choose", {})
     assert 'data-key="f-game-gin"' in h.html and 'data-key="f-game-rummy"' in h.html
 
 
@@ -552,3 +554,141 @@ def test_a_refused_move_puts_the_cards_back_and_says_why():
     assert a.match.order == order and top in a.match.view.hand and top not in a.match.view.discard
     assert a.match.selected == {pos} and a.page.level == "error" and "discard pile" in a.page.message
     assert a.match.confirmed is None
+
+
+# ---------------------------------------------------------------- the welcome (the new-game screen's first view)
+
+def tile(html: str, key: str) -> str:
+    """The welcome's tile whose button has ``data-key=key`` (its button, portrait and words), or ""."""
+    for part in html.split('<li class="play-tile')[1:]:
+        if 'data-key="' + key + '"' in part:
+            return part.split("</li>", 1)[0]
+    return ""
+
+
+def primary(html: str) -> list[str]:
+    """The keys of the welcome's primary buttons (there should be one)."""
+    return re.findall(r'class="btn big primary"[^>]*data-key="([^"]+)"', html)
+
+
+def test_a_newcomer_sees_play_gin_first_and_one_click_deals_it():
+    h = Harness()
+    h.start(first=True)
+    assert primary(h.html) == ["play-gin"]
+    gin, rummy = tile(h.html, "play-gin"), tile(h.html, "play-rummy")
+    who = CATALOG.profile("gin", CATALOG.recommended("gin"))["name"]
+    assert ">Play Gin Rummy</button>" in gin and "Against " + who + " (" in gin and "standard rules" in gin
+    assert '<svg class="portrait' in gin  # the opponent's face
+    assert ">Play Basic Rummy</button>" in rummy
+    assert 'data-testid="learn-gin"' in h.html and 'data-testid="daily-gin"' in h.html  # learning and the daily deal
+    assert not tile(h.html, "play-again") and not tile(h.html, "continue-match")
+    # the whole set-up is folded: no field of it is drawn
+    assert 'aria-expanded="false" aria-controls="setup-form"' in h.html and 'name="opt:' not in h.html
+    h.do("command", "play", {"game": "gin"})
+    assert h.app.page.screen == "table" and h.app.match.view is not None and h.app.match.view.game == "gin"
+    assert h.app.match.config["opponents"] == [CATALOG.recommended("gin")]
+    assert h.app.match.config["rules"] == {"preset": "cardgames"}
+    assert h.settings_saved[-1]["last"] == CATALOG.standard("gin")  # Play again, next time
+
+
+def test_play_basic_rummy_deals_a_two_player_game_against_the_recommended_opponent():
+    h = Harness()
+    h.start(first=True)
+    h.app.setup.change("game", "rummy", False)
+    h.app.setup.change("players", "4", False)  # what the folded form holds does not change the quick game
+    h.do("command", "play", {"game": "rummy"})
+    assert h.app.match.view is not None and h.app.match.view.game == "rummy"
+    assert h.app.match.config["opponents"] == [CATALOG.recommended("rummy")]
+
+
+def test_choose_opponent_and_rules_unfolds_the_whole_set_up():
+    h = Harness()
+    h.start()
+    h.do("command", "setup-choose", {})
+    assert 'aria-expanded="true" aria-controls="setup-form"' in h.html
+    assert 'name="opt:knock_limit"' in h.html and 'data-act="start"' in h.html
+    # presets read in a player's words; their ids stay the values (URLs, saves)
+    assert '<option value="oklahoma">Oklahoma</option>' in h.html
+    assert '<option value="cardgames" selected>Standard rules</option>' in h.html
+    h.do("change", "preset", "oklahoma", False)
+    assert "first upcard" in h.html.split('id="preset-help"', 1)[1].split("</p>", 1)[0]
+    # the bonuses say what they are where they are chosen
+    assert re.search(r'aria-describedby="help-undercut_bonus"', h.html)
+    assert "as low as the knocker" in h.html.split('id="help-undercut_bonus">', 1)[1].split("<", 1)[0]
+    assert "every hand they won" in h.html.split('id="help-line_bonus">', 1)[1].split("<", 1)[0]
+    assert "won every hand" in h.html.split('id="help-shutout_doubles">', 1)[1].split("<", 1)[0]
+    h.do("command", "setup-choose", {})
+    assert 'aria-expanded="false"' in h.html and 'name="opt:' not in h.html
+    # a game the engine could not start comes back with the reason, the set-up unfolded to show it
+    h = Harness(deliver=False)
+    h.start()
+    h.do("command", "play", {"game": "gin"})
+    assert h.app.match.waiting == "new"
+    h.do("engine", {"type": "error", "code": "bad-config", "error": "no such rules"})
+    assert h.app.page.screen == "setup" and 'role="alert"' in h.html and 'aria-expanded="true"' in h.html
+    h.do("command", "setup-choose", {})  # folded again, the reason with it
+    assert 'aria-expanded="false"' in h.html and 'role="alert"' not in h.html
+
+
+def test_a_returning_player_sees_play_again_with_the_last_set_up_first():
+    last = {"game": "gin", "opponents": ["ada"], "rules": {"preset": "oklahoma", "target": 150}, "seed": None}
+    h = Harness()
+    h.start(settings={"last": last})
+    assert primary(h.html) == ["play-again"]
+    again = tile(h.html, "play-again")
+    assert ">Play again</button>" in again and "Gin Rummy against Ada (Oklahoma, to 150)" in again
+    assert tile(h.html, "play-gin") and tile(h.html, "play-rummy")  # the standard games, below it
+    assert 'data-testid="welcome"' not in h.html  # not a newcomer's note
+    h.do("command", "play-again", {})
+    assert h.app.match.view is not None and h.app.match.config["opponents"] == ["ada"]
+    assert h.app.match.config["rules"] == {"preset": "oklahoma", "target": 150}
+
+
+def test_a_last_set_up_that_no_longer_makes_sense_is_not_offered():
+    for last in ({"game": "gin", "opponents": ["nobody"], "rules": {"preset": "cardgames"}},
+                 {"game": "gin", "opponents": ["ada"], "rules": {"preset": "no-such-preset"}},
+                 {"game": "gin", "opponents": ["ada"], "rules": {"preset": "cardgames", "knock_limit": 99}}):
+        h = Harness()
+        h.start(settings={"last": last})
+        assert primary(h.html) == ["play-gin"] and not tile(h.html, "play-again"), last
+        h.do("command", "play-again", {})
+        assert h.app.match.save is None and h.app.page.screen == "setup"
+
+
+def test_a_match_in_progress_puts_continue_first():
+    h = Harness()
+    h.start(first=True)
+    h.do("command", "play", {"game": "gin"})
+    h.do("command", "new", {})
+    assert h.app.page.screen == "setup" and primary(h.html) == ["continue-match"]
+    who = CATALOG.profile("gin", CATALOG.recommended("gin"))["name"]
+    cont = tile(h.html, "continue-match")
+    assert ">Continue</button>" in cont and "Gin Rummy against " + who + ", hand 1: You 0, " + who + " 0" in cont
+    # Play again is the same game as Play Gin Rummy: offered once
+    assert tile(h.html, "play-again") and not tile(h.html, "play-gin") and tile(h.html, "play-rummy")
+    h.do("command", "back-to-game", {})
+    assert h.app.page.screen == "table" and 'data-testid="hand"' in h.html
+    # another game from the welcome gives this one up only once the person says so
+    h.do("command", "new", {})
+    h.do("command", "play", {"game": "rummy"})
+    assert h.app.page.dialog == "confirm-new" and h.app.match.view.game == "gin"
+    h.do("command", "confirm-new", {})
+    assert h.app.match.view.game == "rummy"
+    assert [op[0] for op in h.stats_ops if op[0] == "abandoned"] == ["abandoned"]
+
+
+def test_an_embed_deals_gin_at_once_with_no_screen_in_between():
+    h = Harness()
+    h.start(query={"embed": "1"}, first=True)
+    assert 'data-testid="setup"' not in h.html and h.app.match.view is not None and h.app.match.view.game == "gin"
+    assert h.app.match.config["opponents"] == [CATALOG.recommended("gin")]
+
+
+def test_a_reload_with_a_match_stored_opens_on_the_table():
+    h = Harness()
+    h.start(first=True)
+    h.do("command", "play", {"game": "gin"})
+    record = h.saves[-1][1]
+    h2 = Harness()
+    h2.start(match=record, settings=h.settings_saved[-1])
+    assert h2.app.page.screen == "table" and 'data-testid="setup"' not in h2.html

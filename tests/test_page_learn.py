@@ -114,6 +114,7 @@ def practice(seed: int = 11) -> Harness:
 def test_the_new_game_screen_offers_practice_and_a_practice_game_has_undo():
     h = Harness()
     h.start()
+    h.do("command", "setup-choose", {})  # the whole set-up, under the welcome
     assert 'name="practice"' in h.html
     h.do("change", "practice", "on", True)
     assert h.app.setup.config()["practice"] is True

@@ -121,6 +121,7 @@ def _record_run(CATALOG, Harness, play_person):  # type: ignore[no-untyped-def]
     h.start()
     for game, players, seed in (("gin", 2, 4), ("rummy", 3, 5)):
         h.do("command", "new", {})
+        h.do("command", "setup-choose", {})
         h.do("change", "game", game, True)
         h.do("change", "players", str(players), False)
         h.do("command", "start", {})
@@ -140,6 +141,7 @@ def _record_run(CATALOG, Harness, play_person):  # type: ignore[no-untyped-def]
         h.do("command", "stats", {})
     # pass and play: Ann and Bob at one device with a computer; the cover between their turns
     h.do("command", "new", {})
+    h.do("command", "setup-choose", {})
     h.do("change", "game", "rummy", True)
     h.do("change", "players", "3", False)
     h.do("change", "opp0", "person", True)
@@ -165,8 +167,13 @@ def _record_run(CATALOG, Harness, play_person):  # type: ignore[no-untyped-def]
         h.do("change", name, value, checked)
     h.do("command", "close", {})
     h.do("command", "new", {})
+    h.do("command", "setup-choose", {})
     h.do("command", "setup-more", {})
     h.do("command", "back-to-game", {})
+    # the welcome's quick game, while a match is on: asked, then dealt
+    h.do("command", "new", {})
+    h.do("command", "play", {"game": "gin"})
+    h.do("command", "confirm-new", {})
     return json.dumps({"catalog": CATALOG.data, "messages": messages})
 
 

@@ -43,7 +43,10 @@ def hand_cards_shown(html: str) -> list[str]:
 
 
 def set_up(h: Harness, game: str, seats: list[str], names: list[str]) -> None:
-    """Fill the new-game form as a person does: the game, the players, each seat's choice and each name."""
+    """Fill the new-game form as a person does: unfolded, then the game, the players, each seat's choice and each
+    name."""
+    if not h.app.setup.open:
+        h.do("command", "setup-choose", {})
     h.do("change", "game", game, True)
     if game == "rummy":
         h.do("change", "players", str(len(seats) + 1), True)

@@ -111,7 +111,8 @@ def _btn(act: str, label: str, key: str, extra: str = "") -> str:
 
 
 def start_html(first_visit: bool, daily: object, busy: bool) -> str:
-    """The new-game screen's lead: the guided first hands, and each game's daily deal with its streak."""
+    """The new-game screen's second row, beside the ways to play at once: Learn to play (the guided first hands)
+    and each game's daily deal with its streak."""
     learn = "".join(_btn("tutorial", "Learn " + name, "learn-" + g, "".join(('data-game="', g, '" data-testid="learn-', g,
                          '"'))) for g, name in GAME_NAMES)
     days = []
@@ -125,9 +126,10 @@ def start_html(first_visit: bool, daily: object, busy: bool) -> str:
                                            '" data-testid="daily-', g, '"', (" disabled" if busy else "")))), streak, "</li>")))
     welcome = ""
     if first_visit:
-        welcome = ('<p class="welcome" data-testid="welcome"><strong>New here?</strong> Play a guided first hand: '
-                   "one sentence a step, every rule comes up.</p>")
+        welcome = ('<p class="welcome" data-testid="welcome"><strong>New here?</strong> Learn to play with a guided '
+                   "first hand: one sentence a step, every rule comes up.</p>")
     return "".join(('<section class="learn-start" aria-label="Learn and daily deals" data-testid="learn-start">', welcome,
-                    '<div class="learn-row">', learn, "</div>",
+                    '<div class="learn-row" role="group" aria-labelledby="learn-title"><span class="row-title" '
+                    'id="learn-title">Learn to play</span>', learn, "</div>",
                     '<ul class="daily-row" aria-label="Daily deals: the same cards for everyone today">', "".join(days),
                     "</ul></section>"))

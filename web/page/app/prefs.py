@@ -53,11 +53,22 @@ class PageState:
 
 def show_setup(app: "App", data: "dict[str, Any]") -> "Effects":
     app.page.screen = "setup"
+    app.setup.open = False  # the welcome first, its ways to play at once
     return [("render",), ("focus", "#setup-title")]
 
 
 def back_to_game(app: "App", data: "dict[str, Any]") -> "Effects":
     app.page.screen = "table"
+    return [("render",)]
+
+
+def setup_choose(app: "App", data: "dict[str, Any]") -> "Effects":
+    """Choose opponent and rules: the whole set-up, unfolded under the welcome (or folded again)."""
+    st = app.setup
+    shown = st.open or bool(st.error)  # a problem to show unfolds it by itself
+    st.open = not shown
+    if shown:
+        st.error = ""
     return [("render",)]
 
 
@@ -229,7 +240,7 @@ def effect(kind: str) -> "Command":
 
 
 COMMANDS = {
-    "new": show_setup, "back-to-game": back_to_game, "setup-more": setup_more,
+    "new": show_setup, "back-to-game": back_to_game, "setup-choose": setup_choose, "setup-more": setup_more,
     "scores": dialog("scores"), "stats": dialog("stats"), "settings": dialog("settings"), "embed": dialog("embed"), "help": dialog("help"),
     "moves": dialog("moves"), "close": close,
     "stats-reset": stats_reset, "stats-reset-no": stats_reset_no, "stats-reset-yes": stats_reset_yes,

@@ -6,7 +6,7 @@ Written in the Python both MicroPython and CPython run.
 """
 
 from web.page.app import core, dialogs, hand, learn, learnview, prefs, render, replays, results
-from web.page.app.setup import setup_html
+from web.page.app.setup import GAME_WORDS, setup_html
 from web.page.app.text import esc, headline, names_in, prompt
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -37,13 +37,42 @@ def screen_html(app: "App") -> str:
         return onlineview.join_html(app)
     if screen == "setup" or (m.view is None and m.save is None and m.waiting is None):
         lead = learnview.start_html(app.page.first_visit, app.page.stats.get("daily") or {}, m.waiting == "daily")
-        return setup_html(app.setup, m.save is not None, lead)
+        last = app.page.settings.get("last")
+        return setup_html(app.setup, lead, resume_tile(app), last if isinstance(last, dict) else None)
     strip = ""
     if app.online.role != "local":
         from web.page.app import onlineview
 
         strip = onlineview.table_strip(app)
     return strip + table_html(app)
+
+
+def resume_tile(app: "App") -> "dict[str, Any] | None":
+    """The match on this page, for the welcome's Continue: what it is, where it stands, whose face; None when
+    there is none."""
+    m = app.match
+    if m.save is None:
+        return None
+    cfg = m.config or {}
+    v = m.view
+    game = v.game if v is not None else str(cfg.get("game") or "gin")
+    names = core.names(app)
+    if cfg.get("tutorial"):
+        words = "Your guided hand of " + GAME_WORDS.get(game, game)
+    elif cfg.get("daily"):
+        words = GAME_WORDS.get(game, game) + " daily deal, " + str(cfg["daily"])
+    else:
+        words = GAME_WORDS.get(game, game) + (" against " if names[0] == "You" else ": ") + \
+            ", ".join(names[1:] if names[0] == "You" else names)
+    if v is not None and len(v.scores) == len(names):
+        words += "".join((", hand ", str(v.hand_number), ": ",
+                          ", ".join(n + " " + str(sc) for n, sc in zip(names, v.scores))))
+    face = ""
+    for seat in core.seats(app):
+        if seat["kind"] == "computer":
+            face = seat["id"]
+            break
+    return {"words": words, "face": face, "over": not core.match_in_progress(app)}
 
 
 def table_html(app: "App") -> str:

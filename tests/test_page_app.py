@@ -692,3 +692,19 @@ def test_a_reload_with_a_match_stored_opens_on_the_table():
     h2 = Harness()
     h2.start(match=record, settings=h.settings_saved[-1])
     assert h2.app.page.screen == "table" and 'data-testid="setup"' not in h2.html
+
+
+def test_a_move_waiting_for_the_engine_says_what_the_engine_is_doing():
+    h = Harness(engine_ready=False, deliver=False)
+    h.start()
+    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, True))
+    h.do("engine-status", "progress", {"stage": "runtime", "fraction": 0})
+    assert h.app.page.message == ""  # nothing waits yet: nothing is said
+    h.do("command", "pass", {})
+    assert h.app.page.message == "Getting the game ready: downloading the game engine…"
+    h.do("engine-status", "progress", {"stage": "python", "fraction": 0.5})
+    assert "Getting the game ready: starting Python…" in h.html
+    h.do("engine-status", "progress", {"stage": "nonsense", "fraction": 2})  # not the worker's: not said
+    assert h.app.page.message == "Getting the game ready: starting Python…"
+    h.flush()
+    assert h.app.page.message == "" and [m["type"] for m in h.sent] == ["new", "act"]

@@ -52,13 +52,13 @@ def play(app: "App", act: str, data: "dict[str, Any]") -> "Effects":
     if v is None or app.page.screen != "table":
         if m.save is not None or m.waiting in ("new", "resume"):
             m.pending = (act, data)
-            core.say(app, "Getting the game ready…")
+            core.say(app, waiting_words(app))
             return [("render",)]
         return []
     if m.engine != "ready" or m.waiting is not None:
         if m.waiting in (None, "new", "resume"):
             m.pending = (act, data)
-            core.say(app, "Getting the game ready…")
+            core.say(app, waiting_words(app))
             return [("render",)]
         return []  # a move is on its way: a second click does nothing
     if m.cover is not None:
@@ -141,6 +141,12 @@ def put_back(app: "App") -> None:
 def refuse_drop(app: "App", text: str) -> "Effects":
     """A card dropped where it cannot go: it goes back where it came from, and the reason is said."""
     return [("motion", refused_motion())] + core.complain(app, text)
+
+
+def waiting_words(app: "App") -> str:
+    """What a move made before the engine is up waits for (the engine worker's start, in words)."""
+    stage = app.match.starting
+    return "Getting the game ready" + (": " + stage + "…" if stage else "…")
 
 
 def refused_motion() -> "dict[str, Any]":

@@ -48,6 +48,7 @@ class MatchState:
         self.speech: dict[int, list[Any]] = {}  # seat -> [what the character said, table updates it stays]
         self.dealt_here = False  # the view on show is the first deal as the page made it: the engine's comes next
         self.landing = False  # the page's deal is still flying to the hands: the computer's first move waits
+        self.starting = ""  # what the engine worker is doing as it starts, in words
         # the person's move on show before the engine's answer: the view, its document, the hand's order and the
         # selection as they were (put back if the engine refuses it)
         self.confirmed: tuple[View, dict[str, Any], list[int], set[int]] | None = None
@@ -207,13 +208,26 @@ def on_daily(app: "App", msg: "dict[str, Any]") -> "Effects":
 
 
 
+STAGES = {"runtime": "downloading the game engine", "python": "starting Python",
+          "engine": "loading the rules and the opponents"}
+
+
 def on_engine_status(app: "App", event: str, detail: "dict[str, Any]") -> "Effects":
     if event == "ready":
         app.match.engine = "ready"
         return []
     if event == "failed":
         return engine_failed(app, str(detail.get("error", "")))
+    stage = STAGES.get(str(detail.get("stage")))
+    if event == "progress" and stage is not None:
+        app.match.starting = stage
+        if app.page.message.startswith(WAITING):  # a move waits for the engine: say what it waits for
+            core.say(app, hand.waiting_words(app))
+            return [("render",)]
     return []
+
+
+WAITING = "Getting the game ready"
 
 
 def engine_failed(app: "App", why: str) -> "Effects":
@@ -299,7 +313,7 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     m.restarts = 0
     m.token += 1
     redealt = here and page.level == "error"  # the page's deal was not the engine's: say so
-    if (page.message in ("Dealing…", "Getting the game ready…") or by == me or mine is None) and not redealt:
+    if (page.message == "Dealing…" or page.message.startswith(WAITING) or by == me or mine is None) and not redealt:
         core.say(app, "")
     names = core.names(app)
     new_hand = before is not None and before.hand_number != view.hand_number

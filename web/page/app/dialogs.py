@@ -221,9 +221,9 @@ between your cards to reorder your hand. Drag the stock or the discard pile onto
 </tbody></table>
 <h3>Learning and fair deals</h3>
 <p>Press <strong>Hint</strong> for the expert's move and its reasons; a match with hints or undo counts as
-assisted. Each hand's deck is committed (the "deal" code beside the score) before the first card is played;
-after the hand its secret is shown and <strong>Check this deal</strong> rebuilds the deck to prove nothing was
-changed. The daily deal is the same for everyone each day (UTC), and <strong>Share this deal</strong> in the menu
+assisted. Each hand's deck is fixed before the first card is played, and its fingerprint is in
+<strong>Scores</strong>; after the hand its secret is shown and <strong>Check this deal</strong> rebuilds the deck
+to prove nothing was changed. The daily deal is the same for everyone each day (UTC), and <strong>Share this deal</strong> in the menu
 gives a link to the same cards.</p>
 <h3>What is saved</h3>
 <p>The match in progress after every move, your settings and your statistics, in this browser only.

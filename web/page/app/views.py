@@ -74,7 +74,7 @@ def table_html(app: "App") -> str:
 
 
 def learn_ui(app: "App", ui: "dict[str, Any]") -> "dict[str, Any]":
-    """What learning adds to the table: the hint and undo chips, the lesson's bar, marks and the deal chip."""
+    """What learning adds to the table: the hint and undo chips, the lesson's bar, marks and "assisted"."""
     m = app.match
     extras = app.learn.extras
     advice = app.learn.advice
@@ -85,8 +85,7 @@ def learn_ui(app: "App", ui: "dict[str, Any]") -> "dict[str, Any]":
     # a friend's page online has no engine to ask: no hint there
     ui["chips"] = "" if app.online.role == "guest" else learnview.chips_html(
         mine and m.waiting is None, bool(extras.get("practice")), bool(extras.get("undo")) and m.waiting is None)
-    ui["scoreline_extra"] = learnview.deal_chip_html(extras.get("deal") if app.online.role != "guest" else None,
-                                                     bool(extras.get("assisted")))
+    ui["scoreline_extra"] = learnview.assisted_html(bool(extras.get("assisted")))
     lit: list[str] = []
     if advice is not None and advice.get("step") == v.step:
         ui["marks"]["advised"] = learn.cards_of(advice.get("cards") or [])
@@ -198,7 +197,8 @@ def scores_html(app: "App") -> str | None:
     if replays.has_engine(app):
         from web.page.app import replayview
 
-        more = replayview.scores_replays_html(len(v.results))
+        more = learnview.fingerprint_html(app.learn.extras.get("deal") if v.in_hand else None)
+        more += replayview.scores_replays_html(len(v.results))
     return dialogs.scores_html(results.score_sheet_html(v, core.names(app)) + more)
 
 

@@ -205,7 +205,8 @@ def scores_html(app: "App") -> str | None:
 def settings_html(app: "App") -> str:
     page = app.page
     line = page.banner or "Your match, settings and statistics are saved in this browser."
-    return dialogs.settings_html(page.settings, line, page.embedded, core.stun_servers(app), app.online.stun_note)
+    return dialogs.settings_html(page.settings, line, page.embedded, core.stun_servers(app), app.online.stun_note,
+                                 page.advanced)
 
 
 def embed_html(app: "App") -> str:

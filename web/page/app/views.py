@@ -186,7 +186,7 @@ def replay_end_html(app: "App") -> str:
     out = view.review_html(app.replays.reviews.get(hand_no), bool(replays.asking(app, "review", "hand", hand_no)),
                            replays.coach_allowed(app), hand_no, core.names(app))
     return out + view.end_tools_html(hand_no, bool(replays.asking(app, "record", "for", "export")),
-                                     app.replays.export_note)
+                                     app.replays.export_note, app.replays.problems.get("match:" + str(hand_no)))
 
 
 def scores_html(app: "App") -> str | None:
@@ -198,7 +198,7 @@ def scores_html(app: "App") -> str | None:
         from web.page.app import replayview
 
         more = learnview.fingerprint_html(app.learn.extras.get("deal") if v.in_hand else None)
-        more += replayview.scores_replays_html(len(v.results))
+        more += replayview.scores_replays_html(len(v.results), app.replays.problems)
     return dialogs.scores_html(results.score_sheet_html(v, core.names(app)) + more)
 
 
@@ -239,7 +239,7 @@ def watch_html(app: "App") -> str:
 def past_html(app: "App") -> str:
     from web.page.app import replayview
 
-    return replayview.past_html(app.replays.past)
+    return replayview.past_html(app.replays.past, app.replays.problems)
 
 
 def link_html(app: "App") -> str:

@@ -1,5 +1,6 @@
 """Learning in the page, used as a person would: hints by button and key, practice undo, checking a deal, the
-guided first hand, the daily deal and a deal link. No timing: every wait is on what the page shows."""
+legend of the marks, the guided first hand, the daily deal and a deal link. No timing: every wait is on what the
+page shows."""
 
 from __future__ import annotations
 
@@ -97,6 +98,46 @@ def test_check_this_deal_after_a_hand(page, wait_ready):
     expect(dialog.get_by_test_id("deal-proof")).to_contain_text(short)
     dialog.get_by_role("button", name="Check this deal").click()
     expect(dialog.get_by_test_id("deal-check")).to_contain_text("✓")
+
+
+TABLE_MARKS = """() => {
+  const t = document.querySelector('[data-testid=table-screen]');
+  const out = new Set();
+  for (const c of t.querySelectorAll('.hand > .card')) {
+    for (const k of c.classList) {
+      if (k !== 'card' && k !== 'in-hand' && !k.startsWith('s-')) out.add(k.startsWith('grp') ? 'grp' : k);
+    }
+  }
+  const more = {can: '.pile.can', active: '.opp.active', badge: '.badge', deadwood: '.deadwood', 'meld-no': '.meld-no',
+                by: '.meld .by', wild: '.tcard.wild', assisted: '.assisted'};
+  for (const [k, sel] of Object.entries(more)) if (t.querySelector(sel)) out.add(k);
+  return [...out].sort();
+}"""
+
+
+def test_the_legend_from_the_table_and_from_help_explains_the_marks_on_show(page, wait_ready):
+    page.goto(GIN)
+    wait_ready(page)
+    wait_turn(page)
+    button(page, "Hint").click()
+    settled(page)  # the engine has thought
+    expect(page.get_by_test_id("message")).to_contain_text("Hint: ")
+    page.locator("[data-testid=hand] .card").first.click()
+    marks = page.evaluate(TABLE_MARKS)
+    assert {"selected", "can", "badge", "deadwood", "assisted"} <= set(marks), marks
+    assert {"dw", "grp"} & set(marks), marks
+    page.get_by_role("button", name="What the marks mean").click()
+    legend = page.get_by_role("dialog", name="What the marks mean")
+    expect(legend).to_be_visible()
+    for mark in marks:  # every mark on the table has its line, with its sample drawn as the table draws it
+        line = legend.locator(f'[data-mark="{mark}"]')
+        expect(line).to_be_visible()
+        assert line.inner_text().strip()
+    legend.get_by_role("button", name="Close").click()
+    expect(legend).to_be_hidden()
+    menu(page, "Help")
+    page.get_by_role("dialog", name="How to play").get_by_role("button", name="What the marks mean").click()
+    expect(page.get_by_role("dialog", name="What the marks mean").locator("[data-mark=advised]")).to_be_visible()
 
 
 def follow_lesson(page) -> int:

@@ -205,6 +205,9 @@ discard. The first to get rid of every card wins the hand and scores what the ot
 <p>Tap cards to select them, then press an action. Or drag a card: onto the discard pile to discard it, onto
 Knock to knock with it, onto a meld to lay it off, onto the table to meld it with the selected cards, or
 between your cards to reorder your hand. Drag the stock or the discard pile onto your hand to draw.</p>
+<h3>Marks</h3>
+<p>Red dots, coloured bars and edges, ★, ▼, "D": <button type="button" class="btn" data-act="legend"
+data-key="help-legend">What the marks mean</button> (also the <strong>?</strong> beside the sort buttons).</p>
 <h3>Keyboard</h3>
 <table class="keys"><tbody>
 <tr><th scope="row">Tab / Shift+Tab</th><td>move between areas and buttons</td></tr>

@@ -244,6 +244,7 @@ def effect(kind: str) -> "Command":
 COMMANDS = {
     "new": show_setup, "back-to-game": back_to_game, "setup-more": setup_more,
     "scores": dialog("scores"), "stats": dialog("stats"), "embed": dialog("embed"), "help": dialog("help"),
+    "legend": dialog("legend"),
     "settings": open_settings, "settings-advanced": settings_advanced,
     "moves": dialog("moves"), "close": close,
     "stats-reset": stats_reset, "stats-reset-no": stats_reset_no, "stats-reset-yes": stats_reset_yes,

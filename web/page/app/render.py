@@ -291,6 +291,13 @@ def sort_html(game: str, mode: str, chips: str = "") -> str:
                     'data-key="chip-moves">Moves</button>', chips, "</div>"))
 
 
+def legend_chip() -> str:
+    """The way from the table to what its marks mean (the legend)."""
+    return ('<button type="button" class="chip legend-chip" data-act="legend" data-key="chip-legend" '
+            'title="What the marks mean"><span aria-hidden="true">?</span><span class="sr-only">What the marks mean'
+            "</span></button>")
+
+
 def status_html(prompt: str, message: str, level: str, deadwood: "Sequence[tuple[str, str]]") -> str:
     """The prompt, the live deadwood (Gin: parts of (text, class); the class "more" may be folded on a phone)
     and the message line."""

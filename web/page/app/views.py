@@ -83,8 +83,9 @@ def learn_ui(app: "App", ui: "dict[str, Any]") -> "dict[str, Any]":
     lesson = learn.lesson(app)
     mine = v.in_hand and v.turn == v.seat and m.cover is None
     # a friend's page online has no engine to ask: no hint there
-    ui["chips"] = "" if app.online.role == "guest" else learnview.chips_html(
-        mine and m.waiting is None, bool(extras.get("practice")), bool(extras.get("undo")) and m.waiting is None)
+    ui["chips"] = ("" if app.online.role == "guest" else learnview.chips_html(
+        mine and m.waiting is None, bool(extras.get("practice")), bool(extras.get("undo")) and m.waiting is None)) \
+        + render.legend_chip()
     ui["scoreline_extra"] = learnview.assisted_html(bool(extras.get("assisted")))
     lit: list[str] = []
     if advice is not None and advice.get("step") == v.step:
@@ -230,6 +231,12 @@ def help_html(app: "App") -> str:
     return dialogs.help_html(view.help_text_html(), view.help_buttons_html())
 
 
+def legend_html(app: "App") -> str:
+    from web.page.app import legend  # what the marks mean: imported when first asked for
+
+    return legend.legend_html()
+
+
 def watch_html(app: "App") -> str:
     from web.page.app import replayview
 
@@ -263,4 +270,5 @@ DIALOGS = {
     "past": past_html,
     "replay-link": link_html,
     "help": help_html,
+    "legend": legend_html,
 }

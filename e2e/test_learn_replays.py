@@ -72,7 +72,9 @@ def test_coach_show_the_viewer_by_keys_and_export(page: Page, wait_ready) -> Non
     button(page, "Done").click()
     assert play_hand(page, "gin") == "dialog:end"
     dialog = page.get_by_role("dialog", name="End of hand")
-    expect(dialog.get_by_test_id("coach-list")).to_be_visible()  # once the engine has reviewed the hand
+    # once the engine has reviewed the hand: the expert's search over every decision, in Pyodide (seconds, more
+    # than expect's 5 s on a busy machine)
+    expect(dialog.get_by_test_id("coach-list")).to_be_visible(timeout=60_000)
     mistakes = dialog.get_by_test_id("mistake")
     assert mistakes.count() >= 1
     expect(dialog.get_by_test_id("coach-total")).to_contain_text("points")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bots import TIER_BOTS, roster
-from .rules import GAMES, PRESET_DESCRIPTIONS, PRESETS, RUMMY_TARGETS, options
+from .rules import GAMES, PRESET_DESCRIPTIONS, PRESETS, RUMMY_TARGETS, hand_size, options, resolve_rules
 
 CATALOG_FORMAT = "rummy-catalog"
 CATALOG_VERSION = 1
@@ -37,4 +37,22 @@ def catalog() -> dict[str, Any]:
             "players": [2] if game == "gin" else [2, 3, 4, 5, 6],
         }
     out["games"]["rummy"]["targets"] = {str(n): t for n, t in RUMMY_TARGETS.items()}
+    for game in GAMES:
+        out["games"][game]["opening"] = opening(game, out["games"][game]["players"])
     return out
+
+
+def opening(game: str, players: list[int]) -> dict[str, Any]:
+    """How a hand of ``game`` opens, for a page that deals the first hand before the engine runs
+    (web/page/shared/deal.py): each player count's hand size, and, read off the engine's own first hand, the
+    phase, who acts first (seats after the dealer) with which actions, and whether an upcard is offered."""
+    from .fairdeal import first_dealer, new_match
+    from .view import seat_view
+
+    n = players[0]
+    seed = next(s for s in range(1000) if first_dealer(s, n) == n - 1)  # seat 0 acts first
+    g = new_match(game, n, resolve_rules(game, n, {}), seed)
+    v = seat_view(g, 0)
+    assert g.turn is not None
+    return {"hand": {str(p): hand_size(game, p) for p in players}, "phase": g.phase.value,
+            "first": (g.turn - g.dealer) % n, "legal": [str(a) for a in v.legal], "upcard": v.upcard is not None}

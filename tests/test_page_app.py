@@ -13,6 +13,7 @@ from page_harness import CATALOG, Harness, saved_game
 
 from web.page.app import core, hand
 from web.page.app.model import App
+from web.page.app.setup import Catalog
 from web.page.shared.cards import text_of
 
 
@@ -424,3 +425,83 @@ def test_autoplay_plays_whole_matches_with_no_person():
         assert h.fire("advance") or h.fire("deal"), h.app.match.next
     assert h.app.match.view.phase == "match-over"
     assert not [m for m in h.sent if m["type"] == "act"]  # every move of seat 0 was the computer's
+
+
+# ---------------------------------------------------------------- the first deal, before the engine is up
+
+def seed_where(game: str, players: int, first: bool) -> int:
+    """A seed whose first hand the person (seat 0) opens (``first``), or not."""
+    from rummy.fairdeal import first_dealer
+
+    return next(s for s in range(1000) if (first_dealer(s, players) == players - 1) == first)
+
+
+def test_the_first_deal_is_on_the_table_at_once_and_a_first_move_waits_for_the_engine():
+    h = Harness(engine_ready=False, deliver=False)
+    h.start()
+    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, True))
+    a = h.app
+    v = a.match.view
+    assert v is not None and len(v.hand) == 10 and v.turn == 0 and a.match.dealt_here  # no engine yet
+    assert h.html.count('data-act="card"') == 10 and "Dealing…" not in h.html
+    assert "Getting the game ready" not in h.html  # the person's own prompt: take the upcard or pass
+    assert [m["type"] for m in h.waiting()] == ["new"]
+    h.do("command", "card", {"pos": 2})  # sorting and selecting need no engine
+    assert a.match.selected == {2}
+    h.do("command", "pass", {})
+    h.do("command", "pass", {})  # a second click changes nothing: one move is queued
+    assert [m["type"] for m in h.waiting()] == ["new"] and a.page.message == "Getting the game ready…"
+    dealt = sorted(v.hand)
+    h.flush()  # the engine deals the very same cards, then the queued move is played, once
+    assert [m["type"] for m in h.sent] == ["new", "act"] and h.sent[1]["action"] == "pass"
+    assert sorted(h.table.game.hands[0]) == dealt and not a.match.dealt_here
+    assert [line for line in a.match.meta["log"] if line.startswith("Hand 1:")] == ["Hand 1: Rex dealt."]
+    assert a.page.level != "error"
+
+
+def test_the_computers_first_move_waits_for_the_pages_deal_to_land():
+    h = Harness(engine_ready=False, deliver=False, land=False)
+    h.start(query={"speed": "normal"})
+    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, False))  # the computer opens
+    assert h.app.match.view is not None and h.app.match.view.turn == 1
+    assert h.fire("landed")  # the cards land before the engine's table comes
+    assert not [t for t in h.timers if t[0] == "advance"]
+    h.flush()  # then the engine's table: the computer moves after the usual pause
+    assert [t[1] for t in h.timers if t[0] == "advance"] == [0.7]
+
+
+def test_an_engine_that_deals_otherwise_is_said_and_its_deal_is_the_one_in_play():
+    import copy
+
+    catalog = copy.deepcopy(CATALOG.data)
+    catalog["games"]["gin"]["opening"]["hand"]["2"] = 9  # a page that misreads how many cards a hand holds
+    h = Harness(deliver=False)
+    h.app = App(Catalog(catalog))
+    h.start()
+    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, True))
+    shown = h.app.match.view
+    h.flush()
+    engine = h.app.match.view
+    assert shown is not None and engine is not None and sorted(engine.hand) == sorted(h.table.game.hands[0])
+    assert sorted(shown.hand) != sorted(engine.hand)
+    assert "engine dealt other cards" in " ".join(h.logs) and h.app.page.level == "error"
+
+
+def test_a_match_with_no_seed_gets_one_from_the_pages_random_numbers():
+    h = Harness(deliver=False)
+    h.start(entropy="0123456789abcdef0123456789abcdef")
+    h.app.setup.game = "gin"
+    h.do("command", "start", {})
+    (new,) = h.waiting()
+    seed = new["config"]["seed"]
+    assert type(seed) is int and 0 <= seed < 2 ** 52 and h.app.match.view is not None
+    h2 = Harness(deliver=False)
+    h2.start(entropy="fedcba9876543210fedcba9876543210")
+    h2.app.setup.game = "gin"
+    h2.do("command", "start", {})
+    assert h2.waiting()[0]["config"]["seed"] != seed
+    h3 = Harness(deliver=False)
+    h3.start()  # no random numbers (a browser without them): the engine picks, the page waits for its deal
+    h3.app.setup.game = "gin"
+    h3.do("command", "start", {})
+    assert h3.waiting()[0]["config"]["seed"] is None and h3.app.match.view is None and "Dealing…" in h3.html

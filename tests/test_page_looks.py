@@ -202,12 +202,15 @@ def test_an_embed_with_no_game_chosen_opens_on_a_gin_game():
 
 
 def test_the_first_move_waits_for_the_deal_to_land_when_cards_move():
-    h = Harness()
+    h = Harness(land=False)
     h.start(query={"speed": "normal"})
     h.new_match("rummy", ("mel", "dot"), seed=4)
-    if h.app.match.next == "computer":
-        wait = [t for t in h.timers if t[0] == "advance"][-1][1]
-        assert wait > looks.MOTION_MS["normal"] / 1000 + 0.7
+    assert h.app.match.next == "computer"  # seed 4: the computer moves first
+    assert not [t for t in h.timers if t[0] == "advance"]  # not while the page's deal is still flying
+    flight = [t for t in h.timers if t[0] == "landed"][-1][1]
+    assert flight > looks.MOTION_MS["normal"] / 1000
+    assert h.fire("landed")
+    assert [t[1] for t in h.timers if t[0] == "advance"] == [0.7]  # then the usual pause before its move
     h = Harness()
     h.start(query={"speed": "0"})
     h.new_match("rummy", ("mel", "dot"), seed=4)

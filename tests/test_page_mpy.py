@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -14,7 +15,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SELFCHECK = ROOT / "tests" / "page_selfcheck.py"
 
-pytestmark = pytest.mark.skipif(mpy.missing() is not None, reason=str(mpy.missing()))
+# needs_npm: fails, saying what to install, without node and node_modules (conftest.py); one process runs the
+# module (make test's --dist loadgroup): the online run is recorded once for both sides
+pytestmark = [pytest.mark.needs_npm, pytest.mark.xdist_group("test_page_mpy")]
 
 
 def cpython_output() -> str:
@@ -201,6 +204,7 @@ def test_the_table_app_does_the_same_under_micropython_and_cpython(tmp_path: Pat
     assert len(got) == len(want)
 
 
+@functools.cache
 def _online_transcripts() -> tuple[str, str]:
     """Recorded runs of a host's app and its guest's app through a Gin hand online (tests/online_harness.py), with
     the host's secrets from a seeded generator."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
+import os
 import subprocess
 import sys
 import zipfile
@@ -77,27 +77,38 @@ process.stdout.write(out + "\n");
 """
 
 
-@pytest.fixture(scope="module")
-def started(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    if shutil.which("node") is None or not (ROOT / build_site.PYODIDE_DIST / "pyodide.mjs").exists():
-        pytest.skip("node or the npm packages are missing (make test installs them)")
-    tmp = tmp_path_factory.mktemp("worker")
+def shipped_archives(tmp: Path) -> tuple[Path, Path]:
+    """The worker's two archives (app.zip, the standard library's): those of the site ``make test`` has just built
+    (E2E_SITE_DIR, the browser tests' site) when there is one, else made here as the build makes them (the
+    bytecode compiled by Pyodide under Node, ~12 s of CPU)."""
+    given = os.environ.get("E2E_SITE_DIR")
+    if given:
+        site = ROOT / given
+        app, stdlib = site / worker_python.APP_ARCHIVE, site / worker_python.STDLIB_ARCHIVE
+        assert app.is_file() and stdlib.is_file(), f"E2E_SITE_DIR={given} has no {app.name} or {stdlib.name}"
+        return app, stdlib
     sources = build_site.python_sources(ROOT)
     code = worker_python.compile_bytecode(ROOT, build_site.PYODIDE_DIST, sources)
     assert code.why == ""
     (tmp / "app.zip").write_bytes(worker_python.make_zip(ROOT, sources, code.app))
     library = (ROOT / build_site.PYODIDE_DIST / worker_python.STDLIB_SOURCE).read_bytes()
     (tmp / "stdlib.zip").write_bytes(worker_python.make_stdlib_zip(library, code.stdlib))
-    job = {"pyodide": str(ROOT / build_site.PYODIDE_DIST), "stdlib": str(tmp / "stdlib.zip"),
-           "app": str(tmp / "app.zip")}
+    return tmp / "app.zip", tmp / "stdlib.zip"
+
+
+@pytest.fixture(scope="module")
+def started(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    app, stdlib = shipped_archives(tmp_path_factory.mktemp("worker"))
+    job = {"pyodide": str(ROOT / build_site.PYODIDE_DIST), "stdlib": str(stdlib), "app": str(app)}
     run = subprocess.run(["node", "--input-type=module", "-e", RUNNER], input=json.dumps(job),
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     result: dict = json.loads(run.stdout.strip().splitlines()[-1])
-    result["bytecode"] = sorted(code.stdlib)
+    result["bytecode"] = sorted(n for n in zipfile.ZipFile(stdlib).namelist() if n.endswith(".pyc"))
     return result
 
 
+@pytest.mark.needs_npm
 def test_every_standard_library_module_the_engine_imports_to_start_and_play_comes_from_bytecode(started: dict) -> None:
     origins = started["origins"]
     assert started["hello"][0]["type"] == "hello" and started["played"] == ["bench-bots", "bench-learn"]
@@ -109,6 +120,7 @@ def test_every_standard_library_module_the_engine_imports_to_start_and_play_come
     assert len(started["bytecode"]) >= 100
 
 
+@pytest.mark.needs_npm
 def test_a_module_not_given_as_bytecode_still_imports_from_its_source(started: dict) -> None:
     assert started["origins"]["difflib"].endswith("/difflib.py")
     assert "difflib.pyc" not in started["bytecode"]

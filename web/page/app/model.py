@@ -109,6 +109,9 @@ def on_start(app: App, boot: "dict[str, Any]") -> "Effects":
     page.autoplay = page.query.get("debug") == "autoplay"  # benchmarks: a computer player in seat 0 too
     page.slot = boot.get("slot", "")
     page.first_visit = boot.get("first") is True
+    entropy = boot.get("entropy")
+    if type(entropy) is str and len(entropy) == 32:
+        page.entropy = int(entropy, 16)
     stored = boot.get("settings")
     if isinstance(stored, dict):
         for k in DEFAULT_SETTINGS:

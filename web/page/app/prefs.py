@@ -47,6 +47,7 @@ class PageState:
         self.pending_config: Config | None = None  # a new game waiting for "start the new match?"
         # {"problems", "changes"} of a file to import, for the player to confirm
         self.import_plan: dict[str, Any] | None = None
+        self.entropy = 0  # the page's generator of new matches' seeds (from the browser's random numbers at start)
 
 
 # ---------------------------------------------------------------- screens and dialogs

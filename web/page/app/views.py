@@ -62,7 +62,8 @@ def table_html(app: "App") -> str:
     for i, seat in enumerate(core.seats(app)):
         if seat["kind"] == "computer":
             profiles[i] = app.catalog.profile(v.game, seat["id"])
-    ui = {"prompt": prompt(v, names, core.pass_and_play(app)) if m.engine != "starting" or m.waiting is None else "Getting the game ready…",
+    ui = {"prompt": prompt(v, names, core.pass_and_play(app)) if m.dealt_here or m.engine != "starting"
+          or m.waiting is None else "Getting the game ready…",
           "message": page.message, "level": page.level, "deadwood": dw, "order": m.order,
           "selected": m.selected, "marks": marks, "busy": v.turn != v.seat,
           "sort": hand.sort_mode(app), "log": m.meta.get("log", []),

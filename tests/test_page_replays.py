@@ -513,6 +513,77 @@ def test_a_damaged_replay_link_says_so_and_the_game_goes_on(fragment: str) -> No
     assert "This replay link cannot be opened" in h.dialog
 
 
+# ---------------------------------------------------------------- a replay that cannot be shown
+
+
+def refused(why: str) -> str:
+    """How the page says the engine's ``why`` (escaped, one full stop)."""
+    return why.rstrip(".").replace("'", "&#x27;") + "."
+
+
+def test_a_past_hand_the_engine_cannot_rebuild_is_said_beside_its_button() -> None:
+    rec = good_record()
+    rec["hands"][0]["actions"][3] = "discard ZZ"
+    entry = {"when": "2026-05-01 18:30", "game": "gin", "names": ["You", "Ada"], "final": [0, 0], "winner": None,
+             "hands": 1, "record": rec}
+    h = Harness()
+    h.start(past=[entry])
+    h.do("command", "past-matches", {})
+    assert 'data-testid="replay-problem"' not in h.dialog
+    h.do("command", "past-replay", {"match": 0, "hand": 0})
+    answer = [m for m in h.received if m["type"] == "replay"][-1]
+    assert answer["ok"] is False
+    a = h.app
+    assert a.page.screen == "setup" and a.page.dialog == "past"
+    assert 'data-testid="replay-problem">This hand cannot be replayed: ' + refused(answer["error"]) in h.dialog
+    assert h.announced[-1].startswith("This hand cannot be replayed: ")
+
+
+def test_a_replay_this_page_cannot_read_is_said_in_the_dialog_or_the_viewer_that_asked() -> None:
+    h = finished_hand(seed=4)
+    h.do("command", "next", {})
+    play_hand(h, random.Random(4))
+    assert h.app.page.dialog == "end"
+
+    def unreadable(act: str, hand: int) -> None:
+        """Ask for ``hand``'s replay and answer it with positions this page cannot read."""
+        h.deliver = False
+        h.do("command", act, {"hand": hand})
+        [answer] = h.answer(h.outbox.pop())
+        h.deliver = True
+        answer["replay"]["frames"][0]["hands"] = []
+        h.do("engine", answer)
+
+    unreadable("replay-hand", 1)
+    assert h.app.page.screen == "table" and h.app.page.dialog == "end"
+    assert 'data-testid="replay-problem">This hand cannot be replayed: its positions cannot be read' in h.dialog
+    # a hand that can be shown opens the viewer; another one that cannot is said there, the one on show stays
+    h.do("command", "replay-hand", {"hand": 0})
+    assert h.app.page.screen == "replay" and 'data-testid="replay-problem"' not in h.html
+    unreadable("replay-pick", 1)
+    assert h.app.page.screen == "replay" and h.app.replays.replay["data"]["hand"] == 0
+    assert 'data-testid="replay-problem">This hand cannot be replayed: ' in h.html
+    assert h.announced[-1].startswith("This hand cannot be replayed: ")
+    h.do("command", "replay-close", {})
+    h.do("command", "scores", {})
+    assert h.dialog.count('data-testid="replay-problem"') == 1  # Scores say it too, beside the hands
+
+
+def test_a_replay_link_this_page_cannot_read_says_so_instead_of_opening_forever() -> None:
+    rec = good_record()
+    h = Harness(engine_ready=False, deliver=False)
+    h.start(hash="replay=" + replays.b64url(json.dumps(rec).encode("utf-8")))
+    assert 'data-loading="true"' in h.html
+    h.do("engine-status", "ready", {})
+    [answer] = h.answer(h.outbox.pop())
+    answer["replay"]["frames"][-1]["scores"] = ["many"]
+    effects = h.do("engine", answer)
+    a = h.app
+    assert a.page.screen == "setup" and a.replays.replay is None and 'data-loading="true"' not in h.html
+    assert a.page.dialog == "notice" and "This replay link cannot be opened: its positions cannot be read" in h.dialog
+    assert ("clear-fragment",) in effects  # a reload opens the game, not the same link again
+
+
 def test_every_effect_of_the_replays_part_is_one_the_runner_performs() -> None:
     from pathlib import Path
 

@@ -174,6 +174,35 @@ def test_a_pass_and_play_gin_match_hides_every_hand_between_turns() -> None:
     assert [(op[1][5], op[1][6]) for op in matches] == [(0, "Ann"), (1, "Bob")]
 
 
+PROMPT = re.compile(r'data-testid="prompt">([^<]*)<')
+
+
+def test_the_prompt_names_the_person_holding_the_device_and_the_whole_cover_is_the_way_in() -> None:
+    h = start_people("rummy", ["person", "mel"], ["Ann", "Bob"], seed=5, rules={"target": 40})
+    a = h.app
+    prompts: dict[str, set[str]] = {"Ann": set(), "Bob": set()}
+    for _ in range(80):
+        if a.match.cover is not None:
+            # the cover's outermost element is the button: a tap anywhere on it shows the hand (and its own
+            # button stays, for a keyboard)
+            assert re.search(r'^<div class="table cover" data-act="ready"', h.html)
+            assert 'data-act="ready" data-key="cover-ready"' in h.html
+            h.do("command", "ready", {})
+        elif a.match.next == "computer":
+            h.run_opponents()
+        elif a.match.next == "you":
+            said = PROMPT.search(h.html)
+            assert said is not None
+            name = core.names(a)[a.match.view.seat]
+            prompts[name].add(said.group(1).replace("&#x27;", "'"))
+            play_person(h, random.Random(len(h.sent)))
+        else:
+            break
+    for name, said in prompts.items():
+        assert said and all(p.startswith(name + "'s turn: ") for p in said), said
+    assert {p.split(": ")[1][:4] for p in prompts["Ann"] | prompts["Bob"]} >= {"draw", "meld"}
+
+
 def test_every_table_message_is_the_view_of_the_person_to_act() -> None:
     h = start_people("rummy", ["person", "mel"], ["Ann", "Bob"], seed=5, rules={"target": 40})
     play_people(h, random.Random(5), [0, 1])

@@ -324,7 +324,6 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     new_hand = before is not None and before.hand_number != view.hand_number
     if view.in_hand and (new_hand or ((before is None or here) and not m.meta["log"])):
         core.log_line(app, "Hand " + str(view.hand_number) + ": " + names[view.dealer] + " dealt.")
-    learn.learn_log(app)
     lines = [describe_event(e, names) for e in events]
     for t in lines:
         core.log_line(app, t)

@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import new_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_properties import choose, matches, play_random
 
 from rummy import (
     Action,
@@ -32,8 +34,6 @@ from rummy import (
 )
 from rummy.cards import JOKER, parse_card
 from rummy.errors import CardError, RecordError, RulesError, SaveError, UsageError
-from tests.helpers import new_game
-from tests.test_properties import choose, matches, play_random
 
 RUMMY_DIR = Path(__file__).resolve().parent.parent / "rummy"
 

@@ -9,6 +9,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from helpers import shown
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +17,6 @@ from rummy import Action, Game, IllegalAction, card_str, export_record, parse_ca
 from rummy.actions import KINDS
 from rummy.cards import JOKER, card_value, rank_of, suit_of
 from rummy.deadwood import min_deadwood
-from tests.helpers import shown
 
 OVER = ("hand-over", "match-over")
 MAX_ACTIONS_PER_HAND = 3000

@@ -6,13 +6,13 @@ import itertools
 import random
 
 import pytest
+from helpers import C, assert_illegal, cards, hand_of, legal, new_game, next_hand, play, shown, texts
 
 from rummy import EventKind, Game, HandEnd, IllegalAction, RecordError, card_str, export_record, replay, resolve_rules
 from rummy.basic import RESTOCK_MISMATCH
 from rummy.cards import JOKER, card_value
 from rummy.rng import Rng
 from rummy.rules import RulesError
-from tests.helpers import C, assert_illegal, cards, hand_of, legal, new_game, next_hand, play, shown, texts
 
 
 def value(text: str, aces_high: bool = False) -> int:

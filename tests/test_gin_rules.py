@@ -438,6 +438,7 @@ def _draw_and_throw_until_over(g: Game) -> int:
         elif g.phase == "draw":
             g.apply("draw stock")
         else:
+            assert g.turn is not None
             g.apply(f"discard {card_str(g.hands[g.turn][-1])}")
     return len(g.stock)
 

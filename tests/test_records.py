@@ -11,6 +11,7 @@ import copy
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import stacked_deck, texts
@@ -21,7 +22,7 @@ from rummy.record import export_record
 GOLDEN = Path(__file__).parent / "golden"
 
 # name -> (game, players, rules, seed, hands to play (None: to the end of the match), stop after N actions of the last hand)
-MACHINE_MADE = {
+MACHINE_MADE: dict[str, tuple[str, int, dict[str, Any], int, int | None, int | None]] = {
     "gin_cardgames_match": ("gin", 2, {"preset": "cardgames"}, 11, None, None),
     "gin_oklahoma_match": ("gin", 2, {"preset": "oklahoma", "target": 50}, 12, None, None),
     "gin_tournament_hands": ("gin", 2, {"preset": "tournament"}, 13, 3, None),

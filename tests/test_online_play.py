@@ -76,6 +76,7 @@ def host_table(net: Net, game: str, seats: list[str], names: list[str], rules: d
 def play_until(net: Net, pages: dict[int, Page], rnd: random.Random, stop, limit: int = 3000) -> None:
     """Everyone plays (random legal moves) until ``stop()``; the host's computers move when their timer fires."""
     host = net.host
+    assert host is not None
     for _ in range(limit):
         net.run()
         if stop():
@@ -88,8 +89,11 @@ def play_until(net: Net, pages: dict[int, Page], rnd: random.Random, stop, limit
             play_person(host, rnd)
             continue
         if a.match.next == "guest":
+            assert a.match.view is not None
             seat = a.match.view.turn
+            assert seat is not None
             guest = pages[seat]
+            assert guest.app.match.view is not None
             assert guest.app.match.next == "you" and guest.app.match.view.turn == seat == guest.app.match.view.seat
             before = a.match.view.step
             play_person(guest, rnd)

@@ -243,6 +243,7 @@ def test_the_scores_dialog_replays_any_finished_hand() -> None:
     assert h.dialog.count('data-act="replay-hand"') == 2
     h.do("command", "replay-hand", {"hand": 0})
     assert h.app.replays.replay is not None
+    assert h.app.replays.replay is not None
     assert h.app.page.screen == "replay" and h.app.replays.replay["data"]["hand"] == 0 and h.app.replays.replay["hands"] == 2
     h.do("command", "replay-pick", {"hand": 1})  # the viewer's own hand picker
     assert h.app.replays.replay is not None
@@ -566,12 +567,12 @@ def test_a_past_hand_the_engine_cannot_rebuild_is_said_beside_its_button() -> No
     h = Harness()
     h.start(past=[entry])
     h.do("command", "past-matches", {})
-    assert 'data-testid="replay-problem"' not in h.dialog
+    assert h.dialog is not None and 'data-testid="replay-problem"' not in h.dialog
     h.do("command", "past-replay", {"match": 0, "hand": 0})
     answer = [m for m in h.received if m["type"] == "replay"][-1]
     assert answer["ok"] is False
     a = h.app
-    assert a.page.screen == "setup" and a.page.dialog == "past"
+    assert a.page.screen == "setup" and a.page.dialog == "past" and h.dialog is not None
     assert 'data-testid="replay-problem">This hand cannot be replayed: ' + refused(answer["error"]) in h.dialog
     assert h.announced[-1].startswith("This hand cannot be replayed: ")
 
@@ -592,18 +593,19 @@ def test_a_replay_this_page_cannot_read_is_said_in_the_dialog_or_the_viewer_that
         h.do("engine", answer)
 
     unreadable("replay-hand", 1)
-    assert h.app.page.screen == "table" and h.app.page.dialog == "end"
+    assert h.app.page.screen == "table" and h.app.page.dialog == "end" and h.dialog is not None
     assert 'data-testid="replay-problem">This hand cannot be replayed: its positions cannot be read' in h.dialog
     # a hand that can be shown opens the viewer; another one that cannot is said there, the one on show stays
     h.do("command", "replay-hand", {"hand": 0})
     assert h.app.page.screen == "replay" and 'data-testid="replay-problem"' not in h.html
     unreadable("replay-pick", 1)
+    assert h.app.replays.replay is not None
     assert h.app.page.screen == "replay" and h.app.replays.replay["data"]["hand"] == 0
     assert 'data-testid="replay-problem">This hand cannot be replayed: ' in h.html
     assert h.announced[-1].startswith("This hand cannot be replayed: ")
     h.do("command", "replay-close", {})
     h.do("command", "scores", {})
-    assert h.dialog.count('data-testid="replay-problem"') == 1  # Scores say it too, beside the hands
+    assert h.dialog is not None and h.dialog.count('data-testid="replay-problem"') == 1  # Scores say it too, beside the hands
 
 
 def test_a_replay_link_this_page_cannot_read_says_so_instead_of_opening_forever() -> None:
@@ -617,7 +619,8 @@ def test_a_replay_link_this_page_cannot_read_says_so_instead_of_opening_forever(
     effects = h.do("engine", answer)
     a = h.app
     assert a.page.screen == "setup" and a.replays.replay is None and 'data-loading="true"' not in h.html
-    assert a.page.dialog == "notice" and "This replay link cannot be opened: its positions cannot be read" in h.dialog
+    assert a.page.dialog == "notice" and h.dialog is not None
+    assert "This replay link cannot be opened: its positions cannot be read" in h.dialog
     assert ("clear-fragment",) in effects  # a reload opens the game, not the same link again
 
 

@@ -197,13 +197,14 @@ def test_the_prompt_names_the_person_holding_the_device_and_the_whole_cover_is_t
         elif a.match.next == "you":
             said = PROMPT.search(h.html)
             assert said is not None
+            assert a.match.view is not None
             name = core.names(a)[a.match.view.seat]
             prompts[name].add(said.group(1).replace("&#x27;", "'"))
             play_person(h, random.Random(len(h.sent)))
         else:
             break
-    for name, said in prompts.items():
-        assert said and all(p.startswith(name + "'s turn: ") for p in said), said
+    for name, shown in prompts.items():
+        assert shown and all(p.startswith(name + "'s turn: ") for p in shown), shown
     assert {p.split(": ")[1][:4] for p in prompts["Ann"] | prompts["Bob"]} >= {"draw", "meld"}
 
 

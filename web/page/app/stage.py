@@ -109,29 +109,20 @@ def cancel_knock(app: "App", data: "dict[str, Any]") -> "Effects":
 
 # ---------------------------------------------------------------- a table update
 
-def after_table(app: "App", before: "View | None", out: "Effects") -> "Effects":
-    """What the stage makes of a table update's effects (``before``: the view before it): a deal waits for its
-    cards to land; the end of a hand is laid out step by step before its dialog opens (that dialog is then
-    taken out of ``out``); a gin is celebrated."""
+def after_table(app: "App", before: "View | None", out: "Effects", confirming: bool = False) -> "Effects":
+    """What the stage makes of a table update's effects (``before``: the view before it; ``confirming``: the
+    engine's table of the first hand the page dealt itself, no move): a deal waits for its cards to land; the end
+    of a hand is laid out step by step before its dialog opens (that dialog is then taken out of ``out``); a gin
+    is celebrated."""
     st = app.stage
     m = app.match
     v = m.view
     if v is None:
         return out
     ms = core.motion_ms(app)
-    plan = None
-    for e in out:
-        if e[0] == "motion":
-            plan = e[1]
-    if plan is not None and plan.get("deal"):
-        st.show = None
-        st.details = False
-        st.dealing = None
-        if ms:
-            st.dealing = v.step
-            st.token += 1
-            out.append(("timer", "stage-dealt", deal_seconds(ms, v) + LANDED_SPARE, st.token))
-    elif st.dealing is not None:
+    if deals(out):
+        out = out + deal_begins(app, v)
+    elif st.dealing is not None and not confirming:
         st.dealing = None  # a move came before the cards had landed: they land now (the runner finishes them)
     ended = before is not None and before.in_hand and not v.in_hand and bool(v.results)
     if not ended:
@@ -153,6 +144,26 @@ def after_table(app: "App", before: "View | None", out: "Effects") -> "Effects":
         # the score card opens now: the match's fanfare takes the place of the hand's win (not both at once)
         out = [e for e in out if not (e[0] == "sound" and e[1] == "win")] + celebrate_match(app)
     return out
+
+
+def deals(out: "Effects") -> bool:
+    """True when these effects deal a hand (their motion plan has a deal)."""
+    return bool([e for e in out if e[0] == "motion" and e[1].get("deal")])
+
+
+def deal_begins(app: "App", v: "View") -> "Effects":
+    """A hand is dealt (by the engine, or the first by the page itself): the turn waits until its cards have
+    landed, or a timer says they must have."""
+    st = app.stage
+    st.show = None
+    st.details = False
+    st.dealing = None
+    ms = core.motion_ms(app)
+    if not ms:
+        return []
+    st.dealing = v.step
+    st.token += 1
+    return [("timer", "stage-dealt", deal_seconds(ms, v) + LANDED_SPARE, st.token)]
 
 
 def deal_seconds(ms: int, v: "View") -> float:

@@ -37,7 +37,9 @@ def without_id(msg: dict[str, Any]) -> dict[str, Any]:
 
 class Harness:
     def __init__(self, engine_ready: bool = True, deliver: bool = True, land: bool = True) -> None:
-        self.land = land  # the page's own deal lands at once (its "landed" timer fires as it is set)
+        # every deal lands at once: the page's own deal's "landed" timer fires as it is set, and the runner says
+        # a deal's cards have landed as soon as their wait begins
+        self.land = land
         self.app = App(CATALOG)
         self.table = Table()
         self.sent: list[dict[str, Any]] = []  # the requests sent, without their ids (see ids)
@@ -81,6 +83,8 @@ class Harness:
                     self.outbox.append(msg)
             elif kind == "timer" and e[1] == "landed" and self.land:
                 self.do("tick", "landed", e[3])
+            elif kind == "timer" and e[1] == "stage-dealt" and self.land:
+                self.do("landed", "deal")
             elif kind == "timer":
                 self.timers.append((e[1], e[2], e[3]))
             elif kind == "render":

@@ -584,6 +584,7 @@ def test_a_replay_this_page_cannot_read_is_said_in_the_dialog_or_the_viewer_that
     h = finished_hand(seed=4)
     h.do("command", "next", {})
     play_hand(h, random.Random(4))
+    h.score_card(details=True)  # the replay is in the score card's details
     assert h.app.page.dialog == "end"
 
     def unreadable(act: str, hand: int) -> None:

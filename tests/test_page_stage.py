@@ -139,7 +139,7 @@ def test_the_staged_end_can_be_skipped_with_show_result():
 
 
 def test_a_deal_waits_for_its_cards_before_the_prompt_and_the_buttons():
-    h = Harness()
+    h = Harness(land=False)  # the cards land when the runner or the timer says so
     h.start()
     h.new_match("gin", ("rex",), seed=3)  # the person plays first: the upcard is offered
     a = h.app
@@ -162,6 +162,7 @@ def test_the_next_hand_the_engine_deals_waits_for_its_cards_too():
     h.do("command", "knock", {})
     h.app.page.speed_q = None  # the cards move again for the next deal
     h.app.page.settings["speed"] = "normal"
+    h.land = False  # the cards land when the runner says so
     h.do("command", "next", {})
     v = h.app.match.view
     assert v.in_hand and v.hand_number == 2 and h.motions[-1].get("deal")
@@ -171,7 +172,7 @@ def test_the_next_hand_the_engine_deals_waits_for_its_cards_too():
 
 
 def test_the_deal_timer_stands_in_when_the_runner_never_says():
-    h = Harness()
+    h = Harness(land=False)  # the cards land when the runner or the timer says so
     h.start()
     h.new_match("gin", ("rex",), seed=3)
     assert ">Dealing…<" in h.html
@@ -181,7 +182,7 @@ def test_the_deal_timer_stands_in_when_the_runner_never_says():
 
 def test_no_dealing_at_instant_speed_or_under_reduced_motion():
     for boot in ({"query": {"speed": "0"}}, {"reduced_motion": True}):
-        h = Harness()
+        h = Harness(land=False)
         h.start(**boot)
         h.new_match("gin", ("rex",), seed=3)
         assert 'data-dealing="false"' in h.html and "Your turn" in h.html

@@ -156,6 +156,22 @@ def test_a_deal_waits_for_its_cards_before_the_prompt_and_the_buttons():
     assert h.fire("stage-dealt") and "Your turn" in h.html
 
 
+def test_the_engines_table_of_the_pages_own_deal_leaves_the_cards_flying():
+    from test_page_app import seed_where
+
+    h = Harness(engine_ready=False, deliver=False, land=False)
+    h.start()
+    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, True))
+    assert h.app.match.dealt_here and ">Dealing…<" in h.html
+    drawn, motions = h.html, len(h.motions)
+    h.do("engine-status", "ready", {})
+    h.flush()  # the engine's table: the very same cards, while they fly
+    assert not h.app.match.dealt_here and h.app.stage.dealing is not None
+    assert h.html == drawn and len(h.motions) == motions  # not drawn: a drawing would finish every flight
+    h.do("landed", "deal")
+    assert "Your turn" in h.html and ">Dealing…<" not in h.html and "Rex dealt." in h.html
+
+
 def test_the_next_hand_the_engine_deals_waits_for_its_cards_too():
     h = to_a_knock({"speed": "0"})
     h.do("command", "knock", {})

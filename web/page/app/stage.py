@@ -122,6 +122,10 @@ def after_table(app: "App", before: "View | None", out: "Effects", confirming: b
     ms = core.motion_ms(app)
     if deals(out):
         out = out + deal_begins(app, v)
+    elif st.dealing is not None and confirming and before is not None and same_cards(before, v):
+        # the engine dealt the cards in flight: drawing them now would cut their flight short (a drawing finishes
+        # every flight), and the drawing when they land shows this table
+        out = [e for e in out if e[0] not in ("render", "motion")]
     elif st.dealing is not None and not confirming:
         st.dealing = None  # a move came before the cards had landed: they land now (the runner finishes them)
     ended = before is not None and before.in_hand and not v.in_hand and bool(v.results)
@@ -144,6 +148,11 @@ def after_table(app: "App", before: "View | None", out: "Effects", confirming: b
         # the score card opens now: the match's fanfare takes the place of the hand's win (not both at once)
         out = [e for e in out if not (e[0] == "sound" and e[1] == "win")] + celebrate_match(app)
     return out
+
+
+def same_cards(before: "View", v: "View") -> bool:
+    """The person holds the same cards and the same card is up."""
+    return sorted(before.hand) == sorted(v.hand) and before.discard == v.discard
 
 
 def deals(out: "Effects") -> bool:

@@ -344,20 +344,16 @@ DEAL_WATCH = """
 def test_a_deal_lands_card_by_card_before_the_turn_begins(page, wait_ready):
     page.set_viewport_size({"width": 1280, "height": 800})
     page.add_init_script(DEAL_WATCH)
-    page.goto("index.html?game=gin&opponents=rex&seed=3")  # the person is offered the upcard first; cards move
+    page.goto("index.html?game=gin&opponents=rex&seed=3")  # the person is offered the upcard first
     wait_ready(page)
+    # the first hand, dealt as the page starts (its flight may be over before the page is free to show a frame)
     expect(page.locator("#rm")).to_have_attribute("data-dealt", "true")
     expect(page.get_by_test_id("prompt")).to_contain_text("Your turn")
-    rec = page.evaluate("window.__deal")
-    assert rec["dealing"] > 0, rec  # the deal was watched while its cards flew
-    assert rec["faceUp"] == 0, rec  # every card flew face down; the upcard turned over on the discard pile
-    assert rec["countAlone"] == 0, rec  # the pile's count came with its card
-    assert rec["mostCopies"] < 21, rec  # only the cards in the air: none waiting, stacked on the stock
-    assert rec["early"] == [], rec["early"][:5]
     expect(page.locator("[data-testid=hand] .card")).to_have_count(10)
     assert button(page, "Pass").is_enabled()
-    # the rest of the hand at once; the next deal, held mid-flight for its picture (every animation paused at
-    # the same moment)
+    assert page.evaluate("window.__deal.early") == []
+    # the rest of the hand at once; the next deal watched frame by frame, and held mid-flight for its picture
+    # (every animation paused at the same moment)
     set_speed(page, "Instant")
     state = wait_turn(page)
     while state.startswith("turn:"):
@@ -374,14 +370,23 @@ def test_a_deal_lands_card_by_card_before_the_turn_begins(page, wait_ready):
         state = wait_turn(page)
     button(page, "View the table").click()
     set_speed(page, "Normal")
-    page.evaluate("window.__deal.early = []")
+    page.evaluate("Object.assign(window.__deal, { frames: 0, dealing: 0, faceUp: 0, countAlone: 0, mostCopies: 0, "
+                  "early: [] })")
     button(page, "Next hand").click()
     page.wait_for_selector("#rm[data-dealt=false]", state="attached")
+    expect(page.get_by_test_id("prompt")).to_have_text("Dealing…")
     page.evaluate("""() => { const all = document.getAnimations().filter(a => isFinite(a.effect.getComputedTiming().endTime));
       const end = Math.max(...all.map(a => a.effect.getComputedTiming().endTime));
       all.forEach(a => { a.pause(); a.currentTime = Math.min(end * 0.55, a.effect.getComputedTiming().endTime); }); }""")
+    page.evaluate(FRAMES)  # the held frame, watched
     shot(page, "deal-mid-flight.png", animations="allow")
     page.evaluate("() => document.getAnimations().forEach(a => a.play())")
     expect(page.locator("#rm")).to_have_attribute("data-dealt", "true")
     expect(page.locator("[data-testid=hand] .card")).to_have_count(10)
-    assert page.evaluate("window.__deal.early") == []
+    expect(page.get_by_test_id("prompt")).not_to_have_text("Dealing…")
+    rec = page.evaluate("window.__deal")
+    assert rec["dealing"] > 0, rec  # the deal was watched while its cards flew
+    assert rec["faceUp"] == 0, rec  # every card flew face down; the upcard turned over on the discard pile
+    assert rec["countAlone"] == 0, rec  # the pile's count came with its card
+    assert 0 < rec["mostCopies"] < 21, rec  # only the cards in the air: none waiting, stacked on the stock
+    assert rec["early"] == [], rec["early"][:5]

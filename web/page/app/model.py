@@ -100,6 +100,8 @@ class App:
                 out += self.update(effect[1])
             else:
                 out.append(effect)
+        if msg[0] not in stage.DRAWN_AT_ONCE:
+            out = stage.while_dealing(self, out)
         return out
 
 

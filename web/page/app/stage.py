@@ -122,10 +122,6 @@ def after_table(app: "App", before: "View | None", out: "Effects", confirming: b
     ms = core.motion_ms(app)
     if deals(out):
         out = out + deal_begins(app, v)
-    elif st.dealing is not None and confirming and before is not None and same_cards(before, v):
-        # the engine dealt the cards in flight: drawing them now would cut their flight short (a drawing finishes
-        # every flight), and the drawing when they land shows this table
-        out = [e for e in out if e[0] not in ("render", "motion")]
     elif st.dealing is not None and not confirming:
         st.dealing = None  # a move came before the cards had landed: they land now (the runner finishes them)
     ended = before is not None and before.in_hand and not v.in_hand and bool(v.results)
@@ -150,9 +146,16 @@ def after_table(app: "App", before: "View | None", out: "Effects", confirming: b
     return out
 
 
-def same_cards(before: "View", v: "View") -> bool:
-    """The person holds the same cards and the same card is up."""
-    return sorted(before.hand) == sorted(v.hand) and before.discard == v.discard
+# What is drawn at once even while a deal's cards fly: the page's start, what the person does, a deal landing.
+DRAWN_AT_ONCE = ("start", "command", "key", "drop", "change", "landed", "tick")
+
+
+def while_dealing(app: "App", out: "Effects") -> "Effects":
+    """Anything else (the engine's progress as it starts, say) is not drawn while a deal's cards fly: a drawing
+    finishes every flight; the drawing when they land shows it."""
+    if app.stage.dealing is None or deals(out):
+        return out
+    return [e for e in out if e[0] not in ("render", "motion")]
 
 
 def deals(out: "Effects") -> bool:

@@ -4,7 +4,8 @@ For the README: *Each hand's deck is shuffled from a secret number, and the game
 secret (its SHA-256 hash) from the moment the hand is dealt, so the deck cannot be changed during the hand
 without the fingerprint giving it away. When the hand is over the secret is revealed, and "Check this deal"
 (or ``python -m rummy verify``) hashes it again and reshuffles the deck from it, which must give the very cards
-that were dealt.*
+that were dealt and every card drawn from the stock (the record lists them, as ``drawn``), a stock rebuilt from
+the discards included: the first card that differs is named.*
 
 How (format ``rummy-deal/1``; SHA-256 from :mod:`hashlib`, which CPython and Pyodide both have):
 

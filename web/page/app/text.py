@@ -64,9 +64,11 @@ def deal_check_words(check: "dict[str, Any]") -> str:
         why = "the revealed secret does not match the fingerprint shown during the hand"
     elif code == "dealt-card":
         why = ("the upcard" if p.get("upcard") else "the " + ordinal(_count(p, "position")) + " card dealt") + was
+    elif code == "stock-draw" and p.get("rebuilt"):
+        why = "the " + ordinal(_count(p, "draw")) + " card drawn from the stock (rebuilt from the discards) was " + \
+            _face(p.get("card")) + ", the secret's shuffle of the discards gives " + _face(p.get("committed"))
     elif code == "stock-draw":
-        why = "the " + ordinal(_count(p, "draw")) + " card drawn from the stock" + \
-            (" (rebuilt from the discards)" if p.get("rebuilt") else "") + was
+        why = "the " + ordinal(_count(p, "draw")) + " card drawn from the stock" + was
     elif code == "deck-card":
         why = "the " + ordinal(_count(p, "position")) + " card of the deck is " + _face(p.get("card")) + \
             ", the committed deck has " + _face(p.get("committed"))

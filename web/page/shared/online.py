@@ -194,12 +194,12 @@ def check_draws(deck: list[int], dealt: int, state: int, seen: "dict[str, Any]")
         r = d["restocks"]
         if r == 0:
             stock = deck[dealt:]
-        elif r in piles:
+        elif r in piles and all(earlier in sizes for earlier in range(1, r)):
             stock = list(piles[r])
             if shuffled:
                 s = state
                 for earlier in range(1, r):
-                    s = _shuffle(s, list(range(sizes.get(earlier, 0))))
+                    s = _shuffle(s, list(range(sizes[earlier])))
                 _shuffle(s, stock)
         else:
             continue

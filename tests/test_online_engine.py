@@ -128,6 +128,7 @@ def _guest_watches(game: str, values: tuple[str, ...], rnd: random.Random):
             before[0] = now
 
     last = play_out(t, rnd, on_table)
+    assert last is not None
     return seen, last["fair"], {"commitment": prepared["commitment"], "dealer": prepared["dealer"]}
 
 

@@ -190,11 +190,12 @@ def proofs_for(seed: int, hands: int) -> list[dict[str, Any]]:
 @dataclass
 class _Played:
     """A hand played from a deck: each draw from the stock (action index, card, whether from a rebuilt stock),
-    the stocks rebuilt by shuffling, and the first action that could not be played (index, text, why)."""
+    the stocks rebuilt by shuffling, and the first action that could not be played (index, text, why, and the
+    :class:`~rummy.errors.Refusal` code)."""
 
     draws: list[tuple[int, int, bool]] = field(default_factory=list)
     restocks: list[list[int]] = field(default_factory=list)
-    failure: tuple[int, str, str] | None = None
+    failure: tuple[int, str, str, str] | None = None
 
 
 def _play_hand(g: Game, deck: list[int], restocks: list[list[int]], actions: list[str], state: int) -> _Played:
@@ -206,8 +207,11 @@ def _play_hand(g: Game, deck: list[int], restocks: list[list[int]], actions: lis
     for ai, text in enumerate(actions):
         try:
             action = g.apply(text)
-        except (ActionError, IllegalAction) as e:
-            out.failure = (ai, text, str(e))
+        except IllegalAction as e:
+            out.failure = (ai, text, str(e), e.code.value)
+            break
+        except ActionError as e:
+            out.failure = (ai, text, str(e), "syntax")
             break
         drawn = g.records[-1].drawn
         if action.kind == DRAW_STOCK and drawn:
@@ -283,9 +287,10 @@ def _card_problems(fresh: Any, h: dict[str, Any], deck: list[int], state: int,
                      f"{' (rebuilt from the discards)' if rebuilt else ''} was {card_face(shown[k])}, {source} "
                      f"{card_face(card)}", params)]
     if committed.failure is not None:
-        ai, text, why = committed.failure
-        return [(DealRefusal.REPLAY, f"the hand cannot be replayed with the secret's stock (action {ai}, "
-                 f"{_action_words(text)}: {why})", {"action": ai, "text": text})]
+        ai, text, why, refusal = committed.failure
+        return [(DealRefusal.REPLAY, f"the hand cannot be replayed with the secret's stock: its {ordinal(ai + 1)} "
+                 f"move, {_action_words(text)}, cannot be played with the cards the committed deck deals ({why})",
+                 {"action": ai, "text": text, "refusal": refusal})]
     if len(shown) != len(committed.draws):
         return [(DealRefusal.DRAWS_COUNT, f"the record lists {len(shown)} cards drawn from the stock, but its "
                  f"actions draw {len(committed.draws)}", {"listed": len(shown), "drawn": len(committed.draws)})]

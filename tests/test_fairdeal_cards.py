@@ -108,6 +108,27 @@ def test_a_changed_dealt_card_is_caught_naming_it():
     assert "the upcard was " in check.words
 
 
+def test_a_card_swapped_between_hands_in_a_saved_match_is_caught_at_the_move_it_makes():
+    """A full save whose hands were changed (a card of seat 0's swapped with one of seat 1's): the deck and every
+    draw are still the committed ones, but seat 0 discards a card the committed deck never dealt it."""
+    seed = 13
+    rnd = random.Random(seed)
+    g = _play(new_match("gin", 2, resolve_rules("gin", 2, {}), seed), rnd, moves=4)
+    d = g.to_dict()
+    assert d["turn"] == 1 and d["phase"] == "draw"
+    d["hands"][0][0], d["hands"][1][0] = d["hands"][1][0], d["hands"][0][0]
+    foreign = d["hands"][0][0]
+    changed = Game.from_dict(d)
+    while changed.phase.in_hand:
+        moves = changed.legal_actions()
+        changed.apply(next((a for a in moves if str(a) == "discard " + foreign), rnd.choice(moves)))
+    check = _checked(changed, seed)
+    assert check.code == DealRefusal.REPLAY
+    assert check.params == {"action": 7, "text": "discard KD", "refusal": "not-held"}
+    assert check.words == ("Hand 1: the hand cannot be replayed with the secret's stock: its 8th move, discard K♦, "
+                           "cannot be played with the cards the committed deck deals (You don't have KD).")
+
+
 def test_an_honest_gin_hand_checks_out():
     seed = 7
     g = _hand("gin", seed)

@@ -231,6 +231,8 @@ def test_the_deal_check_is_worded_from_its_code_not_the_engines_words():
         ({"listed": 12, "drawn": 11}, "draws-count",
          "the record lists 12 cards drawn from the stock, but its moves draw 11"),
         ({}, "commitment", "the revealed secret does not match the fingerprint shown during the hand"),
+        ({"action": 7, "text": "discard KD", "refusal": "not-held"}, "replay",
+         "its 8th move, discard K♦, cannot be played with the cards the committed deck deals"),
     ]:
         check = {"hand": 2, "ok": False, "code": code, "params": params, "words": "not these"}
         assert text.deal_check_words(check) == "Hand 3: " + words + "."

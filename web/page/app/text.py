@@ -78,7 +78,9 @@ def deal_check_words(check: "dict[str, Any]") -> str:
     elif code == "restock":
         why = "the " + ordinal(_count(p, "restock")) + " rebuilt stock is not the one the secret shuffles"
     elif code == "replay":
-        why = "move " + str(_count(p, "action") + 1) + " of the hand cannot be played on the committed deck"
+        move = " ".join(_face(w) if _face(w) != "?" else w for w in str(p.get("text") or "").split())
+        why = "its " + ordinal(_count(p, "action") + 1) + " move" + (", " + move + "," if move else "") + \
+            " cannot be played with the cards the committed deck deals"
     else:
         why = "the deal does not match its fingerprint"
     return lead + why + "."

@@ -216,7 +216,7 @@ def test_undo_goes_back_to_the_saved_state_and_keeps_the_stock(game, players):
     seed = 31
     rules = {"target": 60} if game == "gin" else {"rounds": 2}
     g = new_match(game, players, resolve_rules(game, players, rules), seed)
-    bots = [make_bot("expert", game, s) for s in range(players)]
+    bots = [make_bot("skilled", game, s) for s in range(players)]
     saved: dict | None = None
     saved_stock: list[int] = []
     undone = 0

@@ -59,7 +59,7 @@ def test_every_position_is_the_games_own():
     """Seat views rebuilt from the record are the views the seats had during play (so a replay or a review
     shows exactly what each player saw)."""
     g = Game.new("gin", 2, {"target": 40}, seed=8)
-    bots = [make_bot("expert", "gin", s) for s in range(2)]
+    bots = [make_bot("skilled", "gin", s) for s in range(2)]
     seen: list[tuple[int, int, object, object]] = []
     while g.phase != "match-over":
         if g.phase == "hand-over":

@@ -6,7 +6,9 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app import core
 from web.page.app.online import NET, key_of, seat_of, table_talk
+from web.page.app.text import isolated
 from web.page.shared import online as wire
+from web.page.shared.protocol import MAX_NAME
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -170,7 +172,7 @@ def host_reply(app: "App", seat: int, text: str | None) -> "Effects":
     try:
         kind, sdp = rtc.unpack(text)
     except ValueError:
-        link["error"] = "That is not a reply code. Ask " + link["name"] + " to copy the whole code."
+        link["error"] = "That is not a reply code. Ask " + isolated(link["name"]) + " to copy the whole code."
         return [("render",)]
     if kind != "answer":
         link["error"] = "That is an invite code, not a reply code."
@@ -208,7 +210,7 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
         return host_message(app, seat, data)
     link["state"] = "dropped"
     link["error"] = ""
-    name = link["name"]
+    name = isolated(link["name"])
     core.say(app, name + " disconnected.", "error")
     return after_drop(app, seat) + [("announce", name + " disconnected."), ("render",)]
 
@@ -243,6 +245,8 @@ def host_message(app: "App", seat: int, text: "Any") -> "Effects":
     if t == "hello":
         if msg["net"] != NET:
             return [to_guest(seat, "reload", {"why": "another version"})]
+        if link["state"] == "ready":  # said once per link: a second one (forged, or repeated) changes nothing
+            return [("log", "seat " + str(seat) + " said hello again: ignored")]
         link["state"] = "ready"
         return welcome(app, seat)
     if link["state"] != "ready":
@@ -268,8 +272,9 @@ def welcome(app: "App", seat: int) -> "Effects":
     out = [to_guest(seat, "welcome", {"seat": seat, "names": core.names(app), "game": cfg["game"],
                                            "rules": dict(cfg.get("rules") or {}),
                                            "seats": [s["kind"] for s in seats], "build": ""})]
-    core.say(app, core.names(app)[seat] + " joined.")
-    out.append(("announce", core.names(app)[seat] + " joined."))
+    joined = isolated(core.names(app)[seat]) + " joined."
+    core.say(app, joined)
+    out.append(("announce", joined))
     if app.match.save is None:  # still in the lobby
         out += maybe_deal(app)
     else:
@@ -365,10 +370,15 @@ def replaced_seats(app: "App") -> list[int]:
 
 
 def guest_act(app: "App", seat: int, msg: "dict[str, Any]") -> "Effects":
-    """A guest's move: the engine checks it for that seat (the guest cannot name another)."""
+    """A guest's move: the engine checks it for that seat (the guest cannot name another). A guest's page sends
+    one move and waits for its answer, so a move from a seat whose last one is still with the engine or waiting
+    for it is a flood (a forged page): refused at once, unasked, and the engine stays free for everyone else."""
     host = _host(app)
     if app.match.view is None:
         return [to_guest(seat, "refused", {"code": "no-match", "message": "The match has not started.",
+                                                "params": {}, "step": msg["step"]})]
+    if host.relay_seat == seat or [s for s, _ in host.guest_queue if s == seat]:
+        return [to_guest(seat, "refused", {"code": "busy", "message": "Your last move has not been answered yet.",
                                                 "params": {}, "step": msg["step"]})]
     if app.match.waiting is not None:
         host.guest_queue.append((seat, msg))
@@ -442,8 +452,7 @@ def replace_guest(app: "App", seat: int) -> "Effects":
         return []
     pid = REPLACEMENT[m.view.game]
     p = app.catalog.profile(m.view.game, pid)
-    m.meta["names"][seat] = (p["name"] if p else pid) + " for " + core.names(app)[seat]
-    m.meta["names"][seat] = m.meta["names"][seat][:24]
+    m.meta["names"][seat] = ((p["name"] if p else pid) + " for " + core.names(app)[seat])[:MAX_NAME].strip()
     link = host.links.get(seat)
     if link is not None:
         link["state"] = "replaced"

@@ -38,6 +38,7 @@ QUICK = ("Good luck!", "Good game", "Nice gin!", "Nice play", "Well played", "Oo
 TO_GUEST = ("welcome", "table", "refused", "commit", "talk", "status", "reload")
 TO_HOST = ("hello", "act", "entropy", "talk")
 GUEST_NEXT = ("you", "wait", "deal", "over")
+MAX_WORDS = 300  # characters of a sentence one page sends the other to show (a status, a reason)
 
 
 def _is_int(v: "Any") -> bool:
@@ -114,7 +115,7 @@ def message_problem(msg: "dict[str, Any]") -> str | None:
         s = msg.get("seat")
         return None if s is None or _is_int(s) else "talk: seat"
     if t == "status":
-        return None if type(msg.get("text")) is str and len(msg["text"]) <= 300 else "status: text"
+        return None if type(msg.get("text")) is str and len(msg["text"]) <= MAX_WORDS else "status: text"
     if t == "reload":
         return None if type(msg.get("why")) is str else "reload: why"
     if t == "hello":

@@ -6,7 +6,7 @@
 #                TEST_JOBS=0 for one)
 #   make browsers install Debian's chromium, firefox-esr, webkit2gtk-driver, xvfb, and iproute2 + libzbar0
 #                for the online-play tests (root: apt-get; otherwise it prints the one command to run)
-#   make lint    ruff and mypy --strict (make test runs them first)
+#   make lint    ruff, mypy --strict (engine, worker, page), mypy (tests, e2e, bench, tools); make test runs them first
 #   make bench   start-up vs a bare PyScript page, and responsiveness (bench.startup, bench.responsive)
 #   make lighthouse  Lighthouse 12 scores, mobile and desktop (bench.lighthouse)
 #   make icons   redraw web/icons/ (committed; only when the design changes)
@@ -74,11 +74,14 @@ play: site
 test: deps lint site
 	E2E_SITE_DIR=$(SITE) $(PYTHON) -m pytest $(TEST_DIRS) $(PYTEST_FLAGS) -n $(TEST_JOBS) --dist loadgroup
 
-# Types and lint (settings in pyproject.toml): mypy --strict on the engine, the worker and the page's Python;
-# ruff everywhere.
+# Types and lint: ruff everywhere (settings in pyproject.toml); mypy --strict on the engine, the worker and the
+# page's Python (pyproject.toml); mypy at its defaults on the unit tests, the benchmarks and the build tools, then on
+# the browser tests (mypy-tests.ini: two runs, as tests/ and e2e/ each have a conftest.py).
 lint: deps-python
 	$(PYTHON) -m ruff check rummy web tests e2e bench tools
 	$(PYTHON) -m mypy
+	$(PYTHON) -m mypy --config-file=mypy-tests.ini tests bench tools
+	$(PYTHON) -m mypy --config-file=mypy-tests.ini e2e
 
 test-unit: deps-python
 	$(PYTHON) -m pytest tests $(PYTEST_FLAGS)

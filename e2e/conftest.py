@@ -103,6 +103,7 @@ import json
 import os
 import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -230,6 +231,7 @@ class _Servers:
         server = serve.make_server(directory, prefix=prefix)
         if overlay is not None:
             handler = server.RequestHandlerClass  # make_server's handler class, bound to the site's directory
+            assert isinstance(handler, functools.partial)
             server.RequestHandlerClass = functools.partial(_overlay_handler(handler.func, overlay), *handler.args,
                                                            **handler.keywords)
         url = serve.run_in_thread(server)
@@ -265,7 +267,7 @@ def _overlay_handler(base, overlay: Path):
 
 
 @pytest.fixture(scope="session")
-def servers() -> _Servers:
+def servers() -> Iterator[_Servers]:
     s = _Servers()
     yield s
     s.stop()
@@ -348,8 +350,12 @@ class Guard:
         self._watched.add(id(context))
         context.add_init_script(_CSP_LOGGER)
 
+        def on_console(m) -> None:
+            if m.type == "error":
+                self.problems.append(f"console error: {m.text} @ {m.location}")
+
         def on_page(page) -> None:
-            page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text} @ {m.location}"))
+            page.on("console", on_console)
             page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
 
         for page in context.pages:
@@ -379,7 +385,7 @@ class Guard:
 
 
 @pytest.fixture(autouse=True)
-def guard(request: pytest.FixtureRequest) -> Guard:
+def guard(request: pytest.FixtureRequest) -> Iterator[Guard]:
     if "site_url" not in request.fixturenames and "context" not in request.fixturenames \
             and "persistent_context" not in request.fixturenames:
         yield Guard(set())  # not a browser test

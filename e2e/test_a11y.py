@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FilePayload, Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers, whatever pytest's import mode
 from test_play_support import button, wait_turn
@@ -150,7 +150,7 @@ def test_notice_and_import(page: Page, wait_ready) -> None:
     open_dialog(page, "Settings", "Settings")
     with page.expect_file_chooser() as fc:
         button(page, "Import data…").click()
-    fc.value.set_files(files=[{"name": "junk.json", "mimeType": "application/json", "buffer": b"{not json"}])
+    fc.value.set_files(files=[FilePayload(name="junk.json", mimeType="application/json", buffer=b"{not json")])
     ask = page.get_by_role("dialog", name="Import data")
     expect(ask).to_contain_text("cannot be imported")
     check(page, "import, refused")
@@ -159,7 +159,7 @@ def test_notice_and_import(page: Page, wait_ready) -> None:
     open_dialog(page, "Settings", "Settings")
     with page.expect_file_chooser() as fc:
         button(page, "Import data…").click()
-    fc.value.set_files(files=[{"name": "mine.json", "mimeType": "application/json", "buffer": exported.encode()}])
+    fc.value.set_files(files=[FilePayload(name="mine.json", mimeType="application/json", buffer=exported.encode())])
     expect(page.get_by_role("dialog", name="Import data")).to_be_visible()
     check(page, "import, to confirm")
 

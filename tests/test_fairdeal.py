@@ -64,6 +64,7 @@ def _bots_match(game: str, players: int, seed: int, rules: dict) -> Game:
             deal_next(g, seed)
             continue
         s = g.turn
+        assert s is not None
         g.apply(bots[s].choose(seat_view(g, s)), s)
     return g
 

@@ -22,6 +22,7 @@ def play_person(h: Harness, rnd: random.Random) -> None:
     """The person makes one legal move, as a person would: select the card, press the button."""
     a = h.app
     v = a.match.view
+    assert v is not None
     m = rnd.choice(v.legal)
     if m.kind in ("discard", "knock"):
         a.match.selected = {a.match.order.index(m.cards[0])}
@@ -47,6 +48,7 @@ def play_match(h: Harness, rnd: random.Random, limit: int = 3000) -> None:
         elif a.match.next == "over":
             return
         else:
+            assert a.match.view is not None
             before = a.match.view.step
             play_person(h, rnd)
             assert a.match.view.step > before or a.page.level == "error", a.page.message

@@ -74,7 +74,7 @@ def test_the_move_shown_is_the_move_the_engine_plays(game: str, seed: int, joker
 
 
 def test_known_answers() -> None:
-    doc = {"format": "rummy-view", "version": 1, "view": {
+    doc: dict[str, Any] = {"format": "rummy-view", "version": 1, "view": {
         "seat": 0, "hand": ["7H", "8H", "9H", "KS", "JK"], "hand_counts": [5, 7], "discard": ["2C", "4D"],
         "stock_count": 20, "table": [["5C", "5D", "5S"]], "phase": "play", "legal": ["discard 7H"]}}
     v = expected(doc, "discard KS")["view"]  # type: ignore[index]

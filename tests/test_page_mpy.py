@@ -160,11 +160,14 @@ def _record_run(CATALOG, Harness, play_person):  # type: ignore[no-untyped-def]
             play_person(h, rnd)
         else:
             break
-    # the look: Settings of the cards and the table, the folded rule options
+    # the look: Settings of the cards and the table (and the Advanced part), the legend, the folded rule options
     h.do("command", "settings", {})
     for name, value, checked in (("felt", "blue", True), ("back", "gold", True), ("fourcolor", "", True),
                                  ("hints", "", False), ("volume", "40", False), ("sound", "", True)):
         h.do("change", name, value, checked)
+    h.do("command", "settings-advanced", {})
+    h.do("command", "close", {})
+    h.do("command", "legend", {})
     h.do("command", "close", {})
     h.do("command", "new", {})
     h.do("command", "setup-choose", {})

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from page_harness import CATALOG
+from test_properties import matches, play_random
 
 from rummy import Game, seat_view
-from tests.test_properties import matches, play_random
 from web.page.app import params, text
 from web.page.app.setup import SetupState, setup_html
 from web.page.shared.protocol import engine_message_problem, page_message_problem

@@ -26,6 +26,7 @@ def _match(game: str, players: int, seed: int, rules: dict | None = None, hands:
             g.deal()
             continue
         s = g.turn
+        assert s is not None
         g.apply(bots[s].choose(seat_view(g, s)), s)
     return g
 

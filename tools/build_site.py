@@ -20,7 +20,8 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
   when it is missing) and, with the engine's catalog, packed into ONE file, ``web/page/bundle.bin``
   (one request instead of one per module; ``web/pyscript-hooks.js`` writes them into MicroPython's file system
   and web/page/start.py imports them one by one in the order of ``tools/page_imports.py``);
-* ``app.zip``: every ``.py`` under ``rummy/`` and ``web/worker/`` (tests excluded), each with
+* ``app.zip``: every ``.py`` under ``rummy/``, ``web/worker/`` and ``web/page/shared/`` (tests excluded) that the
+  worker can import (``web.worker.main``, the modules its import statements name, and so on), each with
   its bytecode (``.pyc`` next to the source) compiled by the shipped Pyodide (``tools/compile_pyc.mjs``);
   the worker puts it in Pyodide's file system as is and imports from it (zipimport), so
   ``import rummy`` and ``import web.worker.main`` work without unpacking anything (``tools/worker_python.py``);
@@ -29,11 +30,13 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
   dynamic plugins listed in RUNTIME_PLUGINS); no editor/terminal/codemirror; its Python
   package left out of MicroPython (PYSCRIPT_PACKAGE_FOR_MPY);
 * ``micropython/``: ``micropython.mjs`` and ``micropython.wasm`` (the page's Python);
-* ``pyodide/``: the Pyodide files the worker fetches, as npm has them, and ``stdlib.zip``: Pyodide's standard
-  library with every module Pyodide and the engine import at start as bytecode (``tools/worker_python.py``);
+* ``pyodide/``: the Pyodide files the worker fetches, as npm has them, and ``stdlib.zip``: the modules of Pyodide's
+  standard library that Pyodide and the worker import, as bytecode, and nothing else (``tools/worker_python.py``);
+  not npm's lock file: the worker gives Pyodide one that lists no package (PYODIDE_LOCK);
 * ``vendor/``: the page's third-party scripts, from ``node_modules`` (VENDOR: the QR code maker of online play);
 * ``sw.js``: the service worker, with the precache list (every file of the
-  site) and a cache name made of the content hash of the build;
+  site but itself and ``build-info.json``, each with its SHA-256) and a cache name made of the content hash
+  of the build;
 * ``build-info.json``: build id, versions, file list and sizes raw/gzipped.
 
 The build id is a hash of the content of every shipped file (plus ``--marker``
@@ -67,6 +70,7 @@ from worker_python import (
     compile_bytecode,
     make_stdlib_zip,
     make_zip,
+    worker_part,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,8 +82,10 @@ PYODIDE_FILES = (  # as npm has them; the standard library goes in with bytecode
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "pyodide-lock.json",
 )
+# The worker loads no package, so Pyodide gets a lock file that lists none, written into web/engine-worker.mjs
+# (pyodide_lock): npm's pyodide-lock.json (27 kB gzipped, every package Pyodide has) is not shipped.
+PYODIDE_LOCK = "pyodide-lock.json"
 # PyScript's configuration of the page (interpreter, plugins, files), written by hand: the build writes it into
 # index.html as the JSON of its <mpy-config>, and its plugins into the <py-config> (page_config, mpy_config).
 PYSCRIPT_TOML = "pyscript.toml"
@@ -385,6 +391,18 @@ def inline_page_files(html: str, out: Path) -> str:
     return html.replace(CSP_SCRIPT_SRC, " ".join([CSP_SCRIPT_SRC, *hashes]))
 
 
+def integrity(data: bytes) -> str:
+    """The Subresource Integrity of ``data``: the service worker checks each file it stores against it (web/sw.js)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+
+
+def pyodide_lock(dist: Path) -> str:
+    """The lock file the engine worker gives Pyodide (``lockFileContents``, as JSON): npm's ``info`` (Pyodide checks
+    its ABI version) and no packages."""
+    info = json.loads((dist / PYODIDE_LOCK).read_text(encoding="utf-8"))["info"]
+    return json.dumps({"info": info, "packages": {}}, separators=(",", ":"), sort_keys=True)
+
+
 def gz_size(data: bytes) -> int:
     return len(gzip.compress(data, compresslevel=6, mtime=0))
 
@@ -456,7 +474,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
             bytecode_cache[key] = bytecode
     if bytecode.why:
         log(quiet, f"build: no bytecode ({bytecode.why}): the worker's Python ships as sources (slower start)")
-    (out / APP_ARCHIVE).write_bytes(make_zip(root, sources, bytecode.app))
+    (out / APP_ARCHIVE).write_bytes(make_zip(root, *worker_part(bytecode, sources)))
     library = (root / PYODIDE_DIST / STDLIB_SOURCE).read_bytes()
     (out / STDLIB_ARCHIVE).write_bytes(make_stdlib_zip(library, bytecode.stdlib))
     check_page_config(config, out)
@@ -491,6 +509,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
         "__BUILD_MARKER__": marker,
         "__PYSCRIPT_VERSION__": versions["@pyscript/core"],
         "__PYODIDE_VERSION__": versions["pyodide"],
+        "__PYODIDE_LOCK__": pyodide_lock(root / PYODIDE_DIST),
         "__MICROPYTHON_VERSION__": versions["@micropython/micropython-webassembly-pyscript"],
         "__APP_ARCHIVE__": APP_ARCHIVE,
         "__RUNTIME_BYTES__": str(runtime_bytes),
@@ -505,11 +524,10 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         (out / name).write_text(fill(text), encoding="utf-8")
 
-    # 4. precache list: every file of the site (relative URLs), plus "./";
-    #    not sw.js itself (the browser stores and update-checks the worker)
+    # 4. precache list: every file of the site (relative URLs) with its Subresource Integrity; not sw.js itself
+    #    (the browser stores and update-checks the worker) nor build-info.json (nothing in the page reads it)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    files.append("build-info.json")
-    precache = ["./"] + ["./" + f for f in sorted(set(files))]
+    precache = [["./" + f, integrity((out / f).read_bytes())] for f in files]
     sw = fill(sw_template).replace("__PRECACHE__", json.dumps(precache, indent=1))
     (out / "sw.js").write_text(sw, encoding="utf-8")
 

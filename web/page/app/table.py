@@ -55,6 +55,25 @@ class MatchState:
         self.confirmed: tuple[View, dict[str, Any], list[int], set[int]] | None = None
         self.deal_flight = 0  # which deal the "landed" timer is for
 
+    def begin(self, names: list[str]) -> None:
+        """A new match, with these names at its seats: nothing of the last one is kept but the engine's state."""
+        self.meta = {"names": names, "counted": 0, "match_counted": False, "log": []}
+        self.speech = {}
+        self.view = None
+        self.view_doc = None
+        self.save = None
+        self.config = {}
+        self.order = []
+        self.orders = {}
+        self.cover = None
+        self.selected = set()
+        self.new_card = None
+        self.next = None
+        self.token += 1
+        self.dealt_here = False
+        self.landing = False
+        self.confirmed = None
+
 
 def adopt_record(app: "App", record: "dict[str, Any]") -> None:
     """A saved match from storage: draw it at once from its last view; the engine takes it over later."""
@@ -95,25 +114,11 @@ def start_match(app: "App", cfg: "Config", ask: "dict[str, Any] | None" = None) 
         lobby: Effects = host.start_online(app, cfg)
         return lobby
     m = app.match
-    m.meta = {"names": core.config_names(app, cfg), "counted": 0, "match_counted": False, "log": []}
+    m.begin(core.config_names(app, cfg))
     replays.replay_new_match(app)
-    m.speech = {}
-    m.view = None
-    m.view_doc = None
-    m.save = None
-    m.config = {}
-    m.order = []
-    m.orders = {}
-    m.cover = None
-    m.selected = set()
-    m.new_card = None
     app.page.screen = "table"
     app.page.dialog = None
-    m.next = None
-    m.token += 1
     m.waiting = "new"
-    m.dealt_here = False
-    m.landing = False
     out: Effects = []
     if ask is None and can_deal_here(app, cfg):
         cfg = dict(cfg)
@@ -320,7 +325,6 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     new_hand = before is not None and before.hand_number != view.hand_number
     if view.in_hand and (new_hand or ((before is None or here) and not m.meta["log"])):
         core.log_line(app, "Hand " + str(view.hand_number) + ": " + who(names, view.dealer) + " dealt.")
-    learn.learn_log(app)
     lines = [describe_event(e, names) for e in events]
     for t in lines:
         core.log_line(app, t)

@@ -95,8 +95,8 @@ def table_html(app: "App") -> str:
     for i, seat in enumerate(core.seats(app)):
         if seat["kind"] == "computer":
             profiles[i] = app.catalog.profile(v.game, seat["id"])
-    ui = {"prompt": prompt(v, names) if m.dealt_here or m.engine != "starting" or m.waiting is None
-          else "Getting the game ready…",
+    ui = {"prompt": prompt(v, names, core.pass_and_play(app)) if m.dealt_here or m.engine != "starting"
+          or m.waiting is None else "Getting the game ready…",
           "message": page.message, "level": page.level, "deadwood": dw, "order": m.order,
           "selected": m.selected, "marks": marks, "busy": v.turn != v.seat,
           "sort": hand.sort_mode(app), "log": m.meta.get("log", []),
@@ -108,7 +108,7 @@ def table_html(app: "App") -> str:
 
 
 def learn_ui(app: "App", ui: "dict[str, Any]") -> "dict[str, Any]":
-    """What learning adds to the table: the hint and undo chips, the lesson's bar, marks and the deal chip."""
+    """What learning adds to the table: the hint and undo chips, the lesson's bar, marks and "assisted"."""
     m = app.match
     extras = app.learn.extras
     advice = app.learn.advice
@@ -117,10 +117,10 @@ def learn_ui(app: "App", ui: "dict[str, Any]") -> "dict[str, Any]":
     lesson = learn.lesson(app)
     mine = v.in_hand and v.turn == v.seat and m.cover is None
     # a friend's page online has no engine to ask: no hint there
-    ui["chips"] = "" if app.online.role == "guest" else learnview.chips_html(
-        mine and m.waiting is None, bool(extras.get("practice")), bool(extras.get("undo")) and m.waiting is None)
-    ui["scoreline_extra"] = learnview.deal_chip_html(extras.get("deal") if app.online.role != "guest" else None,
-                                                     bool(extras.get("assisted")))
+    ui["chips"] = ("" if app.online.role == "guest" else learnview.chips_html(
+        mine and m.waiting is None, bool(extras.get("practice")), bool(extras.get("undo")) and m.waiting is None)) \
+        + render.legend_chip()
+    ui["scoreline_extra"] = learnview.assisted_html(bool(extras.get("assisted")))
     lit: list[str] = []
     if advice is not None and advice.get("step") == v.step:
         ui["marks"]["advised"] = learn.cards_of(advice.get("cards") or [])
@@ -223,7 +223,7 @@ def replay_end_html(app: "App") -> str:
     out = view.review_html(app.replays.reviews.get(hand_no), bool(replays.asking(app, "review", "hand", hand_no)),
                            replays.coach_allowed(app), hand_no, core.names(app))
     return out + view.end_tools_html(hand_no, bool(replays.asking(app, "record", "for", "export")),
-                                     app.replays.export_note)
+                                     app.replays.export_note, app.replays.problems.get("match:" + str(hand_no)))
 
 
 def scores_html(app: "App") -> str | None:
@@ -234,14 +234,16 @@ def scores_html(app: "App") -> str | None:
     if replays.has_engine(app):
         from web.page.app import replayview
 
-        more = replayview.scores_replays_html(len(v.results))
+        more = learnview.fingerprint_html(app.learn.extras.get("deal") if v.in_hand else None)
+        more += replayview.scores_replays_html(len(v.results), app.replays.problems)
     return dialogs.scores_html(results.score_sheet_html(v, core.names(app)) + more)
 
 
 def settings_html(app: "App") -> str:
     page = app.page
     line = page.banner or "Your match, settings and statistics are saved in this browser."
-    return dialogs.settings_html(page.settings, line, page.embedded, core.stun_servers(app), app.online.stun_note)
+    return dialogs.settings_html(page.settings, line, page.embedded, core.stun_servers(app), app.online.stun_note,
+                                 page.advanced)
 
 
 def embed_html(app: "App") -> str:
@@ -265,6 +267,12 @@ def help_html(app: "App") -> str:
     return dialogs.help_html(view.help_text_html(), view.help_buttons_html())
 
 
+def legend_html(app: "App") -> str:
+    from web.page.app import legend  # what the marks mean: imported when first asked for
+
+    return legend.legend_html()
+
+
 def watch_html(app: "App") -> str:
     from web.page.app import replayview
 
@@ -274,7 +282,7 @@ def watch_html(app: "App") -> str:
 def past_html(app: "App") -> str:
     from web.page.app import replayview
 
-    return replayview.past_html(app.replays.past)
+    return replayview.past_html(app.replays.past, app.replays.problems)
 
 
 def link_html(app: "App") -> str:
@@ -298,4 +306,5 @@ DIALOGS = {
     "past": past_html,
     "replay-link": link_html,
     "help": help_html,
+    "legend": legend_html,
 }

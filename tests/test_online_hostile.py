@@ -332,3 +332,23 @@ def test_a_hello_said_again_mid_game_is_ignored():
     assert (a.match.view.step, a.match.meta["names"], len(bob.inbox)) == before
     assert a.host.links[1]["state"] == "ready"
     assert len([line for line in host.logs if "hello again" in line]) == 3
+
+
+def test_a_flood_of_table_talk_is_cut_off_until_the_next_move():
+    from web.page.app.host import TALK_PER_TABLE
+
+    net = CheckedNet()
+    host = host_table(net, "gin", ["guest"], ["Ann", "Bob"])
+    bob = net.join(1)
+    net.run()
+    heard = len(host.announced)
+    for i in range(200):
+        forge(net, host, 1, "talk", {"say": i % len(online.QUICK)})
+    net.run()
+    assert len(host.announced) - heard == TALK_PER_TABLE
+    assert len([line for line in host.logs if "talks too fast" in line]) == 200 - TALK_PER_TABLE
+    start = host.app.match.view.step
+    play_until(net, {1: bob}, random.Random(2), lambda: host.app.match.view.step > start)  # a move: a new table
+    forge(net, host, 1, "talk", {"say": 1})
+    net.run()
+    assert host.announced[-1] == "Bob: " + online.QUICK[1]

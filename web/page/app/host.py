@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from web.page.app.model import App
 
 REPLACEMENT = {"gin": "ada", "rummy": "tilly"}  # the computer opponent that takes a dropped guest's seat
+TALK_PER_TABLE = 5  # quick messages a guest may send between two tables; more are a flood, dropped
 
 
 class HostState:
@@ -34,6 +35,7 @@ class HostState:
         # each guest's last view and hint (by seat, as text), for a guest who rejoins
         self.last_guests: dict[str, Any] = {}
         self.last_fair: dict[str, Any] | None = None  # the deal's proof of the last table message
+        self.talked: dict[int, int] = {}  # seat -> quick messages relayed since the last table
 
 
 def _host(app: "App") -> HostState:
@@ -247,6 +249,10 @@ def host_message(app: "App", seat: int, text: "Any") -> "Effects":
     if t == "entropy":
         return guest_entropy(app, seat, msg)
     if t == "talk":
+        said = host.talked.get(seat, 0)
+        if said >= TALK_PER_TABLE:
+            return [("log", "seat " + str(seat) + " talks too fast: dropped")]
+        host.talked[seat] = said + 1
         return table_talk(app, seat, msg["say"])
     return []
 
@@ -368,7 +374,7 @@ def guest_act(app: "App", seat: int, msg: "dict[str, Any]") -> "Effects":
     if app.match.view is None:
         return [to_guest(seat, "refused", {"code": "no-match", "message": "The match has not started.",
                                                 "params": {}, "step": msg["step"]})]
-    if host.relay_seat == seat or [s for s, _ in host.guest_queue if s == seat]:
+    if (host.relay_seat == seat and app.match.waiting is not None) or [s for s, _ in host.guest_queue if s == seat]:
         return [to_guest(seat, "refused", {"code": "busy", "message": "Your last move has not been answered yet.",
                                                 "params": {}, "step": msg["step"]})]
     if app.match.waiting is not None:
@@ -404,6 +410,7 @@ def relay_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     """After every table message: each guest at the table gets its own view, and the deal's proof."""
     host = _host(app)
     host.relay_seat = None
+    host.talked = {}
     guests = msg.get("guests") or {}
     host.last_guests = guests
     host.last_fair = msg.get("fair")

@@ -62,3 +62,37 @@ def test_the_learning_messages_are_checked_alike_under_micropython():
     got = mpy.run(CHECK, files).splitlines()
     assert got[-1] == "done"
     assert got[:-1] == want
+
+
+HOSTILE = """
+import json
+from web.page.shared.protocol import clean_text
+from web.page.app.text import bidi_html, isolated
+from web.page.app.characters import initial
+with open("/lib/texts.json") as f:
+    texts = json.load(f)
+for t in texts:
+    print(json.dumps([clean_text(t), isolated(clean_text(t)), bidi_html("<p title='" + isolated(t) + "'>" + isolated(t)
+                      + " is playing</p>"), initial(t, "red")]))
+print("done")
+"""
+
+
+def test_text_from_outside_is_made_clean_and_isolated_alike_under_micropython():
+    """Names as a hostile page or link could send them: control characters, direction overrides, isolate marks,
+    other scripts, an emoji, too long; the page's MicroPython cleans, isolates and draws them as CPython does."""
+    from web.page.app.characters import initial
+    from web.page.app.text import bidi_html, isolated
+    from web.page.shared.protocol import clean_text
+
+    texts = ["Bob", "\u202eAnn", "Bo\x00b\x1b[31m\x7f\x85", "Ann\tLee\nJr", "\u2068Cy\u2069 ", "\u05d3\u05df 12",
+             "\u200f\u202b\u0627\u0644\u0639\u0628", "Zo\u00eb \U0001f600", "N" * 40, "  ", "\u2069\u2069x\u2068"]
+    want = [json.dumps([clean_text(t), isolated(clean_text(t)),
+                        bidi_html("<p title='" + isolated(t) + "'>" + isolated(t) + " is playing</p>"), initial(t, "red")])
+            for t in texts]
+    assert len(set(want)) == len(texts)
+    files = mpy.app_files()
+    files["texts.json"] = json.dumps(texts, ensure_ascii=False)  # (its JSON reads no surrogate pair)
+    got = mpy.run(HOSTILE, files).rstrip("\n").split("\n")  # (not splitlines: a name may hold U+0085)
+    assert got[-1] == "done"
+    assert [json.loads(line) for line in got[:-1]] == [json.loads(w) for w in want]  # (its JSON escapes no letter)

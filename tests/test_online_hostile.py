@@ -149,7 +149,7 @@ def test_a_name_with_a_right_to_left_override_is_isolated_wherever_it_shows_onli
     assert "You are at " + isolated(ANN) + "'s table" in guest.app.page.message
 
 
-def test_names_are_isolated_in_pass_and_play_the_resume_tile_and_past_matches(monkeypatch):
+def test_names_are_isolated_in_pass_and_play_the_resume_tile_past_matches_and_statistics(monkeypatch):
     from test_pass_and_play import start_people
 
     watch = Watch(monkeypatch, (BOB,))
@@ -163,6 +163,10 @@ def test_names_are_isolated_in_pass_and_play_the_resume_tile_and_past_matches(mo
              "hands": 2, "record": {}}]
     watch.check(bidi_html(replayview.past_html(past)))
     assert watch.saw("<bdi>" + BOB + "</bdi> won")
+    h.app.page.stats = {"games": {}, "opponents": {}, "people": {
+        "gin:" + BOB: {"matches": 1, "matches_won": 0, "hands": 3, "hands_won": 1}}}
+    watch.check(views.dialog_html(h.app, "stats"))  # the statistics of games with people
+    assert watch.saw('<th scope="row"><bdi>' + BOB + "</bdi></th>")
 
 
 def test_bidi_html_keeps_marks_in_attributes_and_closes_every_bdi():

@@ -84,10 +84,11 @@ def test_the_record_of_finished_hands_leaves_out_the_hand_in_play():
     g = _match("gin", 2, 3, {"target": 200}, hands=1)
     g.deal()
     g.apply(g.legal_actions()[0])
-    full = export_record(g)
+    full = export_record(g, drawn=True)
     fin = finished_record(g)
     assert len(full["hands"]) == 2 and len(fin["hands"]) == 1
     assert fin["hands"][0] == full["hands"][0]
+    assert len(fin["hands"][0]["drawn"]) == fin["hands"][0]["actions"].count("draw stock")
     with pytest.raises(RecordError):
         hand_frames(fin, 1)
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
     from web.page.app.core import Config, Effects
     from web.page.app.model import App
+    from web.page.shared.viewdata import View
 
 
 class GuestState:
@@ -207,7 +208,9 @@ def guest_table_message(app: "App", msg: "dict[str, Any]") -> "Effects":
         guest.first_seen[view.hand_number] = {
             "players": view.players, "dealer": view.dealer, "seat": view.seat,
             "jokers": bool(view.rules.get("jokers")), "hand": list(view.hand),
-            "upcard": view.discard[0] if view.discard else None}
+            "upcard": view.discard[0] if view.discard else None,
+            "shuffle": view.rules.get("reuse_discards") != "turn-over", "draws": [], "piles": {}, "sizes": {}}
+    follow_stock(guest.first_seen.get(view.hand_number), m.view, view)
     guest.join["state"] = "playing"
     app.page.screen = "table"
     nxt = {"you": "you", "wait": "guest", "deal": "deal", "over": "over"}[msg["next"]]
@@ -215,6 +218,31 @@ def guest_table_message(app: "App", msg: "dict[str, Any]") -> "Effects":
     out = check_fair(app, fair) if isinstance(fair, dict) and "secret" in fair else []
     return out + table.on_table(app, {"type": "table", "view": msg["view"], "events": msg["events"], "by": msg["by"],
                                 "next": nxt, "hint": msg.get("hint") or {}, "save": None, "viewer": view.seat})
+
+
+def follow_stock(seen: "dict[str, Any] | None", before: "View | None", view: "View") -> None:
+    """Keep, for the deal check, what this guest saw come from the stock since its last table ``before``: each card
+    it drew (with the cards left after it and the stocks rebuilt before it), each rebuilt stock's size, and the
+    discard pile a stock was rebuilt from when nothing else happened since ``before`` (the pile it then showed)."""
+    if seen is None or before is None or before.hand_number != view.hand_number or len(before.log) > len(view.log):
+        return
+    new = view.log[len(before.log):]
+    restocks = before.restocks_done
+    for i in range(len(new)):
+        e = new[i]
+        if e.kind == "restock":
+            restocks += 1
+            seen["sizes"][restocks] = e.count
+            if i == 0 and len(before.discard) == e.count + 1:
+                seen["piles"][restocks] = list(before.discard[:-1])
+    mine = [e for e in new if e.kind != "restock"]
+    if len(mine) == 1 and mine[0].kind == "draw stock" and mine[0].seat == view.seat:
+        left = list(view.hand)
+        for c in before.hand:
+            if c in left:
+                left.remove(c)
+        if len(left) == 1:
+            seen["draws"].append({"card": left[0], "left": view.stock_count, "restocks": view.restocks_done})
 
 
 def check_fair(app: "App", fair: "dict[str, Any]") -> "Effects":

@@ -4,11 +4,12 @@ Nothing here decides a rule: it only describes what the engine reports (its publ
 results, read by :mod:`web.page.shared.viewdata`). Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.shared.cards import face_of, name_of, placed_face
+from web.page.shared.cards import card_of, face_of, name_of, placed_face
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
     from collections.abc import Collection, Iterable, Sequence
+    from typing import Any
 
     from web.page.shared.viewdata import Event, Result, View
 
@@ -86,6 +87,64 @@ def _bdi(text: str) -> str:
 
 def plural(n: int, word: str) -> str:
     return str(n) + " " + word + ("" if n == 1 else "s")
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th``, ``21st`` (rummy.record.ordinal)."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return str(n) + tail
+
+
+def _face(text: object) -> str:
+    try:
+        return face_of(card_of(text))
+    except ValueError:
+        return "?"
+
+
+def _count(p: "dict[str, Any]", key: str) -> int:
+    n = p.get(key)
+    return n if type(n) is int else 0
+
+
+def deal_check_words(check: "dict[str, Any]") -> str:
+    """The words of one hand's deal check (an entry of the engine's ``verified`` answer), made from its ``ok``,
+    ``code`` and ``params``: which card broke the deal, as it was and as the committed deck has it."""
+    hand = check.get("hand")
+    lead = "Hand " + (str(hand + 1) if type(hand) is int else "?") + ": "
+    if check.get("ok"):
+        return lead + "the deal matches its fingerprint " + str(check.get("short")) + \
+            ": the secret gives these very cards."
+    code = check.get("code")
+    p = check.get("params")
+    p = p if isinstance(p, dict) else {}
+    was = " was " + _face(p.get("card")) + ", the committed deck has " + _face(p.get("committed"))
+    if code == "not-a-secret":
+        why = "the revealed secret is not 64 hex digits"
+    elif code == "commitment":
+        why = "the revealed secret does not match the fingerprint shown during the hand"
+    elif code == "dealt-card":
+        why = ("the upcard" if p.get("upcard") else "the " + ordinal(_count(p, "position")) + " card dealt") + was
+    elif code == "stock-draw" and p.get("rebuilt"):
+        why = "the " + ordinal(_count(p, "draw")) + " card drawn from the stock (rebuilt from the discards) was " + \
+            _face(p.get("card")) + ", the secret's shuffle of the discards gives " + _face(p.get("committed"))
+    elif code == "stock-draw":
+        why = "the " + ordinal(_count(p, "draw")) + " card drawn from the stock" + was
+    elif code == "deck-card":
+        why = "the " + ordinal(_count(p, "position")) + " card of the deck is " + _face(p.get("card")) + \
+            ", the committed deck has " + _face(p.get("committed"))
+    elif code == "draws-count":
+        why = "the record lists " + plural(_count(p, "listed"), "card") + " drawn from the stock, but its moves draw " \
+            + str(_count(p, "drawn"))
+    elif code == "restock":
+        why = "the " + ordinal(_count(p, "restock")) + " rebuilt stock is not the one the secret shuffles"
+    elif code == "replay":
+        move = " ".join(_face(w) if _face(w) != "?" else w for w in str(p.get("text") or "").split())
+        why = "its " + ordinal(_count(p, "action") + 1) + " move" + (", " + move + "," if move else "") + \
+            " cannot be played with the cards the committed deck deals"
+    else:
+        why = "the deal does not match its fingerprint"
+    return lead + why + "."
 
 
 def who(names: "Sequence[str]", seat: int | None) -> str:

@@ -61,8 +61,11 @@ The engine answers with:
   a review's mistake at ``index`` i is shown by ``frames[i]``, and what was played by ``frames[i + 1]``);
 * ``record`` ``{"record"}`` — the finished hands' record (``rummy-record/1``) with ``"proofs"`` (one per hand
   dealt from the seed, secrets revealed) and ``"names"`` (one per seat);
-* ``verified`` ``{"ok": true, "hands": [{"hand", "ok", "commitment", "short", "secret", "problems", "deck"}]}``
-  or ``{"ok": false, "error"}`` — deal checks (``rummy.fairdeal``);
+* ``verified`` ``{"ok": true, "hands": [{"hand", "ok", "commitment", "short", "secret", "problems", "deck",
+  "code", "params"}]}`` or ``{"ok": false, "error"}`` — deal checks (``rummy.fairdeal``): ``code`` (null when the
+  hand checks out) says which kind of card broke the deal (``dealt-card``, ``stock-draw``, ``deck-card``,
+  ``restock``, ``draws-count``, ``replay``, ``commitment``, ``not-a-secret``), ``params`` which card (``card`` as
+  it was, ``committed`` as the committed deck has it; ``position``, ``upcard``, ``draw``, ``rebuilt`` ...);
 * ``daily`` ``{"game", "date", "config", "query"}`` — the daily deal: send ``new`` with its config;
 * ``link`` ``{"query"}`` — e.g. ``game=gin&opponents=ada&seed=42``: the page's address with it plays the same
   deals;

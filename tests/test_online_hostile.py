@@ -176,6 +176,8 @@ def test_bidi_html_keeps_marks_in_attributes_and_closes_every_bdi():
     out = bidi_html(html)
     assert out == '<p title="' + FSI + 'x' + PDI + '"><bdi>a</bdi> and <bdi>b</bdi></p><p>c</p>'
     no_stray_marks(out)
+    field = "<textarea readonly>" + FSI + "a" + PDI + "</textarea><p>" + FSI + "b" + PDI + "</p>"
+    assert bidi_html(field) == "<textarea readonly>" + FSI + "a" + PDI + "</textarea><p><bdi>b</bdi></p>"
 
 
 # ---------------------------------------------------------------- control characters and the limit of a name

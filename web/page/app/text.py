@@ -41,8 +41,9 @@ def isolated(name: str) -> str:
 
 def bidi_html(html: str) -> str:
     """Drawn HTML with each isolated name (:func:`isolated`) in an element's text made a ``<bdi>`` element; inside a
-    tag (an attribute: aria-label, title) the marks stay, and isolate it there. Each ``<bdi>`` closes in the text
-    it opened in (a stray mark is dropped, an open one closed), so the markup stays whole whatever the text."""
+    tag (an attribute: aria-label, title) or a text field's text (a ``<textarea>``) the marks stay, and isolate it
+    there. Each ``<bdi>`` closes in the text it opened in (a stray mark is dropped, an open one closed), so the
+    markup stays whole whatever the text."""
     if FSI not in html and PDI not in html:
         return html
     out = []
@@ -61,8 +62,11 @@ def bidi_html(html: str) -> str:
             continue
         end = html.find("<", k)
         end = len(html) if end < 0 else end
-        out.append(html[done:k])
-        out.append(_bdi(html[k:end]))
+        if html.startswith("<textarea", lt):  # a field's text, not markup: the marks stay as they are
+            out.append(html[done:end])
+        else:
+            out.append(html[done:k])
+            out.append(_bdi(html[k:end]))
         done = end
     out.append(html[done:])
     return "".join(out)

@@ -1,6 +1,6 @@
 """The protocol's checks (web/page/shared/protocol.py) give the same answers under the page's MicroPython as
 under CPython, for the learning messages both ways: real replies of the worker table, and damaged ones; so do a
-guest's deal check and the words of the engine's deal check."""
+guest's deal check and the words of the engine's deal check, and names from outside cleaned and isolated."""
 
 from __future__ import annotations
 
@@ -67,6 +67,20 @@ def test_the_learning_messages_are_checked_alike_under_micropython():
     assert got[:-1] == want
 
 
+HOSTILE = """
+import json
+from web.page.shared.protocol import clean_text
+from web.page.app.text import bidi_html, isolated
+from web.page.app.characters import initial
+with open("/lib/texts.json") as f:
+    texts = json.load(f)
+for t in texts:
+    print(json.dumps([clean_text(t), isolated(clean_text(t)), bidi_html("<p title='" + isolated(t) + "'>" + isolated(t)
+                      + " is playing</p>"), initial(t, "red")]))
+print("done")
+"""
+
+
 DEAL_CHECKS = """
 import json
 from web.page.app.text import deal_check_words
@@ -82,6 +96,26 @@ for check in samples["words"]:
     print(deal_check_words(check))
 print("done")
 """
+
+
+def test_text_from_outside_is_made_clean_and_isolated_alike_under_micropython() -> None:
+    """Names as a hostile page or link could send them: control characters, direction overrides, isolate marks,
+    other scripts, an emoji, too long; the page's MicroPython cleans, isolates and draws them as CPython does."""
+    from web.page.app.characters import initial
+    from web.page.app.text import bidi_html, isolated
+    from web.page.shared.protocol import clean_text
+
+    texts = ["Bob", "\u202eAnn", "Bo\x00b\x1b[31m\x7f\x85", "Ann\tLee\nJr", "\u2068Cy\u2069 ", "\u05d3\u05df 12",
+             "\u200f\u202b\u0627\u0644\u0639\u0628", "Zo\u00eb \U0001f600", "N" * 40, "  ", "\u2069\u2069x\u2068"]
+    want = [json.dumps([clean_text(t), isolated(clean_text(t)),
+                        bidi_html("<p title='" + isolated(t) + "'>" + isolated(t) + " is playing</p>"), initial(t, "red")])
+            for t in texts]
+    assert len(set(want)) == len(texts)
+    files = mpy.app_files()
+    files["texts.json"] = json.dumps(texts, ensure_ascii=False)  # (its JSON reads no surrogate pair)
+    got = mpy.run(HOSTILE, files).rstrip("\n").split("\n")  # (not splitlines: a name may hold U+0085)
+    assert got[-1] == "done"
+    assert [json.loads(line) for line in got[:-1]] == [json.loads(w) for w in want]  # (its JSON escapes no letter)
 
 
 def test_deal_checks_are_worded_alike_under_micropython() -> None:

@@ -6,7 +6,9 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app import core, table
 from web.page.app.online import NET, table_talk
+from web.page.app.text import isolated
 from web.page.shared import online as wire
+from web.page.shared.protocol import clean_text
 from web.page.shared.viewdata import read_view
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -96,7 +98,7 @@ def on_rtc_answer(app: "App", key: str, sdp: str | None, err: object) -> "Effect
 
 def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
     guest = _guest(app)
-    host = core.names(app)[0] if core.names(app) else "the host"
+    host = isolated(core.names(app)[0]) if core.names(app) else "the host"
     if kind == "open":
         guest.join["state"] = "connected"
         return [("rtc", "send", "host", wire.encode("hello", {"net": NET, "build": "", "name":
@@ -130,16 +132,17 @@ def guest_message(app: "App", text: "Any") -> "Effects":
         return must_reload(app, "This page is another version of the game than the host's.")
     t = msg["t"]
     if t == "reload":
-        return must_reload(app, msg["why"])
+        return must_reload(app, clean_text(msg["why"], wire.MAX_WORDS))
     if t == "welcome":
+        names = host_names(msg["names"])
         guest.my_seat = msg["seat"]
         guest.table_config = {"game": msg["game"], "rules": msg["rules"],
                              "seats": [{"kind": k, "name": n} if k != "computer" else {"kind": k, "id": n}
-                                       for k, n in zip(msg["seats"], msg["names"])]}
-        app.match.meta["names"] = list(msg["names"])
+                                       for k, n in zip(msg["seats"], names)]}
+        app.match.meta["names"] = names
         app.match.meta["counted"] = -1  # set by the first table: hands that ended before joining are not counted
         guest.join["state"] = "seated"
-        core.say(app, "You are at " + msg["names"][0] + "'s table. Waiting for the deal…")
+        core.say(app, "You are at " + isolated(names[0]) + "'s table. Waiting for the deal…")
         return [("render",)]
     if t == "commit":
         guest.promised[msg["hand"]] = {"commitment": msg["commitment"], "dealer": msg["dealer"]}
@@ -147,16 +150,25 @@ def guest_message(app: "App", text: "Any") -> "Effects":
     if t == "table":
         return guest_table_message(app, msg)
     if t == "refused":
-        return table.on_refused(app, {"type": "refused", "code": msg["code"], "message": msg["message"],
+        return table.on_refused(app, {"type": "refused", "code": msg["code"],
+                                      "message": clean_text(msg["message"], wire.MAX_WORDS),
                                "params": msg.get("params", {}), "step": msg["step"]})
     if t == "talk":
         if type(msg.get("seat")) is int:
             return table_talk(app, msg["seat"], msg["say"])
         return []
     if t == "status":
-        core.say(app, msg["text"])
+        core.say(app, clean_text(msg["text"], wire.MAX_WORDS))
         return [("render",)]
     return []
+
+
+def host_names(names: "list[Any]") -> list[str]:
+    """The players' names as the host's page sends them, made clean (web.page.shared.protocol.clean_text: the
+    same limit and the same characters as a name typed here); a seat whose name comes empty is "Player N"."""
+    # a computer's name is the character's, made longer when two share one ("Ada 2", "Ada for Bob"): within the
+    # limit of a person's name all the same
+    return [clean_text(n) or ("Player " + str(i + 1)) for i, n in enumerate(names)]
 
 
 def on_entropy(app: "App", hand: int, value: str) -> "Effects":
@@ -183,7 +195,7 @@ def guest_table_message(app: "App", msg: "dict[str, Any]") -> "Effects":
     m = app.match
     names = msg.get("names")
     if isinstance(names, list) and len(names) == len(m.meta["names"]):
-        m.meta["names"] = [str(n)[:40] for n in names]
+        m.meta["names"] = host_names(names)
     try:
         view = read_view(msg["view"])
     except ValueError as e:

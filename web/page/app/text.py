@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from web.page.shared.viewdata import Event, Result, View
 
 _ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#x27;"))
+FSI = "\u2068"  # FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: a name between them is isolated in a sentence
+PDI = "\u2069"
 
 
 def esc(value: object) -> str:
@@ -22,6 +24,69 @@ def esc(value: object) -> str:
     for a, b in _ESCAPES:
         s = s.replace(a, b)
     return s
+
+
+def isolated(name: str) -> str:
+    """A player's name as it goes into a sentence or onto the screen: between FSI and PDI when it holds anything
+    that could turn the text around it (a letter of a right-to-left script, a direction mark or override: any
+    character from U+0590 on), so that "Bob 12 (to 100)" reads in order whatever Bob's name holds; a name of
+    left-to-right letters alone stays as it is. The marks isolate it in plain text (announcements, aria-labels,
+    titles); where the screen shows it, :func:`bidi_html` makes them a ``<bdi>`` element. Names come in clean
+    (web.page.shared.protocol.clean_text: no control character, no isolate mark of their own)."""
+    for ch in name:
+        if ord(ch) >= 0x590:
+            return FSI + name + PDI
+    return name
+
+
+def bidi_html(html: str) -> str:
+    """Drawn HTML with each isolated name (:func:`isolated`) in an element's text made a ``<bdi>`` element; inside a
+    tag (an attribute: aria-label, title) or a text field's text (a ``<textarea>``) the marks stay, and isolate it
+    there. Each ``<bdi>`` closes in the text it opened in (a stray mark is dropped, an open one closed), so the
+    markup stays whole whatever the text."""
+    if FSI not in html and PDI not in html:
+        return html
+    out = []
+    done = 0  # html[:done] is in out
+    while True:
+        f, p = html.find(FSI, done), html.find(PDI, done)
+        k = p if f < 0 or 0 <= p < f else f
+        if k < 0:
+            break
+        lt, gt = html.rfind("<", 0, k), html.rfind(">", 0, k)
+        if lt > gt:  # in a tag: past its end
+            end = html.find(">", k)
+            end = len(html) if end < 0 else end + 1
+            out.append(html[done:end])
+            done = end
+            continue
+        end = html.find("<", k)
+        end = len(html) if end < 0 else end
+        if html.startswith("<textarea", lt):  # a field's text, not markup: the marks stay as they are
+            out.append(html[done:end])
+        else:
+            out.append(html[done:k])
+            out.append(_bdi(html[k:end]))
+        done = end
+    out.append(html[done:])
+    return "".join(out)
+
+
+def _bdi(text: str) -> str:
+    """A piece of an element's text, its isolate marks made ``<bdi>`` elements that all close within it."""
+    out = []
+    depth = 0
+    for ch in text:
+        if ch == FSI:
+            out.append("<bdi>")
+            depth += 1
+        elif ch == PDI:
+            if depth:
+                out.append("</bdi>")
+                depth -= 1
+        else:
+            out.append(ch)
+    return "".join(out) + "</bdi>" * depth
 
 
 def plural(n: int, word: str) -> str:
@@ -88,7 +153,7 @@ def deal_check_words(check: "dict[str, Any]") -> str:
 
 def who(names: "Sequence[str]", seat: int | None) -> str:
     if seat is not None and 0 <= seat < len(names):
-        return names[seat]
+        return isolated(names[seat])
     return "Someone"
 
 
@@ -185,7 +250,7 @@ def names_in(text: str, names: "Sequence[str]") -> str:
                 and _at_word_end(text, i + 6):
             n = int(text[i + 5])
             if 0 <= n < len(names):
-                out.append("you" if names[n] == "You" and word[0] == "s" else names[n])
+                out.append("you" if names[n] == "You" and word[0] == "s" else isolated(names[n]))
                 i += 6
                 continue
         out.append(text[i])

@@ -9,13 +9,15 @@ host -> guest
     ``table``    ``{"view": <rummy-view of the guest's seat>, "events": [...], "by", "next", "hint", "names",
                  "fair": FAIR|null}``: the table after a move (``next``: "you", "wait", "deal" or "over", as the
                  guest sees it); ``FAIR = {"hand", "commitment", "secret"?, "contributions"?}``
-    ``refused``  ``{"code", "message", "params", "step"}``: the guest's move was not legal (the engine's reason)
+    ``refused``  ``{"code", "message", "params", "step"}``: the guest's move was not legal (the engine's reason),
+                 or came while its last one was still unanswered (code ``busy``, the host's page's own answer)
     ``commit``   ``{"hand", "commitment", "dealer"}``: the host's commitment to the next deal; answer ``entropy``
     ``talk``     ``{"seat", "say"}``: a quick message of a player (``say`` indexes ``QUICK``)
     ``status``   ``{"text", "level"}``: what the host's table is waiting for ("Ann is re-inviting Bob")
     ``reload``   ``{"why"}``: the guest's page is another version: reload it
 guest -> host
-    ``hello``    ``{"net", "build", "name"}``: the guest's page is up (protocol and build, for the version check)
+    ``hello``    ``{"net", "build", "name"}``: the guest's page is up (protocol and build, for the version check);
+                 once per link (a second one is ignored)
     ``act``      ``{"action", "step"}``: a move drawn from the view of ``step``
     ``entropy``  ``{"hand", "value"}``: the guest's random contribution to the committed deal (32 hex digits)
     ``talk``     ``{"say"}``
@@ -39,6 +41,7 @@ QUICK = ("Good luck!", "Good game", "Nice gin!", "Nice play", "Well played", "Oo
 TO_GUEST = ("welcome", "table", "refused", "commit", "talk", "status", "reload")
 TO_HOST = ("hello", "act", "entropy", "talk")
 GUEST_NEXT = ("you", "wait", "deal", "over")
+MAX_WORDS = 300  # characters of a sentence one page sends the other to show (a status, a reason)
 
 
 def _is_int(v: "Any") -> bool:
@@ -115,7 +118,7 @@ def message_problem(msg: "dict[str, Any]") -> str | None:
         s = msg.get("seat")
         return None if s is None or _is_int(s) else "talk: seat"
     if t == "status":
-        return None if type(msg.get("text")) is str and len(msg["text"]) <= 300 else "status: text"
+        return None if type(msg.get("text")) is str and len(msg["text"]) <= MAX_WORDS else "status: text"
     if t == "reload":
         return None if type(msg.get("why")) is str else "reload: why"
     if t == "hello":

@@ -9,7 +9,7 @@ reduced motion). Written in the Python both MicroPython and CPython run.
 """
 
 from web.page.app.render import cards_row, face
-from web.page.app.text import card_words, esc, plural
+from web.page.app.text import card_words, esc, isolated, plural
 from web.page.shared.cards import by_rank, face_of
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -44,7 +44,7 @@ def tally_html(view: "View", names: "Sequence[str]", result: "Result") -> str:
         bar = "".join(('<span class="bar" aria-hidden="true"><span class="fill" style="--from:', a, ";--to:", b,
                        '"></span></span>')) if target else ""
         rows.append("".join(('<li class="tally-row', (" won" if s == result.winner else ""), '" style="--k:', str(s), '">'
-                             '<span class="tally-name">', esc(names[s]), '</span><span class="tally-pts">',
+                             '<span class="tally-name">', esc(isolated(names[s])), '</span><span class="tally-pts">',
                              ("+" + str(pts) if pts else "0"), '</span>', bar, '<span class="tally-total">',
                              str(total), ((" / " + str(target)) if target else ""), "</span></li>")))
     return "".join(('<ol class="tally" data-testid="tally" aria-label="Points this hand and totals">', "".join(rows), "</ol>"))
@@ -69,7 +69,7 @@ def end_of_hand_html(view: "View", names: "Sequence[str]", headline: str, detail
                 n += len(m)
                 if s == k.knocker and i in laid:  # the defender's lay-offs, drawn onto the meld they joined
                     extra = "".join(('<span class="laid" data-testid="laid-', str(i), '">', cards_row(laid[i], "laid", (), n),
-                                     ' <span class="muted">laid off by ', esc(names[1 - k.knocker]), "</span></span>"))
+                                     ' <span class="muted">laid off by ', esc(isolated(names[1 - k.knocker])), "</span></span>"))
                     n += len(laid[i])
                 lines.append("".join(('<div class="meld-line"><span class="muted">', str(i), ".</span>", row, extra,
                                       "</div>")))
@@ -80,8 +80,8 @@ def end_of_hand_html(view: "View", names: "Sequence[str]", headline: str, detail
                 dead = "".join(('<div class="meld-line dead"><span class="lbl">Deadwood</span> ', cards_row(un, "dw", (), n),
                                 "</div>"))
                 n += len(un)
-            body.append("".join(('<section class="eoh-player', role, '" aria-label="', esc(names[s]), '"><h3>',
-                                 esc(names[s]), (" (knocked)" if s == k.knocker else ""), ' <span class="muted">deadwood ',
+            body.append("".join(('<section class="eoh-player', role, '" aria-label="', esc(isolated(names[s])), '"><h3>',
+                                 esc(isolated(names[s])), (" (knocked)" if s == k.knocker else ""), ' <span class="muted">deadwood ',
                                  str(k.deadwood[s]), '</span> <span class="pts">+', str(result.points[s]),
                                  '</span></h3><div class="melds-label">Melds</div>',
                                  (melds or '<p class="muted">none</p>'), dead, "</section>")))
@@ -101,7 +101,7 @@ def end_of_hand_html(view: "View", names: "Sequence[str]", headline: str, detail
         values = result.values or [0] * view.players
         for s in range(view.players):
             left = result.hands[s]
-            body.append("".join(('<section class="eoh-player" aria-label="', esc(names[s]), '"><h3>', esc(names[s]),
+            body.append("".join(('<section class="eoh-player" aria-label="', esc(isolated(names[s])), '"><h3>', esc(isolated(names[s])),
                                  ' <span class="muted">', plural(len(left), "card"), " left, worth ", str(values[s]),
                                  '</span> <span class="pts">+', str(result.points[s]), "</span></h3>",
                                  (cards_row(left, "dw", (), n) if left else '<p class="muted">went out</p>'), "</section>")))
@@ -110,7 +110,7 @@ def end_of_hand_html(view: "View", names: "Sequence[str]", headline: str, detail
 
 
 def score_sheet_html(view: "View", names: "Sequence[str]") -> str:
-    head = "".join("".join(('<th scope="col">', esc(n), "</th>")) for n in names)
+    head = "".join("".join(('<th scope="col">', esc(isolated(n)), "</th>")) for n in names)
     rows = []
     last = len(view.results) - 1
     for i, r in enumerate(view.results):
@@ -189,7 +189,7 @@ def _spread(view: "View", names: "Sequence[str]", result: "Result", s: int,
     elif view.game == "rummy" and won:
         role = "went rummy" if result.end == "rummy" else "went out"
     ribbon = RIBBONS.get(result.end, "") if won and (counted or result.end != "undercut") else ""
-    head = ['<p class="spread-head"><strong>', esc(names[s]), "</strong>"]
+    head = ['<p class="spread-head"><strong>', esc(isolated(names[s])), "</strong>"]
     if role:
         head += [' <span class="role">', role, "</span>"]
     if count is not None and (groups or view.game == "gin"):
@@ -212,7 +212,7 @@ def _spread(view: "View", names: "Sequence[str]", result: "Result", s: int,
                                    "</span>")))
         label = {"meld": "meld", "dead": "deadwood", "left": "cards"}[kind]
         words.append(label + " " + " ".join(face_of(c) for c, _ in cards))
-    label = names[s] + (" " + role if role else "") + ": " + ("; ".join(words) if words else "no cards")
+    label = isolated(names[s]) + (" " + role if role else "") + ": " + ("; ".join(words) if words else "no cards")
     if count is not None and counted:
         label += "; " + count[0].lower() + " " + str(count[1])
     return "".join(('<section class="spread" data-testid="spread-', str(s), '" data-seat="', str(s), '" aria-label="',

@@ -201,6 +201,7 @@ def test_a_card_drawn_that_is_not_the_committed_decks_is_named_on_screen():
     "Check this deal" shows which card, from the check's code and parameters."""
     h = started()
     finish_hand(h, 5)
+    h.score_card(details=True)  # the deal's check is in the score card's details
     g = h.table.game
     assert g is not None
     drawn = g.records[0].drawn

@@ -609,18 +609,13 @@
           }
         }
         // the upcard comes last, face down onto the discard pile, and turns over there; its count waits for it
+        // (game.css hides it while the root says data-dealt="false": a redrawing of the pile keeps it hidden)
         var up = document.querySelector("[data-testid=discard-pile] .pcard.top");
-        var count = document.querySelector("[data-testid=discard-pile] .pile-count");
         if (up) jobs.push([up, box(up), t, true]);
         shuffle(stock, from, dur);
         left += jobs.length;
-        if (count) count.style.visibility = "hidden";
         jobs.forEach(function (j) {
-          var last = j[0] === up;
-          dealOne(j[0], j[1], from, stock, j[2], dur, j[3], last && count ? function () {
-            count.style.visibility = "";
-            done();
-          } : done);
+          dealOne(j[0], j[1], from, stock, j[2], dur, j[3], done);
         });
       }
       done();

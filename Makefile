@@ -6,7 +6,7 @@
 #                TEST_JOBS=0 for one)
 #   make browsers install Debian's chromium, firefox-esr, webkit2gtk-driver, xvfb, and iproute2 + libzbar0
 #                for the online-play tests (root: apt-get; otherwise it prints the one command to run)
-#   make lint    ruff and mypy --strict (make test runs them first)
+#   make lint    ruff, mypy --strict (engine, worker, page), mypy (tests, e2e, bench, tools); make test runs them first
 #   make bench   start-up vs a bare PyScript page, and responsiveness (bench.startup, bench.responsive)
 #   make lighthouse  Lighthouse 12 scores, mobile and desktop (bench.lighthouse)
 #   make icons   redraw web/icons/ (committed; only when the design changes)
@@ -21,8 +21,9 @@ TEST_DIRS := $(wildcard tests e2e)
 # (test_determinism.py): importlib mode collects both, and pythonpath keeps
 # their helper modules (tests/helpers.py, e2e/test_play_support.py) importable.
 PYTEST_FLAGS ?= -q --import-mode=importlib -o "pythonpath=$(TEST_DIRS)"
-# make test runs the tests in TEST_JOBS processes (pytest-xdist), each test file whole in one of them (so a
-# module's fixtures are made once): on a 2-core machine 12.5 minutes instead of 16.5. TEST_JOBS=0: one process.
+# make test runs the tests in TEST_JOBS processes (pytest-xdist), each test to whichever process is free but for
+# xdist groups, which one process runs whole (the modules whose tests share a fixture or a cache, the online browser
+# tests: tests/conftest.py, e2e/conftest.py). TEST_JOBS=0: one process.
 TEST_JOBS ?= 2
 
 .PHONY: all play site serve test lint test-unit test-e2e bench lighthouse icons deps deps-node deps-build deps-python browsers clean help
@@ -68,22 +69,25 @@ play: site
 	$(PYTHON) tools/serve.py $(SITE) --host $(HOST) --port $(PORT)
 
 # ---------------------------------------------------------------- tests
-# The e2e tests build their own copy of the site (E2E_SITE_DIR=_site tests this one).
-# pytest's exit code passes through: 5 (no tests collected) fails too.
+# make test's browser tests test the site it has just built ($(SITE), E2E_SITE_DIR); run alone, the e2e tests
+# build their own copy of the site. pytest's exit code passes through: 5 (no tests collected) fails too.
 test: deps lint site
-	$(PYTHON) -m pytest $(TEST_DIRS) $(PYTEST_FLAGS) -n $(TEST_JOBS) --dist loadfile
+	E2E_SITE_DIR=$(SITE) $(PYTHON) -m pytest $(TEST_DIRS) $(PYTEST_FLAGS) -n $(TEST_JOBS) --dist loadgroup
 
-# Types and lint (settings in pyproject.toml): mypy --strict on the engine, the worker and the page's Python;
-# ruff everywhere.
+# Types and lint: ruff everywhere (settings in pyproject.toml); mypy --strict on the engine, the worker and the
+# page's Python (pyproject.toml); mypy at its defaults on the unit tests, the benchmarks and the build tools, then on
+# the browser tests (mypy-tests.ini: two runs, as tests/ and e2e/ each have a conftest.py).
 lint: deps-python
 	$(PYTHON) -m ruff check rummy web tests e2e bench tools
 	$(PYTHON) -m mypy
+	$(PYTHON) -m mypy --config-file=mypy-tests.ini tests bench tools
+	$(PYTHON) -m mypy --config-file=mypy-tests.ini e2e
 
 test-unit: deps-python
 	$(PYTHON) -m pytest tests $(PYTEST_FLAGS)
 
 test-e2e: deps site
-	$(PYTHON) -m pytest e2e $(PYTEST_FLAGS)
+	E2E_SITE_DIR=$(SITE) $(PYTHON) -m pytest e2e $(PYTEST_FLAGS)
 
 bench: deps site
 	$(PYTHON) -m bench.startup

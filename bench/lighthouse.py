@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import gzip
-import io
 import json
 import os
 import shutil
@@ -28,7 +26,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -43,36 +41,10 @@ METRICS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking
            "cumulative-layout-shift", "interactive")
 GOALS = {"mobile": {"performance": 90, "accessibility": 100, "best-practices": 95},
          "desktop": {"performance": 95, "accessibility": 100, "best-practices": 95}}
-COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".py", ".wasm", ".txt", ".toml")
-
-
-class GzipHandler(serve.Handler):
-    """serve.Handler with gzip for the files GitHub Pages compresses (each compressed once, then kept)."""
-
-    cache: ClassVar[dict[str, bytes]] = {}
-    lock = threading.Lock()
-
-    def send_head(self):  # type: ignore[no-untyped-def]
-        path = self.translate_path(self.path)
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not accepts or not path.endswith(COMPRESSIBLE) or not os.path.isfile(path):
-            return super().send_head()
-        with self.lock:
-            body = self.cache.get(path)
-            if body is None:
-                body = gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
-                self.cache[path] = body
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Vary", "Accept-Encoding")
-        self.end_headers()
-        return io.BytesIO(body)
 
 
 def serve_gzipped(site: Path) -> tuple[serve.Server, str]:
-    server = serve.Server(("127.0.0.1", 0), functools.partial(GzipHandler, directory=str(site)))
+    server = serve.Server(("127.0.0.1", 0), functools.partial(serve.GzipHandler, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

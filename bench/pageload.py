@@ -12,6 +12,8 @@ import functools
 import statistics
 import sys
 import threading
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -136,19 +138,36 @@ def main_thread_tasks(trace: bytes | str, since_us: float | None = None) -> list
     return out
 
 
-class CountingServer:
-    """The site on a loopback port; counts the bytes of every response body it sends."""
+@dataclass(frozen=True)
+class Sent:
+    """One response body the server sent: when its request arrived (time.monotonic()), for which path, how many
+    bytes (as sent: gzipped when it was)."""
 
-    def __init__(self, site: Path) -> None:
+    at: float
+    path: str
+    bytes: int
+
+
+class CountingServer:
+    """The site on a loopback port; counts the bytes of every response body it sends, and logs each (``sent``).
+    ``gzip``: text and WebAssembly sent gzipped, as GitHub Pages sends them (GzipHandler)."""
+
+    def __init__(self, site: Path, gzip: bool = False) -> None:
         counter = self
         self.bytes = 0
+        self.sent: list[Sent] = []
         self.lock = threading.Lock()
 
-        class Counting(serve.Handler):
+        class Counting(serve.GzipHandler if gzip else serve.Handler):  # type: ignore[misc]
+            def parse_request(self) -> bool:
+                self.arrived = time.monotonic()
+                return super().parse_request()
+
             def copyfile(self, source: Any, outputfile: Any) -> None:
                 data = source.read()
                 with counter.lock:
                     counter.bytes += len(data)
+                    counter.sent.append(Sent(self.arrived, self.path.split("?", 1)[0], len(data)))
                 outputfile.write(data)
         self.server = serve.Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
@@ -159,6 +178,11 @@ class CountingServer:
         with self.lock:
             n, self.bytes = self.bytes, 0
         return n
+
+    def log(self) -> list[Sent]:
+        """Every response sent so far, in the order sent."""
+        with self.lock:
+            return list(self.sent)
 
     def close(self) -> None:
         self.server.shutdown()

@@ -45,6 +45,7 @@ BENCH_ORDER = (
     "startup",
     "responsive",
     "lighthouse",
+    "first-minute",
     "page-draw",
     "motion",
     "deadwood",

@@ -7,10 +7,11 @@ Chromium is ``/usr/bin/chromium`` (Debian package; override with
 Fixtures for any e2e test
 -------------------------
 ``site_dir`` (session)
-    Path of a freshly built site.  Built once per session into a private temp
+    Path of a freshly built site.  Built once per run into a private temp
     dir with ``tools/build_site.py`` (so concurrent runs in the same tree never
-    step on each other's ``_site/``).  Set ``E2E_SITE_DIR=_site`` to test an
-    existing build instead.
+    step on each other's ``_site/``); the processes of one pytest-xdist run
+    share it.  Set ``E2E_SITE_DIR=_site`` to test an existing build instead
+    (``make test`` does: it has just built ``_site``).
 ``site_url`` (session)
     ``http://127.0.0.1:<port>/`` serving ``site_dir``.  It is also pytest-
     playwright's ``base_url``, so ``page.goto("index.html?embed=1")`` works.
@@ -74,7 +75,8 @@ Helper fixtures (each returns the function of the same name defined below)
     ``[cache name, [keys], byte size]``.
 ``build_site_into(out_dir, marker="")``
     Builds a site into a directory of the test's own (e.g. to make a "new
-    release" with a different build id); returns build-info.
+    release" with a different build id); returns build-info.  The worker's
+    bytecode is compiled once per test process and reused by later builds.
 ``READY_TIMEOUT``
     Milliseconds allowed for a cold start (Pyodide on a 2-core machine).
 
@@ -95,19 +97,24 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import fcntl
 import functools
 import json
 import os
+import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import build_site  # noqa: E402
+import prereqs  # noqa: E402
 import serve  # noqa: E402
 
 CHROMIUM = os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium")
@@ -122,19 +129,65 @@ CHROMIUM_ARGS = [
 ]
 READY_TIMEOUT = 120_000  # ms; a cold start takes ~4-8 s here, more on a loaded CI machine
 SUBPATH = "/rummy-game/"
+# expect()'s own limit is 5 s: a page that answers a click with Python (MicroPython, the engine in Pyodide) took
+# longer on a busy machine (a 5-minute load of 25 on 2 cores: test_first_screen's handed-over click, the coach's
+# review). A limit, not a delay: a passing expect returns as soon as it holds.
+expect.set_options(timeout=30_000)
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_errors: the guard fixture does not fail this test on console/page/request errors")
     config.addinivalue_line("markers", "cold_engine: the test's page is not seeded with the engine's snapshot "
                             "(a test of the first, normal start, or of the snapshot itself)")
+    config.addinivalue_line("markers", "needs_npm: uses the built site (the npm packages, node_modules); fails with "
+                            "the command to run (`make deps-node`) when they are missing. Set on every test that "
+                            "uses site_dir")
+    config.addinivalue_line("markers", "needs_chromium: drives Debian's Chromium; fails with the command to run "
+                            "(`make browsers`) when it is missing. Set on every test that uses a browser")
+
+
+# Fixtures that mean "this test builds the site" and "this test drives Chromium", wherever in its closure.
+_SITE_FIXTURES = {"site_dir"}
+_CHROMIUM_FIXTURES = {"browser", "browser_type", "browser_type_launch_args"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks each browser test with what it needs (above); the online tests, which share the session's network
+    namespace and its browsers (e2e/netns.py), as one xdist group, run by one process under make test's
+    ``--dist loadgroup`` (every other test goes to whichever process is free); and puts the browser tests before
+    the unit tests, so that a run in several processes ends on short unit tests, not on a long browser test."""
+    here = Path(__file__).resolve().parent
+    mine = set()
+    for item in items:
+        if here not in Path(str(item.path)).resolve().parents:
+            continue
+        mine.add(item.nodeid)
+        names = set(getattr(item, "fixturenames", ()))
+        if names & _SITE_FIXTURES:
+            item.add_marker(pytest.mark.needs_npm)
+        if names & _CHROMIUM_FIXTURES:
+            item.add_marker(pytest.mark.needs_chromium)
+        if "rtc_netns" in names:
+            item.add_marker(pytest.mark.xdist_group("netns"))
+    items.sort(key=lambda item: item.nodeid not in mine)  # stable: each part keeps its order
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test whose browser or site cannot be had fails before its fixtures start, saying what to install."""
+    for marker, missing in (("needs_chromium", prereqs.chromium_missing), ("needs_npm", prereqs.npm_missing)):
+        if item.get_closest_marker(marker) is not None:
+            why = missing()
+            if why is not None:
+                pytest.fail(why, pytrace=False)
 
 
 # --------------------------------------------------------------- browser
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    if not Path(CHROMIUM).exists():
-        pytest.exit(f"{CHROMIUM} not found: apt-get install -y chromium (never `playwright install`)", returncode=3)
+    why = prereqs.chromium_missing()
+    if why is not None:  # (tests that use a browser have failed already, with the same words: needs_chromium)
+        pytest.fail(why, pytrace=False)
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
@@ -148,8 +201,21 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
             path = ROOT / path
         assert (path / "index.html").exists(), f"E2E_SITE_DIR={given} has no index.html: run `make site`"
         return path
-    out = tmp_path_factory.mktemp("site") / "_site"
-    build_site.build(out, quiet=True)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        out = tmp_path_factory.mktemp("site") / "_site"
+        build_site.build(out, quiet=True)
+        return out
+    # Test processes of one run (pytest-xdist) share one build: the first to need it builds it (~20 s of CPU),
+    # the others wait for it, in the run's own temporary folder.
+    shared = tmp_path_factory.getbasetemp().parent
+    out = shared / "site" / "_site"
+    with open(shared / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out / "build-info.json").exists():
+            part = shared / "site" / "_site.part"
+            shutil.rmtree(part, ignore_errors=True)  # a build that failed in another process
+            build_site.build(part, quiet=True)
+            part.rename(out)
     return out
 
 
@@ -165,6 +231,7 @@ class _Servers:
         server = serve.make_server(directory, prefix=prefix)
         if overlay is not None:
             handler = server.RequestHandlerClass  # make_server's handler class, bound to the site's directory
+            assert isinstance(handler, functools.partial)
             server.RequestHandlerClass = functools.partial(_overlay_handler(handler.func, overlay), *handler.args,
                                                            **handler.keywords)
         url = serve.run_in_thread(server)
@@ -200,7 +267,7 @@ def _overlay_handler(base, overlay: Path):
 
 
 @pytest.fixture(scope="session")
-def servers() -> _Servers:
+def servers() -> Iterator[_Servers]:
     s = _Servers()
     yield s
     s.stop()
@@ -283,8 +350,12 @@ class Guard:
         self._watched.add(id(context))
         context.add_init_script(_CSP_LOGGER)
 
+        def on_console(m) -> None:
+            if m.type == "error":
+                self.problems.append(f"console error: {m.text} @ {m.location}")
+
         def on_page(page) -> None:
-            page.on("console", lambda m: m.type == "error" and self.problems.append(f"console error: {m.text} @ {m.location}"))
+            page.on("console", on_console)
             page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
 
         for page in context.pages:
@@ -314,7 +385,7 @@ class Guard:
 
 
 @pytest.fixture(autouse=True)
-def guard(request: pytest.FixtureRequest) -> Guard:
+def guard(request: pytest.FixtureRequest) -> Iterator[Guard]:
     if "site_url" not in request.fixturenames and "context" not in request.fixturenames \
             and "persistent_context" not in request.fixturenames:
         yield Guard(set())  # not a browser test
@@ -526,9 +597,13 @@ def stored_snapshot(page, timeout: float = READY_TIMEOUT) -> list:
     return page.evaluate("window.__snap")
 
 
+_BYTECODE: dict = {}  # the worker's bytecode, compiled by this process's first build_site_into (per sources)
+
+
 def build_site_into(out: Path, marker: str = "") -> dict:
-    """Build (or rebuild) a site into ``out``; returns build-info."""
-    return build_site.build(out, marker=marker, quiet=True)
+    """Build (or rebuild) a site into ``out``; returns build-info. The worker's bytecode (the build's slowest
+    step) is compiled by the first such build of the test process and reused by the next (the same sources)."""
+    return build_site.build(out, marker=marker, quiet=True, bytecode_cache=_BYTECODE)
 
 
 @pytest.fixture(name="wait_ready")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FilePayload, Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers, whatever pytest's import mode
 from test_play_support import button, wait_turn
@@ -69,6 +69,10 @@ def test_new_game_screen(page: Page, wait_ready) -> None:
     wait_ready(page)
     expect(page.get_by_test_id("setup")).to_be_visible()
     check(page, "new-game screen")
+    button(page, "Choose opponent and rules").click()
+    expect(page.get_by_test_id("setup-form")).to_be_visible()
+    page.locator("[data-key=setup-more]").click()  # every option in view
+    check(page, "new-game screen, the whole set-up")
 
 
 @pytest.mark.parametrize("url, game", [(GIN, "gin"), (RUMMY, "rummy")])
@@ -86,7 +90,7 @@ def test_table_and_its_dialogs(page: Page, wait_ready, url: str, game: str) -> N
     button(page, "New game").click()
     expect(page.get_by_test_id("setup")).to_be_visible()
     check(page, f"{game}: new-game screen during a match")
-    button(page, "Start game").click()
+    button(page, "Play Gin Rummy").click()
     expect(page.get_by_role("dialog", name="Start a new match?")).to_be_visible()
     check(page, f"{game}: confirm a new match")
 
@@ -95,6 +99,7 @@ def test_pass_and_play_cover_and_online_lobby(page: Page, wait_ready) -> None:
     """The screens of play with people: the cover between two people's turns, and the host's lobby."""
     page.goto("index.html?speed=0")
     wait_ready(page)
+    button(page, "Choose opponent and rules").click()
     page.get_by_label("Gin Rummy (2 players)").check()
     page.get_by_label("Opponent", exact=True).select_option("person")
     page.get_by_label("Your name").fill("Ann")
@@ -107,6 +112,7 @@ def test_pass_and_play_cover_and_online_lobby(page: Page, wait_ready) -> None:
     check(page, "pass-and-play cover")
     button(page, "New game").click()
     expect(page.get_by_test_id("setup")).to_be_visible()
+    button(page, "Choose opponent and rules").click()
     page.get_by_label("Gin Rummy (2 players)").check()
     page.get_by_label("Opponent", exact=True).select_option("guest")
     page.get_by_label("Name of opponent").fill("Bob")
@@ -144,7 +150,7 @@ def test_notice_and_import(page: Page, wait_ready) -> None:
     open_dialog(page, "Settings", "Settings")
     with page.expect_file_chooser() as fc:
         button(page, "Import data…").click()
-    fc.value.set_files(files=[{"name": "junk.json", "mimeType": "application/json", "buffer": b"{not json"}])
+    fc.value.set_files(files=[FilePayload(name="junk.json", mimeType="application/json", buffer=b"{not json")])
     ask = page.get_by_role("dialog", name="Import data")
     expect(ask).to_contain_text("cannot be imported")
     check(page, "import, refused")
@@ -153,7 +159,7 @@ def test_notice_and_import(page: Page, wait_ready) -> None:
     open_dialog(page, "Settings", "Settings")
     with page.expect_file_chooser() as fc:
         button(page, "Import data…").click()
-    fc.value.set_files(files=[{"name": "mine.json", "mimeType": "application/json", "buffer": exported.encode()}])
+    fc.value.set_files(files=[FilePayload(name="mine.json", mimeType="application/json", buffer=exported.encode())])
     expect(page.get_by_role("dialog", name="Import data")).to_be_visible()
     check(page, "import, to confirm")
 

@@ -1,5 +1,5 @@
 """The game in the two other engines: the page loads, a game starts (chosen by the address in Firefox, with
-*Start game* in WebKit), the person plays a turn, and a reload resumes the same hand, drawn at once from the
+*Play Gin Rummy* in WebKit), the person plays a turn, and a reload resumes the same hand, drawn at once from the
 saved view and then taken over by the engine, restored from its memory snapshot. Firefox: Debian's
 firefox-esr through npm puppeteer-core over WebDriver BiDi; WebKit (Safari's engine): Debian's
 WebKitWebDriver and MiniBrowser under xvfb-run, through Selenium. ``make test`` installs them (``make browsers``); never a downloaded browser."""

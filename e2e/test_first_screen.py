@@ -61,6 +61,7 @@ def test_the_build_draws_what_the_pages_python_draws_on_a_first_visit(site_dir: 
     main = html.split('<main id="app">', 1)[1].split("</main>", 1)[0]
     assert main == prerender.first_visit_html(ROOT)
     assert 'data-testid="setup"' in main and 'data-testid="welcome"' in main  # the new-game screen, for a new player
+    assert 'data-key="play-gin"' in main and 'name="opt:' not in main  # the way to play at once; the set-up folded
     assert "__" not in main
 
 
@@ -74,15 +75,16 @@ def test_a_first_visit_shows_the_new_game_screen_before_python_and_hands_the_cli
     expect(page.get_by_test_id("setup")).to_be_visible()
     expect(page.get_by_test_id("welcome")).to_contain_text("New here?")
     assert page.get_attribute("html", "data-drawn") is None
-    # a person chooses Basic Rummy and starts the game, by mouse and by key, before the page's Python is up
-    page.get_by_text("Basic Rummy (2–6 players)").click()
-    expect(page.locator("input[name=game][value=gin]")).to_be_checked()  # the browser did not act on it
-    page.locator("[data-key=setup-start]").focus()
+    # before the page's Python is up, a person clicks Play Basic Rummy, then presses Enter on Play Gin Rummy
+    page.get_by_role("button", name="Play Basic Rummy").click()
+    expect(page.get_by_test_id("setup")).to_be_visible()  # the browser did not act on it
+    page.get_by_role("button", name="Play Gin Rummy").focus()
     page.keyboard.press("Enter")
     assert page.get_attribute("html", "data-drawn") is None
     gate.release()
     wait_ready(page)
-    # both were handed over, in order, once each: a game of Basic Rummy is on the table (not Gin, not two)
+    # handed over in order, once each: Basic Rummy is dealt first, and Play Gin Rummy is gone with the screen it
+    # was on (not Gin, not two games)
     expect(page.get_by_role("button", name="Lay off")).to_be_visible()
     expect(page.get_by_role("button", name="Knock")).to_have_count(0)
     expect(page.get_by_test_id("setup")).to_have_count(0)
@@ -93,14 +95,14 @@ def test_a_held_click_is_done_once(context: BrowserContext, page: Page, site_url
     """A toggle clicked before the page's Python is up ends up toggled: handed over exactly once."""
     gate = Gate(context)
     page.goto(site_url, wait_until="domcontentloaded")
-    more = page.locator("[data-key=setup-more]")
-    expect(more).to_have_attribute("aria-expanded", "false")
-    more.click()
-    expect(more).to_have_attribute("aria-expanded", "false")  # held
+    choose = page.get_by_role("button", name="Choose opponent and rules")
+    expect(choose).to_have_attribute("aria-expanded", "false")
+    choose.click()
+    expect(choose).to_have_attribute("aria-expanded", "false")  # held
     gate.release()
     wait_ready(page)
-    expect(more).to_have_attribute("aria-expanded", "true")
-    expect(page.locator("#setup-options")).to_be_visible()
+    expect(choose).to_have_attribute("aria-expanded", "true")
+    expect(page.get_by_label("Gin Rummy (2 players)")).to_be_checked()  # the whole set-up, unfolded
 
 
 def test_the_pages_python_keeps_the_first_screen_as_it_is(context: BrowserContext, page: Page, site_url: str,
@@ -109,11 +111,11 @@ def test_the_pages_python_keeps_the_first_screen_as_it_is(context: BrowserContex
     gate = Gate(context)
     page.goto(site_url, wait_until="domcontentloaded")
     expect(page.get_by_test_id("setup")).to_be_visible()
-    page.evaluate("() => { window.__first = document.querySelector('[data-testid=setup] .about'); }")
+    page.evaluate("() => { window.__first = document.querySelector('[data-testid=setup] .play-words'); }")
     gate.release()
     wait_ready(page)
     assert page.evaluate("() => window.__first.isConnected && "
-                         "window.__first === document.querySelector('[data-testid=setup] .about')")
+                         "window.__first === document.querySelector('[data-testid=setup] .play-words')")
 
 
 # No service worker: one registered by the first visit would serve the reload's core.js from its cache, never
@@ -123,7 +125,7 @@ def test_a_returning_visit_sees_the_loading_screen_until_python_draws(context: B
                                                                       site_url: str, wait_ready: Wait) -> None:
     page.goto(site_url)
     wait_ready(page)
-    page.locator("[data-key=setup-start]").click()  # a match is stored now
+    page.get_by_role("button", name="Play Gin Rummy").click()  # a match is stored now
     expect(page.get_by_test_id("hand")).to_be_visible()
     gate = Gate(context)
     page.reload(wait_until="domcontentloaded")

@@ -72,7 +72,9 @@ def test_coach_show_the_viewer_by_keys_and_export(page: Page, wait_ready) -> Non
     button(page, "Done").click()
     assert play_hand(page, "gin") == "dialog:end"
     dialog = page.get_by_role("dialog", name="End of hand")
-    expect(dialog.get_by_test_id("coach-list")).to_be_visible()  # once the engine has reviewed the hand
+    # once the engine has reviewed the hand: the expert's search over every decision, in Pyodide (seconds, more
+    # than expect's 5 s on a busy machine)
+    expect(dialog.get_by_test_id("coach-list")).to_be_visible(timeout=60_000)
     mistakes = dialog.get_by_test_id("mistake")
     assert mistakes.count() >= 1
     expect(dialog.get_by_test_id("coach-total")).to_contain_text("points")
@@ -191,6 +193,27 @@ def test_a_finished_match_is_in_past_matches_after_a_reload(page: Page, wait_rea
     expect(page.get_by_test_id("replay")).to_contain_text("a past match")
     page.keyboard.press("End")
     expect(page.get_by_test_id("replay-result")).to_be_visible()
+
+
+def test_a_past_hand_the_engine_cannot_rebuild_says_why_on_the_page(page: Page, wait_ready) -> None:
+    rec = a_record(seed=5)
+    rec["hands"][0]["actions"][3] = "discard ZZ"  # a move no deck allows: the engine cannot rebuild the hand
+    entry = {"when": "2026-05-01 18:30", "game": "gin", "names": ["You", "Rex"], "final": [0, 25], "winner": 1,
+             "hands": 1, "record": rec}
+    stored = json.dumps({"format": "rummy-ui/history", "version": 1, "data": {"matches": [entry]}})
+    page.goto("index.html?speed=0")
+    wait_ready(page)
+    page.evaluate("v => localStorage.setItem('rummy.history', v)", stored)
+    page.reload()
+    wait_ready(page)
+    open_menu_item(page, "Past matches")
+    past = page.get_by_role("dialog", name="Past matches")
+    past.get_by_role("button", name="Replay hand 1 of this match").click()
+    problem = past.get_by_test_id("replay-problem")
+    expect(problem).to_be_visible()
+    expect(problem).to_contain_text("This hand cannot be replayed: ")
+    expect(problem).to_contain_text("ZZ")
+    expect(page.get_by_test_id("replay")).to_have_count(0)
 
 
 def test_a_replay_link_opens_the_viewer_and_gives_its_own_link(page: Page, wait_ready) -> None:

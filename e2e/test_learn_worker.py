@@ -4,6 +4,8 @@ secret and its check. The page draws these later; here the worker is spoken to d
 
 from __future__ import annotations
 
+import json
+
 from rummy import resolve_rules, seat_view
 from rummy.bots import expert_advisor
 from rummy.cards import card_str
@@ -54,7 +56,7 @@ def test_daily_deal_commitment_and_hint_are_the_same_as_in_cpython(page, wait_re
     assert table["next"] == "you"
     hint = page.evaluate(CONVERSATION, [{"type": "new", "config": cfg},
                                         {"type": "hint", "step": table["view"]["view"]["step"]}])[1]
-    want = expert_advisor("gin", table["save"]["table"]["seeds"][0]).advise(seat_view(g, 0), ["You", "Ada"])
+    want = expert_advisor("gin", json.loads(table["save"])["table"]["seeds"][0]).advise(seat_view(g, 0), ["You", "Ada"])
     assert hint["type"] == "hint" and hint["action"] == str(want.action) and hint["words"] == want.words
 
 

@@ -30,12 +30,15 @@ def test_new_game_screen_sets_game_opponents_and_rules(page, wait_ready):
     setup = page.get_by_test_id("setup")
     expect(setup).to_be_visible()
     shot(page, "new-game.png")
+    button(page, "Choose opponent and rules").click()
     setup.get_by_label("Basic Rummy (2–6 players)").check()
     setup.get_by_label("Players", exact=True).select_option("3")
     setup.get_by_label("Opponent 1", exact=True).select_option("mel")
     setup.get_by_label("Opponent 2", exact=True).select_option("sage")
-    setup.get_by_label("Preset", exact=True).select_option("classic-book")
-    expect(setup).to_contain_text("One meld a turn")
+    rule_set = setup.get_by_label("Rule set", exact=True)
+    rule_set.select_option("classic-book")  # the id a link or a save names it by
+    expect(rule_set.locator("option:checked")).to_have_text("Classic rules")  # the words a player reads
+    expect(setup.get_by_test_id("preset-help")).to_contain_text("One new meld a turn")
     setup.get_by_label("Target score", exact=True).fill("60")
     setup.get_by_label("Target score", exact=True).press("Tab")
     expect(setup.get_by_label("Lay off only after your own first meld")).to_be_checked()
@@ -48,8 +51,11 @@ def test_new_game_screen_sets_game_opponents_and_rules(page, wait_ready):
     page.reload()
     wait_ready(page)
     button(page, "New game").click()
+    expect(page.locator("#play-again-words")).to_have_text(
+        "Basic Rummy against Mel and Sage (Classic rules, to 60)")
+    button(page, "Choose opponent and rules").click()
     expect(page.get_by_test_id("setup").get_by_label("Opponent 2", exact=True)).to_have_value("sage")
-    button(page, "Back to the game").click()
+    button(page, "Continue").click()
     expect(page.get_by_test_id("table-screen")).to_be_visible()
 
 

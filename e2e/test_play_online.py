@@ -64,6 +64,7 @@ def open_game(ctx: Any, url: str = "index.html?speed=0") -> Page:
 
 def host_sets_up(host: Page, game: str, seats: list[str], names: list[str]) -> None:
     """The host's new-game form: the game, each seat (a friend online, a computer), the names."""
+    button(host, "Choose opponent and rules").click()
     if game == "gin":
         host.get_by_label("Gin Rummy (2 players)").check()
     else:

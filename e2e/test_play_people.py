@@ -1,6 +1,7 @@
 """Pass and play in the browser: two people share one device. Between their turns a cover hides
-every hand until the next person taps; the end of the hand shows everything; each person's statistics are
-kept by name. Played with clicks, as people do; every wait is on what the page shows."""
+every hand until the next person taps it (anywhere, or its button by keyboard) and the prompt names whose turn it
+is; the end of the hand shows everything; each person's statistics are kept by name. Played with clicks, as
+people do; every wait is on what the page shows."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ def test_a_pass_and_play_gin_hand_for_two_people(page, wait_ready):
     page.set_viewport_size({"width": 1100, "height": 820})
     page.goto("index.html?speed=0")
     wait_ready(page)
+    button(page, "Choose opponent and rules").click()
     page.get_by_label("Gin Rummy (2 players)").check()
     page.get_by_label("Opponent", exact=True).select_option("person")
     page.get_by_label("Your name").fill("Ann")
@@ -51,8 +53,11 @@ def test_a_pass_and_play_gin_hand_for_two_people(page, wait_ready):
             expect(page.locator(".card.in-hand")).to_have_count(0)
             if len(covers) == 1:
                 shot(page, "pass-and-play-cover.png")
-            button(page, "Show " + name + "’s hand").click()
+                button(page, "Show " + name + "’s hand").click()
+            else:  # "tap when ready": a tap anywhere on the cover, far from its button
+                page.get_by_test_id("cover").click(position={"x": 8, "y": 8})
             expect(page.get_by_test_id("hand")).to_be_visible()
+            expect(page.get_by_test_id("prompt")).to_contain_text(name + "'s turn: ")
             if len(covers) == 1:  # the other person sits across the table: their initial, as no character
                 expect(page.locator("[data-testid^=opponent-] .portrait.person")).to_have_count(1)
                 shot(page, "pass-and-play-table.png")
@@ -81,6 +86,7 @@ def test_a_pass_and_play_gin_hand_for_two_people(page, wait_ready):
 def test_a_reload_while_the_device_is_passed_shows_the_cover(page, wait_ready):
     page.goto("index.html?speed=0")
     wait_ready(page)
+    button(page, "Choose opponent and rules").click()
     page.get_by_label("Basic Rummy (2–6 players)").check()
     page.get_by_label("Opponent 1", exact=True).select_option("person")
     page.get_by_label("Your name").fill("Ann")
@@ -97,5 +103,8 @@ def test_a_reload_while_the_device_is_passed_shows_the_cover(page, wait_ready):
     wait_ready(page)
     expect(page.get_by_test_id("cover-title")).to_have_text("Pass to " + name + " — tap when ready")
     expect(page.locator(".card.in-hand")).to_have_count(0)
-    button(page, "Show " + name + "’s hand").click()
+    show = button(page, "Show " + name + "’s hand")  # the keyboard's way in: the cover's button
+    show.focus()
+    page.keyboard.press("Enter")
     expect(page.get_by_test_id("hand")).to_be_visible()
+    expect(page.get_by_test_id("prompt")).to_contain_text(name + "'s turn")

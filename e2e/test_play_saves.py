@@ -107,7 +107,7 @@ def test_bad_save_is_reported_and_kept_aside(page, wait_ready, bad, why):
     button(page, "OK").click()
     # the game starts clean: the new-game screen, and a game can be started
     expect(page.get_by_test_id("setup")).to_be_visible()
-    button(page, "Start game").click()
+    button(page, "Play Gin Rummy").click()
     expect(page.get_by_test_id("table-screen")).to_be_visible()
 
 
@@ -213,7 +213,7 @@ def test_no_stored_value_stops_the_game(page, wait_ready, case):
     assert kept and kept[0].endswith(key)
     button(page, "OK").click()
     expect(page.get_by_test_id("setup")).to_be_visible()
-    button(page, "Start game").click()
+    button(page, "Play Gin Rummy").click()
     expect(page.locator("[data-testid=hand] .card")).to_have_count(10)
     # and a reload after that is clean: nothing bad is left to report
     page.reload()
@@ -234,7 +234,7 @@ def test_megabytes_of_junk_are_offered_as_a_file_and_storage_works_again(page, w
     assert d.value.suggested_filename
     assert page.evaluate("localStorage.getItem('rummy.match')") is None
     button(page, "OK").click()
-    button(page, "Start game").click()
+    button(page, "Play Gin Rummy").click()
     expect(page.locator("[data-testid=hand] .card")).to_have_count(10)
     expect(page.get_by_test_id("storage-banner")).to_be_hidden()  # the game saves again: no "storage is full"
     assert page.evaluate("Object.keys(localStorage).some(k => k.startsWith('rummy.match'))")

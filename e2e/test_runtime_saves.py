@@ -32,7 +32,7 @@ STORED = """() => {
 LEAVE = """() => {
   const shown = Number(document.querySelector('[data-testid=table-screen]').dataset.step);
   const key = Object.keys(localStorage).find((k) => k.startsWith('rummy.match'));
-  const stored = key ? JSON.parse(localStorage.getItem(key)).data.engine.step : null;
+  const stored = key ? JSON.parse(JSON.parse(localStorage.getItem(key)).data.save).game.step : null;
   location.reload();
   return [shown, stored];
 }"""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -85,10 +87,14 @@ def test_build_info_and_precache_list(site_dir):
     assert info["total"]["bytes"] > info["total"]["gzip"] > 0
     sw = (site_dir / "sw.js").read_text(encoding="utf-8")
     assert info["build"] in sw
-    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);\n", sw, re.S).group(1))
     files = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
-    # every file but the worker itself (the browser keeps that one)
-    assert {u[2:] for u in precache if u != "./"} == files - {"sw.js"}
+    # every file but the worker itself (the browser keeps that one) and the build's report (nothing reads it),
+    # each with the SHA-256 of what the site holds
+    assert {u[2:] for u, _ in precache} == files - {"sw.js", "build-info.json"}
+    for url, integrity in precache:
+        digest = base64.b64encode(hashlib.sha256((site_dir / url[2:]).read_bytes()).digest()).decode()
+        assert integrity == "sha256-" + digest, url
     # the Python code ships as one archive; no test files in it
     import zipfile
 

@@ -182,7 +182,8 @@ OPTIONS: tuple[Option, ...] = (
     _int(GIN, "gin_bonus", 25, "Gin bonus", "Points for gin, on top of the other player's deadwood."),
     _int(GIN, "big_gin_bonus", 31, "Big gin bonus", "Points for big gin, on top of the other player's deadwood."),
     _int(GIN, "undercut_bonus", 25, "Undercut bonus",
-         "Points for the defender whose deadwood is as low as the knocker's or lower."),
+         "An undercut: the defender's deadwood is as low as the knocker's or lower, and the defender scores the "
+         "difference plus this bonus."),
     _bool(GIN, "undercut_on_tie", True, "Equal deadwood is an undercut",
           "When off, equal deadwood is a tie: no points, no winner."),
     _int(GIN, "stock_floor", 2, "The hand is a tie when the stock is down to",
@@ -190,9 +191,10 @@ OPTIONS: tuple[Option, ...] = (
     _int(GIN, "target", 100, "Target score", "The first player to reach it ends the match.",
          low=1, suggested=(50, 100, 150, 200, 250, 300)),
     _int(GIN, "game_bonus", 100, "Game bonus", "Bonus for the player who reaches the target."),
-    _int(GIN, "line_bonus", 25, "Line bonus per hand won", "Bonus for every hand each player won."),
+    _int(GIN, "line_bonus", 25, "Line bonus per hand won",
+         "At the end of the match, each player scores this for every hand they won."),
     _bool(GIN, "shutout_doubles", True, "A shutout doubles the winner's points",
-          "When the winner won every hand and none was a tie, their hand points count twice."),
+          "A shutout: the winner won every hand and none was a tie; their points then count twice."),
 )
 
 _BY_GAME: dict[str, dict[str, Option]] = {g: {o.name: o for o in OPTIONS if o.game == g} for g in GAMES}
@@ -213,16 +215,39 @@ PRESETS: dict[str, dict[str, dict[str, OptionValue]]] = {
     },
 }
 
-PRESET_DESCRIPTIONS: dict[str, dict[str, str]] = {
+# What a player reads of a preset: its name on the new-game screen, and what it means. The ids above stay the
+# same in URLs, saves and records; only these words are shown.
+PRESET_LABELS: dict[str, dict[str, str]] = {
     RUMMY: {
-        "cardgames": "The usual online rules: any number of melds a turn, winner takes all.",
-        "novel-games": "Discards turned over unshuffled as often as needed; first to 100.",
-        "classic-book": "One meld a turn, lay-offs only after your first meld, penalty scoring to 100.",
+        "cardgames": "Standard rules",
+        "novel-games": "Discards turned over",
+        "classic-book": "Classic rules",
     },
     GIN: {
-        "cardgames": "Standard Gin: knock at 10, gin 25, big gin 31, undercut 25, game to 100.",
-        "oklahoma": "The upcard sets the knock limit; a spade upcard doubles the hand.",
-        "tournament": "EAAI 2021 challenge rules: no big gin and no match bonuses, game to 100.",
+        "cardgames": "Standard rules",
+        "oklahoma": "Oklahoma",
+        "tournament": "Tournament rules",
+    },
+}
+
+PRESET_DESCRIPTIONS: dict[str, dict[str, str]] = {
+    RUMMY: {
+        "cardgames": "The usual online rules: meld as much as you like in a turn; whoever goes out scores the "
+                     "points left in the other hands.",
+        "novel-games": "When the stock runs out, the discard pile is turned over as it is (not shuffled), as "
+                       "often as needed; first to 100.",
+        "classic-book": "One new meld a turn, lay-offs only after your own first meld; every loser adds the points "
+                        "left in their own hand, and the lowest total when someone reaches 100 wins.",
+    },
+    GIN: {
+        "cardgames": "Knock with 10 or less deadwood; gin (no deadwood) scores 25 more. Undercut: when the "
+                     "other player's deadwood is as low as the knocker's, they score 25 more. First to 100 ends the "
+                     "match: 100 for the game, 25 for each hand won (the line bonus), and a shutout (every hand "
+                     "won) doubles the winner's hand points.",
+        "oklahoma": "Standard Gin, but the first upcard's value is the most deadwood you may knock with (an ace: "
+                    "gin only), and a spade upcard doubles that hand.",
+        "tournament": "Standard Gin without the extras: no big gin, and no game, line or shutout bonus; the "
+                      "hand points alone, to 100.",
     },
 }
 

@@ -8,7 +8,7 @@ for ``i < players * hand_size``; ``deck[players * hand_size]`` is the upcard; th
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
@@ -32,8 +32,8 @@ def texts(cs: Iterable[int]) -> list[str]:
     return [card_str(c) for c in cs]
 
 
-def stacked_deck(game: str, players: int, dealer: int, hands: list[str | list[str]], upcard: str,
-                 stock: str | list[str] = (), jokers: bool = False) -> list[int]:
+def stacked_deck(game: str, players: int, dealer: int, hands: Sequence[str | Sequence[str]], upcard: str,
+                 stock: str | Sequence[str] = (), jokers: bool = False) -> list[int]:
     """A deck in dealing order giving seat ``i`` the cards ``hands[i]``, the upcard ``upcard`` and a stock
     starting with ``stock`` (top first); the cards left over follow in id order (jokers last).
 
@@ -66,7 +66,7 @@ def stacked_deck(game: str, players: int, dealer: int, hands: list[str | list[st
 
 
 def new_game(game: str, players: int = 2, rules: dict[str, Any] | None = None, dealer: int = 0,
-             hands: list[str] | None = None, upcard: str = "", stock: str | list[str] = (),
+             hands: list[str] | None = None, upcard: str = "", stock: str | Sequence[str] = (),
              seed: int = 1) -> Game:
     """A Game positioned at the start of a hand dealt from a stacked deck."""
     full = resolve_rules(game, players, rules)
@@ -76,7 +76,7 @@ def new_game(game: str, players: int = 2, rules: dict[str, Any] | None = None, d
     return g
 
 
-def next_hand(g: Game, hands: list[str], upcard: str, stock: str | list[str] = ()) -> None:
+def next_hand(g: Game, hands: list[str], upcard: str, stock: str | Sequence[str] = ()) -> None:
     """Deal the next hand of ``g`` (the dealer moves on by the rules) from a stacked deck."""
     dealer = (g.dealer + 1) % g.players
     jokers = g.game == "rummy" and bool(g.rules["jokers"])
@@ -139,6 +139,7 @@ def bots_play(g: Game, bots: list[Any], max_actions: int, check: Any = None) -> 
             g.deal()
             continue
         s = g.turn
+        assert s is not None  # someone is to act while a hand is on
         view = seat_view(g, s)
         a = bots[s].choose(view)
         assert a in view.legal, (a, view.legal)

@@ -85,11 +85,12 @@ class MicroPythonError(RuntimeError):
 
 
 def missing() -> str | None:
-    """Why MicroPython cannot run here, or None when it can."""
+    """Why MicroPython cannot run here, or None when it can (the tests that use it are marked ``needs_npm``: they
+    fail with this sentence before they start, tests/conftest.py)."""
     if shutil.which("node") is None:
-        return "node is not installed (make test installs what the tests need)"
+        return "node is not installed: install Node.js (Debian: apt-get install -y nodejs npm), then `make deps-node`"
     if not MICROPYTHON.exists():
-        return f"{MICROPYTHON.relative_to(ROOT)} is missing: run `npm ci` (make test does)"
+        return f"{MICROPYTHON.relative_to(ROOT)} is missing: run `make deps-node` (npm ci)"
     return None
 
 

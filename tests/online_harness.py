@@ -86,6 +86,7 @@ class Net:
             else:
                 seat = next(s for s, g in self.guests.items() if g is page)
                 if seat in self.open:
+                    assert self.host is not None  # a guest's link goes to the host
                     self.queue.append((self.host, ("rtc-event", "seat" + str(seat), "message", e[3])))
         elif op == "close" and page is self.host:
             seat = int(e[2][4:])
@@ -118,11 +119,13 @@ class Net:
         host = self.host
         assert host is not None
         self.run()
+        assert host.app.host is not None
         link = host.app.host.links[seat]["link"]
         guest = Page(self, "guest" + str(seat), engine_ready=False)
         self.guests[seat] = guest
         guest.start(hash=link.split("#", 1)[1])
         self.run()
+        assert guest.app.guest is not None
         code = guest.app.guest.join["code"]
         assert code.startswith("a1.")
         host.do("change", "reply" + str(seat), code, False)
@@ -133,5 +136,6 @@ class Net:
     def drop(self, seat: int, reason: str = "channel closed") -> None:
         """The guest of ``seat`` leaves (closes its page, loses its network)."""
         self.open.discard(seat)
+        assert self.host is not None
         self.queue.append((self.host, ("rtc-event", "seat" + str(seat), "closed", reason)))
         self.run()

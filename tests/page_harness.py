@@ -36,7 +36,8 @@ def without_id(msg: dict[str, Any]) -> dict[str, Any]:
 
 
 class Harness:
-    def __init__(self, engine_ready: bool = True, deliver: bool = True) -> None:
+    def __init__(self, engine_ready: bool = True, deliver: bool = True, land: bool = True) -> None:
+        self.land = land  # the page's own deal lands at once (its "landed" timer fires as it is set)
         self.app = App(CATALOG)
         self.table = Table()
         self.sent: list[dict[str, Any]] = []  # the requests sent, without their ids (see ids)
@@ -77,6 +78,8 @@ class Harness:
                     self.deliver_one(msg)
                 else:
                     self.outbox.append(msg)
+            elif kind == "timer" and e[1] == "landed" and self.land:
+                self.do("tick", "landed", e[3])
             elif kind == "timer":
                 self.timers.append((e[1], e[2], e[3]))
             elif kind == "render":

@@ -42,6 +42,7 @@ def _decisions(game: str, players: int, seed: int, rules: dict | None = None, ha
             g.deal()
             continue
         s = g.turn
+        assert s is not None
         v = seat_view(g, s)
         if s == 0:
             yield v

@@ -21,6 +21,7 @@ def pinned_core_chunk() -> str:
     return (dist / name).read_text(encoding="utf-8")
 
 
+@pytest.mark.needs_npm
 def test_the_pinned_pyscript_gets_its_package_left_out_for_mpy_only() -> None:
     text = pinned_core_chunk()
     match = build_site.PYSCRIPT_PACKAGE_FOR_MPY.search(text)
@@ -34,6 +35,7 @@ def test_the_pinned_pyscript_gets_its_package_left_out_for_mpy_only() -> None:
     assert "import pyscript as _pyscript" in patched
 
 
+@pytest.mark.needs_npm
 def test_a_pyscript_release_without_the_expression_stops_the_build() -> None:
     text = pinned_core_chunk()
     changed = build_site.PYSCRIPT_PACKAGE_FOR_MPY.sub("const n=pylibFor(t)", text)

@@ -22,6 +22,7 @@ def _play(game: str, players: int, seed: int, seat0, rules: dict | None = None, 
             g.deal()
             continue
         s = g.turn
+        assert s is not None
         v = seat_view(g, s)
         g.apply(seat0(v) if s == 0 else bots[s].choose(v), s)
     return g

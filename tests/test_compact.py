@@ -9,8 +9,11 @@ import random
 from typing import Any
 
 import pytest
+from helpers import legal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_properties import choose, matches
+from test_saves import json_values
 
 from rummy import Game, SaveError, export_record, replay, seat_view
 from rummy.bots import make_bot
@@ -18,9 +21,6 @@ from rummy.compact import COMPACT_FORMAT, COMPACT_VERSION, compact, load
 from rummy.fairdeal import deal_next, new_match
 from rummy.practice import undo_last_turn
 from rummy.rules import resolve_rules
-from tests.helpers import legal
-from tests.test_properties import choose, matches
-from tests.test_saves import json_values
 
 BOTS = {"gin": ("pip", "rex", "sam"), "rummy": ("tilly", "mel", "dot")}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -80,7 +81,7 @@ def brute_solve(cards: list[int]) -> tuple[int, set[tuple[tuple[int, ...], ...]]
     """(min deadwood, the set of canonical min groupings) by trying every packing of melds."""
     melds = brute_melds(cards)
     total = sum(card_value(c) for c in cards)
-    best = [total, set()]
+    best: list[Any] = [total, set()]
 
     def dfs(i: int, used: frozenset[int], chosen: list[frozenset[int]]) -> None:
         if i == len(melds):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import random
 
@@ -33,6 +34,9 @@ from rummy.fairdeal import (
 from rummy.practice import turn_starts, undo_last_turn
 from rummy.replays import finished_record
 
+# one process runs the module (make test's --dist loadgroup): its matches are played once, cached
+pytestmark = pytest.mark.xdist_group("test_fairdeal")
+
 # ----- fixed vectors: the same numbers in CPython and Pyodide (e2e compares the browser's with these) -----
 
 SECRET_42_0 = "63e9e9c3ba73b406c59d7c3f73f1385ef293181a547cb9d5fdc10f912ca381ae"
@@ -52,24 +56,42 @@ def test_fixed_vectors():
     assert daily_seed("rummy", "2026-01-01") == 189634799261761
 
 
-def _bots_match(game: str, players: int, seed: int, rules: dict, stop=None) -> Game:
+def _bots_match(game: str, players: int, seed: int, rules: dict) -> Game:
     g = new_match(game, players, resolve_rules(game, players, rules), seed)
     bots = [make_bot("expert", game, 10 + s) for s in range(players)]
-    while g.phase != "match-over" and not (stop and stop(g)):
+    while g.phase != "match-over":
         if g.phase == "hand-over":
             deal_next(g, seed)
             continue
         s = g.turn
+        assert s is not None
         g.apply(bots[s].choose(seat_view(g, s)), s)
     return g
 
 
+@functools.cache
+def _finished_match(game: str, players: int, seed: int, rules_json: str) -> Game:
+    return _bots_match(game, players, seed, json.loads(rules_json))
+
+
+def finished_match(game: str, players: int, seed: int, rules: dict) -> Game:
+    """``_bots_match`` to the end, played once per test process (experts' Gin takes seconds a match): a clone of
+    it, so no test sees another's changes."""
+    return _finished_match(game, players, seed, json.dumps(rules, sort_keys=True)).clone()
+
+
+# The Gin match that the tests of records, proofs and the command line share (seed 99; its hands are checked
+# one by one in test_every_hand_is_dealt_from_its_secret_and_checks_out).
+GIN_SEED = 99
+GIN_RULES = {"target": 60}
+
+
 @pytest.mark.parametrize("game,players,rules", [
-    ("gin", 2, {"target": 60}), ("rummy", 3, {"rounds": 3}), ("rummy", 4, {"rounds": 2, "jokers": True}),
+    ("gin", 2, GIN_RULES), ("rummy", 3, {"rounds": 3}), ("rummy", 4, {"rounds": 2, "jokers": True}),
 ])
 def test_every_hand_is_dealt_from_its_secret_and_checks_out(game, players, rules):
-    seed = 99
-    g = _bots_match(game, players, seed, rules)
+    seed = GIN_SEED
+    g = finished_match(game, players, seed, rules)
     assert g.first_dealer == first_dealer(seed, players) == Game.new(game, players, rules, seed=seed).first_dealer
     for h, r in enumerate(g.records):
         assert r.deck == shuffled_deck(g.full_deck(), hand_secret(seed, h))
@@ -145,7 +167,7 @@ def test_a_proof_shows_the_commitment_and_reveals_the_secret_only_when_asked():
     ([{"hand": 9, "commitment": "c", "secret": SECRET_42_0}], "no hand 9"),
 ])
 def test_bad_proofs_are_record_errors(proofs, words):
-    rec = finished_record(_bots_match("gin", 2, 1, {"target": 30}))
+    rec = finished_record(finished_match("gin", 2, GIN_SEED, GIN_RULES))
     if proofs is not None:
         rec["proofs"] = proofs
     with pytest.raises(RecordError) as e:
@@ -154,8 +176,8 @@ def test_bad_proofs_are_record_errors(proofs, words):
 
 
 def test_verify_on_the_command_line(tmp_path, capsys):
-    seed = 12
-    g = _bots_match("gin", 2, seed, {"target": 40})
+    seed = GIN_SEED
+    g = finished_match("gin", 2, seed, GIN_RULES)
     rec = finished_record(g)
     rec["proofs"] = proofs_for(seed, len(g.results))
     good = tmp_path / "good.json"
@@ -251,8 +273,12 @@ def test_no_undo_before_a_first_turn_or_across_hands():
     assert turn_starts(g, seed, first) == []
     g.apply("draw stock")
     assert undo_last_turn(g, seed, first) is not None  # mid-turn: back to its start
-    ended = _bots_match("gin", 2, seed, {"target": 500}, stop=lambda x: x.phase == "hand-over")
-    assert undo_last_turn(ended, seed, 0) is None  # the hand is over: every hand has been shown
+    # the shared Gin match as it was when its first hand ended (rebuilt from its record and seed)
+    rec = export_record(finished_match("gin", 2, GIN_SEED, GIN_RULES))
+    assert len(rec["hands"]) > 1
+    ended = rebuild(rec, GIN_SEED, 0, len(rec["hands"][0]["actions"]))
+    assert ended.phase == "hand-over"
+    assert undo_last_turn(ended, GIN_SEED, 0) is None  # the hand is over: every hand has been shown
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

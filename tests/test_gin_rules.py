@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from helpers import C, assert_illegal, hand_of, legal, new_game, next_hand, play, shown, stacked_deck
 
 from rummy import Game, IllegalAction, card_str, resolve_rules
 from rummy.rng import Rng
 from rummy.rules import RulesError
-from tests.helpers import C, assert_illegal, hand_of, legal, new_game, next_hand, play, shown, stacked_deck
 
 # A defender hand with no meld and nothing that lays off on the knocker melds used below: 68 deadwood.
 LOSER = "2S 4S 6S 8S TS 3H 5H QD JC KD"
@@ -438,6 +438,7 @@ def _draw_and_throw_until_over(g: Game) -> int:
         elif g.phase == "draw":
             g.apply("draw stock")
         else:
+            assert g.turn is not None
             g.apply(f"discard {card_str(g.hands[g.turn][-1])}")
     return len(g.stock)
 

@@ -10,12 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import new_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_properties import choose, matches, play_random
 
 from rummy import (
     Action,
     ActionError,
+    ActionKind,
     CodecError,
     Event,
     EventKind,
@@ -32,8 +35,6 @@ from rummy import (
 )
 from rummy.cards import JOKER, parse_card
 from rummy.errors import CardError, RecordError, RulesError, SaveError, UsageError
-from tests.helpers import new_game
-from tests.test_properties import choose, matches, play_random
 
 RUMMY_DIR = Path(__file__).resolve().parent.parent / "rummy"
 
@@ -303,19 +304,19 @@ def test_between_hands_and_after_the_match():
 # ----- actions are checked when built -----
 
 @pytest.mark.parametrize("make", [
-    lambda: Action("knock", (99,)),
-    lambda: Action("knock", ()),
-    lambda: Action("knock", (1, 2)),
-    lambda: Action("discard", (-1,)),
-    lambda: Action("draw stock", (3,)),
-    lambda: Action("pass", (), (), 2),
-    lambda: Action("layoff", (5,), (), 0),
-    lambda: Action("swap", (5,)),
-    lambda: Action("meld", ()),
-    lambda: Action("meld", (1, 2, JOKER)),
-    lambda: Action("meld", (1, 2, 3), (9,)),
-    lambda: Action("discard", (4,), (4,)),
-    lambda: Action("fold"),
+    lambda: Action(ActionKind.KNOCK, (99,)),
+    lambda: Action(ActionKind.KNOCK, ()),
+    lambda: Action(ActionKind.KNOCK, (1, 2)),
+    lambda: Action(ActionKind.DISCARD, (-1,)),
+    lambda: Action(ActionKind.DRAW_STOCK, (3,)),
+    lambda: Action(ActionKind.PASS, (), (), 2),
+    lambda: Action(ActionKind.LAYOFF, (5,), (), 0),
+    lambda: Action(ActionKind.SWAP, (5,)),
+    lambda: Action(ActionKind.MELD, ()),
+    lambda: Action(ActionKind.MELD, (1, 2, JOKER)),
+    lambda: Action(ActionKind.MELD, (1, 2, 3), (9,)),
+    lambda: Action(ActionKind.DISCARD, (4,), (4,)),
+    lambda: Action("fold"),  # type: ignore[arg-type]
     lambda: Action("discard", ("7H",)),  # type: ignore[arg-type]
 ])
 def test_malformed_actions_raise_action_error(make):

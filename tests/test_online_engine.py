@@ -56,15 +56,17 @@ def test_an_online_match_cannot_be_dealt_without_a_commitment():
     assert reply["type"] == "error" and reply["code"] == "bad-config" and "prepare" in reply["error"]
 
 
-def play_out(t: Table, rnd: random.Random, on_table=None) -> dict:
+def play_out(t: Table, rnd: random.Random, on_table=None) -> dict | None:
     """Play the hand in play to its end with random legal moves, for every seat (a guest's moves as the host's
-    page relays them); answers the last table message."""
+    page relays them); answers the last table message (None if no hand was in play)."""
     g = t.game
-    last = None
+    assert g is not None
+    last: dict | None = None
     for _ in range(2000):
         if not g.phase.in_hand:
             return last
         seat = g.turn
+        assert seat is not None
         action = rnd.choice(seat_view(g, seat).legal)
         if t.seats[seat]["kind"] == "computer":
             last = ask(t, {"type": "advance", "step": g.step})

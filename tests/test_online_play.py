@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from online_harness import Net, Page
@@ -75,6 +76,7 @@ def host_table(net: Net, game: str, seats: list[str], names: list[str], rules: d
 def play_until(net: Net, pages: dict[int, Page], rnd: random.Random, stop, limit: int = 3000) -> None:
     """Everyone plays (random legal moves) until ``stop()``; the host's computers move when their timer fires."""
     host = net.host
+    assert host is not None
     for _ in range(limit):
         net.run()
         if stop():
@@ -87,8 +89,11 @@ def play_until(net: Net, pages: dict[int, Page], rnd: random.Random, stop, limit
             play_person(host, rnd)
             continue
         if a.match.next == "guest":
+            assert a.match.view is not None
             seat = a.match.view.turn
+            assert seat is not None
             guest = pages[seat]
+            assert guest.app.match.view is not None
             assert guest.app.match.next == "you" and guest.app.match.view.turn == seat == guest.app.match.view.seat
             before = a.match.view.step
             play_person(guest, rnd)
@@ -364,11 +369,21 @@ def test_stun_servers_come_from_settings_and_only_online_tables_use_them():
     assert net.configured == []  # a page that does not play online gives the browser no STUN server
     # Settings: the list, edited (a line that is not a STUN address is left out, and said)
     host.do("command", "settings", {})
+    # folded away under Advanced, with what a STUN server learns
+    assert re.search(r'aria-expanded="false"[^>]*>.*?Advanced</button><div id="settings-more" hidden>.*?stun-list',
+                     host.dialog)
+    host.do("command", "settings-advanced", {})
+    assert 'aria-expanded="true"' in host.dialog and '<div id="settings-more">' in host.dialog
     assert 'data-testid="stun-list"' in host.dialog and GOOGLE in host.dialog  # the defaults, shown
+    assert "learns your IP address and nothing of the game" in host.dialog
     effects = host.do("change", "stun", "stun:stun.example.org:3478\nhttp://not-stun.example\n", False)
     assert host.app.page.settings["stun"] == ["stun:stun.example.org:3478"]
     assert ("save-settings", host.app.page.settings) in effects
     assert "http://not-stun.example" in host.dialog and 'data-testid="stun-note"' in host.dialog
+    assert '<div id="settings-more">' in host.dialog  # still unfolded as it is drawn again
+    host.do("command", "close", {})
+    host.do("command", "settings", {})
+    assert '<div id="settings-more" hidden>' in host.dialog  # folded again the next time Settings open
     host.do("command", "close", {})
     set_up(host, "gin", ["guest"], ["Ann", "Bob"])
     host.do("command", "start", {})

@@ -13,6 +13,8 @@ from page_harness import CATALOG, Harness, saved_game
 
 from web.page.app import core, hand
 from web.page.app.model import App
+from web.page.app.setup import Catalog
+from web.page.app.text import card_words
 from web.page.shared.cards import text_of
 
 
@@ -20,6 +22,7 @@ def play_person(h: Harness, rnd: random.Random) -> None:
     """The person makes one legal move, as a person would: select the card, press the button."""
     a = h.app
     v = a.match.view
+    assert v is not None
     m = rnd.choice(v.legal)
     if m.kind in ("discard", "knock"):
         a.match.selected = {a.match.order.index(m.cards[0])}
@@ -45,6 +48,7 @@ def play_match(h: Harness, rnd: random.Random, limit: int = 3000) -> None:
         elif a.match.next == "over":
             return
         else:
+            assert a.match.view is not None
             before = a.match.view.step
             play_person(h, rnd)
             assert a.match.view.step > before or a.page.level == "error", a.page.message
@@ -258,6 +262,8 @@ def test_the_message_line_keeps_its_place():
 def test_the_game_choices_keep_focus_keys():  # the runner puts focus back by data-key
     h = Harness()
     h.start()
+    assert 'data-key="play-gin"' in h.html and 'data-key="setup-choose"' in h.html
+    h.do("command", "setup-choose", {})
     assert 'data-key="f-game-gin"' in h.html and 'data-key="f-game-rummy"' in h.html
 
 
@@ -424,3 +430,283 @@ def test_autoplay_plays_whole_matches_with_no_person():
         assert h.fire("advance") or h.fire("deal"), h.app.match.next
     assert h.app.match.view.phase == "match-over"
     assert not [m for m in h.sent if m["type"] == "act"]  # every move of seat 0 was the computer's
+
+
+# ---------------------------------------------------------------- the first deal, before the engine is up
+
+def seed_where(game: str, players: int, first: bool) -> int:
+    """A seed whose first hand the person (seat 0) opens (``first``), or not."""
+    from rummy.fairdeal import first_dealer
+
+    return next(s for s in range(1000) if (first_dealer(s, players) == players - 1) == first)
+
+
+def test_the_first_deal_is_on_the_table_at_once_and_a_first_move_waits_for_the_engine():
+    h = Harness(engine_ready=False, deliver=False)
+    h.start()
+    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, True))
+    a = h.app
+    v = a.match.view
+    assert v is not None and len(v.hand) == 10 and v.turn == 0 and a.match.dealt_here  # no engine yet
+    assert h.html.count('data-act="card"') == 10 and "Dealing…" not in h.html
+    assert "Getting the game ready" not in h.html  # the person's own prompt: take the upcard or pass
+    assert [m["type"] for m in h.waiting()] == ["new"]
+    h.do("command", "card", {"pos": 2})  # sorting and selecting need no engine
+    assert a.match.selected == {2}
+    h.do("command", "pass", {})
+    h.do("command", "pass", {})  # a second click changes nothing: one move is queued
+    assert [m["type"] for m in h.waiting()] == ["new"] and a.page.message == "Getting the game ready…"
+    dealt = sorted(v.hand)
+    h.flush()  # the engine deals the very same cards, then the queued move is played, once
+    assert [m["type"] for m in h.sent] == ["new", "act"] and h.sent[1]["action"] == "pass"
+    assert sorted(h.table.game.hands[0]) == dealt and not a.match.dealt_here
+    assert [line for line in a.match.meta["log"] if line.startswith("Hand 1:")] == ["Hand 1: Rex dealt."]
+    assert a.page.level != "error"
+
+
+def test_the_computers_first_move_waits_for_the_pages_deal_to_land():
+    h = Harness(engine_ready=False, deliver=False, land=False)
+    h.start(query={"speed": "normal"})
+    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, False))  # the computer opens
+    assert h.app.match.view is not None and h.app.match.view.turn == 1
+    assert h.fire("landed")  # the cards land before the engine's table comes
+    assert not [t for t in h.timers if t[0] == "advance"]
+    h.flush()  # then the engine's table: the computer moves after the usual pause
+    assert [t[1] for t in h.timers if t[0] == "advance"] == [0.7]
+
+
+def test_an_engine_that_deals_otherwise_is_said_and_its_deal_is_the_one_in_play():
+    import copy
+
+    catalog = copy.deepcopy(CATALOG.data)
+    catalog["games"]["gin"]["opening"]["hand"]["2"] = 9  # a page that misreads how many cards a hand holds
+    h = Harness(deliver=False)
+    h.app = App(Catalog(catalog))
+    h.start()
+    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, True))
+    shown = h.app.match.view
+    h.flush()
+    engine = h.app.match.view
+    assert shown is not None and engine is not None and sorted(engine.hand) == sorted(h.table.game.hands[0])
+    assert sorted(shown.hand) != sorted(engine.hand)
+    assert "engine dealt other cards" in " ".join(h.logs) and h.app.page.level == "error"
+
+
+def test_a_match_with_no_seed_gets_one_from_the_pages_random_numbers():
+    h = Harness(deliver=False)
+    h.start(entropy="0123456789abcdef0123456789abcdef")
+    h.app.setup.game = "gin"
+    h.do("command", "start", {})
+    (new,) = h.waiting()
+    seed = new["config"]["seed"]
+    assert type(seed) is int and 0 <= seed < 2 ** 52 and h.app.match.view is not None
+    h2 = Harness(deliver=False)
+    h2.start(entropy="fedcba9876543210fedcba9876543210")
+    h2.app.setup.game = "gin"
+    h2.do("command", "start", {})
+    assert h2.waiting()[0]["config"]["seed"] != seed
+    h3 = Harness(deliver=False)
+    h3.start()  # no random numbers (a browser without them): the engine picks, the page waits for its deal
+    h3.app.setup.game = "gin"
+    h3.do("command", "start", {})
+    assert h3.waiting()[0]["config"]["seed"] is None and h3.app.match.view is None and "Dealing…" in h3.html
+
+
+# ---------------------------------------------------------------- the person's move shown at once
+
+def test_a_discard_shows_at_once_and_the_engine_confirms_it():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, True))
+    a = h.app
+    h.do("command", "pass", {})
+    h.run_opponents()
+    while a.match.view.phase != "play" or a.match.view.turn != 0:  # until the person has a card to throw
+        legal = a.match.view.legal[0].kind
+        h.do("command", {"draw stock": "draw", "draw discard": "take", "pass": "pass"}[legal], {})
+        h.run_opponents()
+    h.deliver = False
+    card = a.match.order[0]
+    h.do("command", "card", {"pos": 0})
+    h.do("command", "discard", {})
+    (act,) = h.waiting()
+    assert act["action"] == "discard " + text_of(card)
+    v = a.match.view  # before the engine has answered
+    assert card not in v.hand and v.discard[-1] == card and not v.legal
+    pile = h.html.split('data-testid="discard-pile"')[1].split("</button>")[0]
+    assert card not in a.match.order and "top card " + card_words(card) in pile
+    h.flush()
+    assert a.match.confirmed is None and a.match.view.discard[-1] == card and a.page.level != "error"
+
+
+def test_a_refused_move_puts_the_cards_back_and_says_why():
+    h = Harness()
+    h.start()
+    h.new_match("rummy", ("mel",), seed=seed_where("rummy", 2, True))
+    a = h.app
+    top = a.match.view.discard[-1]
+    h.do("command", "take", {})  # the upcard, taken from the discard pile
+    order = list(a.match.order)
+    pos = order.index(top)
+    h.deliver = False
+    h.do("command", "card", {"pos": pos})
+    h.do("command", "discard", {})  # the card just taken may not be thrown back this turn (the engine says so)
+    assert top not in a.match.view.hand and a.match.view.discard[-1] == top  # shown at once
+    h.flush()
+    assert a.match.order == order and top in a.match.view.hand and top not in a.match.view.discard
+    assert a.match.selected == {pos} and a.page.level == "error" and "discard pile" in a.page.message
+    assert a.match.confirmed is None
+
+
+# ---------------------------------------------------------------- the welcome (the new-game screen's first view)
+
+def tile(html: str, key: str) -> str:
+    """The welcome's tile whose button has ``data-key=key`` (its button, portrait and words), or ""."""
+    for part in html.split('<li class="play-tile')[1:]:
+        if 'data-key="' + key + '"' in part:
+            return part.split("</li>", 1)[0]
+    return ""
+
+
+def primary(html: str) -> list[str]:
+    """The keys of the welcome's primary buttons (there should be one)."""
+    return re.findall(r'class="btn big primary"[^>]*data-key="([^"]+)"', html)
+
+
+def test_a_newcomer_sees_play_gin_first_and_one_click_deals_it():
+    h = Harness()
+    h.start(first=True)
+    assert primary(h.html) == ["play-gin"]
+    gin, rummy = tile(h.html, "play-gin"), tile(h.html, "play-rummy")
+    who = CATALOG.profile("gin", CATALOG.recommended("gin"))["name"]
+    assert ">Play Gin Rummy</button>" in gin and "Against " + who + " (" in gin and "standard rules" in gin
+    assert '<svg class="portrait' in gin  # the opponent's face
+    assert ">Play Basic Rummy</button>" in rummy
+    assert 'data-testid="learn-gin"' in h.html and 'data-testid="daily-gin"' in h.html  # learning and the daily deal
+    assert not tile(h.html, "play-again") and not tile(h.html, "continue-match")
+    # the whole set-up is folded: no field of it is drawn
+    assert 'aria-expanded="false" aria-controls="setup-form"' in h.html and 'name="opt:' not in h.html
+    h.do("command", "play", {"game": "gin"})
+    assert h.app.page.screen == "table" and h.app.match.view is not None and h.app.match.view.game == "gin"
+    assert h.app.match.config["opponents"] == [CATALOG.recommended("gin")]
+    assert h.app.match.config["rules"] == {"preset": "cardgames"}
+    assert h.settings_saved[-1]["last"] == CATALOG.standard("gin")  # Play again, next time
+
+
+def test_play_basic_rummy_deals_a_two_player_game_against_the_recommended_opponent():
+    h = Harness()
+    h.start(first=True)
+    h.app.setup.change("game", "rummy", False)
+    h.app.setup.change("players", "4", False)  # what the folded form holds does not change the quick game
+    h.do("command", "play", {"game": "rummy"})
+    assert h.app.match.view is not None and h.app.match.view.game == "rummy"
+    assert h.app.match.config["opponents"] == [CATALOG.recommended("rummy")]
+
+
+def test_choose_opponent_and_rules_unfolds_the_whole_set_up():
+    h = Harness()
+    h.start()
+    h.do("command", "setup-choose", {})
+    assert 'aria-expanded="true" aria-controls="setup-form"' in h.html
+    assert 'name="opt:knock_limit"' in h.html and 'data-act="start"' in h.html
+    # presets read in a player's words; their ids stay the values (URLs, saves)
+    assert '<option value="oklahoma">Oklahoma</option>' in h.html
+    assert '<option value="cardgames" selected>Standard rules</option>' in h.html
+    h.do("change", "preset", "oklahoma", False)
+    assert "first upcard" in h.html.split('id="preset-help"', 1)[1].split("</p>", 1)[0]
+    # the bonuses say what they are where they are chosen
+    assert re.search(r'aria-describedby="help-undercut_bonus"', h.html)
+    assert "as low as the knocker" in h.html.split('id="help-undercut_bonus">', 1)[1].split("<", 1)[0]
+    assert "every hand they won" in h.html.split('id="help-line_bonus">', 1)[1].split("<", 1)[0]
+    assert "won every hand" in h.html.split('id="help-shutout_doubles">', 1)[1].split("<", 1)[0]
+    h.do("command", "setup-choose", {})
+    assert 'aria-expanded="false"' in h.html and 'name="opt:' not in h.html
+    # a game the engine could not start comes back with the reason, the set-up unfolded to show it
+    h = Harness(deliver=False)
+    h.start()
+    h.do("command", "play", {"game": "gin"})
+    assert h.app.match.waiting == "new"
+    h.do("engine", {"type": "error", "code": "bad-config", "error": "no such rules"})
+    assert h.app.page.screen == "setup" and 'role="alert"' in h.html and 'aria-expanded="true"' in h.html
+    h.do("command", "setup-choose", {})  # folded again, the reason with it
+    assert 'aria-expanded="false"' in h.html and 'role="alert"' not in h.html
+
+
+def test_a_returning_player_sees_play_again_with_the_last_set_up_first():
+    last = {"game": "gin", "opponents": ["ada"], "rules": {"preset": "oklahoma", "target": 150}, "seed": None}
+    h = Harness()
+    h.start(settings={"last": last})
+    assert primary(h.html) == ["play-again"]
+    again = tile(h.html, "play-again")
+    assert ">Play again</button>" in again and "Gin Rummy against Ada (Oklahoma, to 150)" in again
+    assert tile(h.html, "play-gin") and tile(h.html, "play-rummy")  # the standard games, below it
+    assert 'data-testid="welcome"' not in h.html  # not a newcomer's note
+    h.do("command", "play-again", {})
+    assert h.app.match.view is not None and h.app.match.config["opponents"] == ["ada"]
+    assert h.app.match.config["rules"] == {"preset": "oklahoma", "target": 150}
+
+
+def test_a_last_set_up_that_no_longer_makes_sense_is_not_offered():
+    for last in ({"game": "gin", "opponents": ["nobody"], "rules": {"preset": "cardgames"}},
+                 {"game": "gin", "opponents": ["ada"], "rules": {"preset": "no-such-preset"}},
+                 {"game": "gin", "opponents": ["ada"], "rules": {"preset": "cardgames", "knock_limit": 99}}):
+        h = Harness()
+        h.start(settings={"last": last})
+        assert primary(h.html) == ["play-gin"] and not tile(h.html, "play-again"), last
+        h.do("command", "play-again", {})
+        assert h.app.match.save is None and h.app.page.screen == "setup"
+
+
+def test_a_match_in_progress_puts_continue_first():
+    h = Harness()
+    h.start(first=True)
+    h.do("command", "play", {"game": "gin"})
+    h.do("command", "new", {})
+    assert h.app.page.screen == "setup" and primary(h.html) == ["continue-match"]
+    who = CATALOG.profile("gin", CATALOG.recommended("gin"))["name"]
+    cont = tile(h.html, "continue-match")
+    assert ">Continue</button>" in cont and "Gin Rummy against " + who + ", hand 1: You 0, " + who + " 0" in cont
+    # Play again is the same game as Play Gin Rummy: offered once
+    assert tile(h.html, "play-again") and not tile(h.html, "play-gin") and tile(h.html, "play-rummy")
+    h.do("command", "back-to-game", {})
+    assert h.app.page.screen == "table" and 'data-testid="hand"' in h.html
+    # another game from the welcome gives this one up only once the person says so
+    h.do("command", "new", {})
+    h.do("command", "play", {"game": "rummy"})
+    assert h.app.page.dialog == "confirm-new" and h.app.match.view.game == "gin"
+    h.do("command", "confirm-new", {})
+    assert h.app.match.view.game == "rummy"
+    assert [op[0] for op in h.stats_ops if op[0] == "abandoned"] == ["abandoned"]
+
+
+def test_an_embed_deals_gin_at_once_with_no_screen_in_between():
+    h = Harness()
+    h.start(query={"embed": "1"}, first=True)
+    assert 'data-testid="setup"' not in h.html and h.app.match.view is not None and h.app.match.view.game == "gin"
+    assert h.app.match.config["opponents"] == [CATALOG.recommended("gin")]
+
+
+def test_a_reload_with_a_match_stored_opens_on_the_table():
+    h = Harness()
+    h.start(first=True)
+    h.do("command", "play", {"game": "gin"})
+    record = h.saves[-1][1]
+    h2 = Harness()
+    h2.start(match=record, settings=h.settings_saved[-1])
+    assert h2.app.page.screen == "table" and 'data-testid="setup"' not in h2.html
+
+
+def test_a_move_waiting_for_the_engine_says_what_the_engine_is_doing():
+    h = Harness(engine_ready=False, deliver=False)
+    h.start()
+    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, True))
+    h.do("engine-status", "progress", {"stage": "runtime", "fraction": 0})
+    assert h.app.page.message == ""  # nothing waits yet: nothing is said
+    h.do("command", "pass", {})
+    assert h.app.page.message == "Getting the game ready: downloading the game engine…"
+    h.do("engine-status", "progress", {"stage": "python", "fraction": 0.5})
+    assert "Getting the game ready: starting Python…" in h.html
+    h.do("engine-status", "progress", {"stage": "nonsense", "fraction": 2})  # not the worker's: not said
+    assert h.app.page.message == "Getting the game ready: starting Python…"
+    h.flush()
+    assert h.app.page.message == "" and [m["type"] for m in h.sent] == ["new", "act"]

@@ -114,6 +114,7 @@ def practice(seed: int = 11) -> Harness:
 def test_the_new_game_screen_offers_practice_and_a_practice_game_has_undo():
     h = Harness()
     h.start()
+    h.do("command", "setup-choose", {})  # the whole set-up, under the welcome
     assert 'name="practice"' in h.html
     h.do("change", "practice", "on", True)
     assert h.app.setup.config()["practice"] is True
@@ -177,11 +178,16 @@ def finish_hand(h: Harness, seed: int) -> None:
 def test_the_deal_is_committed_while_played_and_checked_after_the_hand():
     h = started()
     deal = h.app.learn.extras["deal"]
-    assert deal["short"] in h.html and deal["secret"] is None
-    assert 'data-testid="deal-chip"' in h.html
+    assert deal["secret"] is None
+    # the table and its move log say nothing of it: the fingerprint waits in Scores for the curious
+    assert deal["short"] not in h.html and not [line for line in h.app.match.meta["log"] if deal["short"] in line]
+    h.do("command", "scores", {})
+    assert 'data-testid="deal-fingerprint"' in h.dialog and deal["short"] in h.dialog
+    h.do("command", "close", {})
     finish_hand(h, 5)
     assert h.app.page.dialog == "end"
     assert 'data-testid="check-deal"' in h.dialog and deal["short"] in h.dialog
+    assert "fingerprint" in h.dialog and deal["secret"] is None and h.app.learn.extras["deal"]["secret"][:16] in h.dialog
     h.do("command", "check-deal", {})
     assert h.sent[-1] == {"type": "verify", "hand": 0}
     assert 'data-testid="deal-check"' in h.dialog and "✓" in h.dialog
@@ -306,18 +312,21 @@ def test_the_guided_hand_asks_before_replacing_a_match_in_progress():
     assert ("abandoned", ["gin", ["ada"], 0, ""]) in h.stats_ops
 
 
-def test_the_deal_line_is_logged_once_a_hand_even_across_a_reload():
+def test_the_move_log_holds_moves_only_across_hands_and_a_reload():
     h = started()
     record = h.saves[-1][1]
-    assert sum(line.startswith("Deal committed") for line in h.app.match.meta["log"]) == 1
-    assert h.app.match.meta["log"][0].startswith("Hand 1: ") and h.app.match.meta["log"][1].startswith("Deal committed")
     again = Harness()
     again.start(match=record)
     assert again.app.match.view is not None and again.app.learn.extras.get("deal")
-    assert sum(line.startswith("Deal committed") for line in again.app.match.meta["log"]) == 1
     finish_hand(h, 3)
     h.do("command", "next", {})
-    assert sum(line.startswith("Deal committed") for line in h.app.match.meta["log"]) == 2
+    my_turn(h)
+    for log in (h.app.match.meta["log"], again.app.match.meta["log"]):
+        assert log and log[0].startswith("Hand 1: ")
+        assert not [line for line in log if "Deal" in line or "commit" in line or "check it" in line]
+    # the new hand's fingerprint, not the last one's, is the one in Scores
+    h.do("command", "scores", {})
+    assert h.app.learn.extras["deal"]["hand"] == 1 and h.app.learn.extras["deal"]["short"] in h.dialog
 
 
 def test_the_statistics_show_the_daily_deals():

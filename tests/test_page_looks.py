@@ -202,12 +202,15 @@ def test_an_embed_with_no_game_chosen_opens_on_a_gin_game():
 
 
 def test_the_first_move_waits_for_the_deal_to_land_when_cards_move():
-    h = Harness()
+    h = Harness(land=False)
     h.start(query={"speed": "normal"})
     h.new_match("rummy", ("mel", "dot"), seed=4)
-    if h.app.match.next == "computer":
-        wait = [t for t in h.timers if t[0] == "advance"][-1][1]
-        assert wait > looks.MOTION_MS["normal"] / 1000 + 0.7
+    assert h.app.match.next == "computer"  # seed 4: the computer moves first
+    assert not [t for t in h.timers if t[0] == "advance"]  # not while the page's deal is still flying
+    flight = [t for t in h.timers if t[0] == "landed"][-1][1]
+    assert flight > looks.MOTION_MS["normal"] / 1000
+    assert h.fire("landed")
+    assert [t[1] for t in h.timers if t[0] == "advance"] == [0.7]  # then the usual pause before its move
     h = Harness()
     h.start(query={"speed": "0"})
     h.new_match("rummy", ("mel", "dot"), seed=4)
@@ -377,3 +380,90 @@ def test_action_buttons_keep_their_names_with_short_labels(width_words):
     h.start()
     h.new_match("gin", ("rex",), seed=3)
     assert f'aria-label="{width_words}"' in h.html
+
+
+# ---------------------------------------------------------------- the legend
+
+SHOWN = {"can": r'class="pile (stock|discard) can"', "active": r'class="opp active"', "badge": r'class="badge"',
+         "deadwood": r'class="deadwood"', "meld-no": r'class="meld-no"', "by": r'class="by"',
+         "wild": r'class="card [^"]*tcard wild', "assisted": r'class="assisted"'}
+
+
+def marks_shown(html: str) -> set[str]:
+    """The marks a drawing of the table shows, each by the class the legend names it by."""
+    shown = set()
+    for classes in re.findall(r'class="card in-hand ([^"]*)"', html):
+        for c in classes.split():
+            if not c.startswith("s-"):
+                shown.add("grp" if c.startswith("grp") else c)
+    return shown | {mark for mark, pattern in SHOWN.items() if re.search(pattern, html)}
+
+
+def test_the_legend_names_every_mark_the_table_shows():
+    from web.page.app import legend
+
+    h = Harness()
+    h.start()
+    h.do("command", "tutorial", {"game": "gin"})
+    seen = marks_shown(h.html)
+    for game, opponents, rules in (("gin", ("ada",), {}), ("rummy", ("mel", "dot"), {"jokers": True})):
+        h = Harness()
+        h.start()
+        h.new_match(game, opponents, seed=6, rules=rules)
+        rnd = random.Random(6)
+        for _ in range(600):
+            seen |= marks_shown(h.html)
+            a = h.app
+            if a.match.next == "computer":
+                assert h.fire("advance")
+            elif a.match.next == "you":
+                if rnd.random() < .3:
+                    h.do("command", "hint", {})
+                    seen |= marks_shown(h.html)
+                h.do("command", "card", {"pos": 0})
+                seen |= marks_shown(h.html)
+                h.do("command", "card", {"pos": 0})
+                play_person(h, rnd)
+            elif a.match.next == "deal":
+                h.do("command", "next", {})
+            else:
+                break
+    # the way in, from the table
+    assert 'data-act="legend"' in h.html and "What the marks mean" in h.html
+    h.do("command", "legend", {})
+    assert h.app.page.dialog == "legend"
+    listed = set(re.findall(r'data-mark="([\w-]+)"', h.dialog))
+    assert listed == {mark for mark, _, _ in legend.ALL}
+    assert seen <= listed, seen - listed
+    assert seen >= {"selected", "new", "taken", "advised", "dw", "grp", "hint", "lit", "can", "active", "badge",
+                    "deadwood", "meld-no", "by", "wild", "assisted"}, seen
+
+
+def test_the_legend_is_in_help_and_each_mark_is_one_the_stylesheet_draws():
+    from pathlib import Path
+
+    from web.page.app import legend
+
+    h = Harness()
+    h.start()
+    h.do("command", "help", {})
+    assert 'data-act="legend"' in h.dialog
+    h.do("command", "legend", {})
+    assert 'data-testid="legend-dialog"' in h.dialog and "What the marks mean" in h.dialog
+    css = (Path(__file__).resolve().parent.parent / "web" / "game.css").read_text()
+    for mark, _, _ in legend.ALL:
+        assert re.search(r"\." + mark + r"\b[^{]*\{", css), mark
+
+
+def test_the_hints_card_has_a_mark_of_its_own_shape_not_the_new_cards_edge():
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parent.parent / "web" / "game.css").read_text()
+
+    def rules(selector: str) -> str:
+        return " ".join(body for sel, body in re.findall(r"([^{}]+)\{([^}]*)\}", css) if selector in sel)
+
+    new, advised = rules(".card.new"), rules(".card.advised")
+    assert "dashed" in advised and "dashed" not in new  # an edge of another shape
+    assert 'content: "▼"' in rules(".card.advised::before")  # and a pointer above the card
+    assert not re.search(r"#4fc3f7", advised)  # not the new card's blue

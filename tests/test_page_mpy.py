@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -14,7 +15,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SELFCHECK = ROOT / "tests" / "page_selfcheck.py"
 
-pytestmark = pytest.mark.skipif(mpy.missing() is not None, reason=str(mpy.missing()))
+# needs_npm: fails, saying what to install, without node and node_modules (conftest.py); one process runs the
+# module (make test's --dist loadgroup): the online run is recorded once for both sides
+pytestmark = [pytest.mark.needs_npm, pytest.mark.xdist_group("test_page_mpy")]
 
 
 def cpython_output() -> str:
@@ -118,6 +121,7 @@ def _record_run(CATALOG, Harness, play_person):  # type: ignore[no-untyped-def]
     h.start()
     for game, players, seed in (("gin", 2, 4), ("rummy", 3, 5)):
         h.do("command", "new", {})
+        h.do("command", "setup-choose", {})
         h.do("change", "game", game, True)
         h.do("change", "players", str(players), False)
         h.do("command", "start", {})
@@ -137,6 +141,7 @@ def _record_run(CATALOG, Harness, play_person):  # type: ignore[no-untyped-def]
         h.do("command", "stats", {})
     # pass and play: Ann and Bob at one device with a computer; the cover between their turns
     h.do("command", "new", {})
+    h.do("command", "setup-choose", {})
     h.do("change", "game", "rummy", True)
     h.do("change", "players", "3", False)
     h.do("change", "opp0", "person", True)
@@ -155,15 +160,23 @@ def _record_run(CATALOG, Harness, play_person):  # type: ignore[no-untyped-def]
             play_person(h, rnd)
         else:
             break
-    # the look: Settings of the cards and the table, the folded rule options
+    # the look: Settings of the cards and the table (and the Advanced part), the legend, the folded rule options
     h.do("command", "settings", {})
     for name, value, checked in (("felt", "blue", True), ("back", "gold", True), ("fourcolor", "", True),
                                  ("hints", "", False), ("volume", "40", False), ("sound", "", True)):
         h.do("change", name, value, checked)
+    h.do("command", "settings-advanced", {})
+    h.do("command", "close", {})
+    h.do("command", "legend", {})
     h.do("command", "close", {})
     h.do("command", "new", {})
+    h.do("command", "setup-choose", {})
     h.do("command", "setup-more", {})
     h.do("command", "back-to-game", {})
+    # the welcome's quick game, while a match is on: asked, then dealt
+    h.do("command", "new", {})
+    h.do("command", "play", {"game": "gin"})
+    h.do("command", "confirm-new", {})
     return json.dumps({"catalog": CATALOG.data, "messages": messages})
 
 
@@ -198,6 +211,7 @@ def test_the_table_app_does_the_same_under_micropython_and_cpython(tmp_path: Pat
     assert len(got) == len(want)
 
 
+@functools.cache
 def _online_transcripts() -> tuple[str, str]:
     """Recorded runs of a host's app and its guest's app through a Gin hand online (tests/online_harness.py), with
     the host's secrets from a seeded generator."""

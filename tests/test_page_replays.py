@@ -80,6 +80,7 @@ def test_show_opens_the_replay_at_the_decision_with_what_was_played_and_the_advi
     m = max(review["mistakes"], key=lambda x: x["cost"])
     h.do("command", "coach-show", {"hand": 0, "index": m["index"]})
     a = h.app
+    assert a.replays.replay is not None
     assert a.page.screen == "replay" and a.page.dialog is None and a.replays.replay["index"] == m["index"]
     frames = hand_frames(load_record(h.table.handle({"type": "record"})[0]["record"]), 0)["frames"]
     assert 'data-index="' + str(m["index"]) + '"' in h.html
@@ -95,9 +96,11 @@ def test_show_opens_the_replay_at_the_decision_with_what_was_played_and_the_advi
 def test_the_coach_button_asks_for_a_review_when_the_setting_is_off() -> None:
     h = finished_hand(coach=False)
     assert not [m for m in h.sent if m["type"] == "review"]
+    assert h.dialog is not None
     assert 'data-testid="coach-ask"' in h.dialog
     h.do("command", "coach", {"hand": 0})
     assert [m for m in h.sent if m["type"] == "review"] == [{"type": "review", "hand": 0}]
+    assert h.dialog is not None
     assert 'data-testid="coach-ask"' not in h.dialog and 'data-testid="coach"' in h.dialog
     h.do("command", "coach", {"hand": 0})  # asked once only
     assert len([m for m in h.sent if m["type"] == "review"]) == 1
@@ -115,11 +118,13 @@ def test_a_hand_played_as_the_expert_plays_it_costs_nothing_and_says_so() -> Non
             continue
         h.do("command", "hint", {})
         hint = [m for m in h.received if m["type"] == "hint"][-1]
+        assert h.app.match.view is not None
         h.perform([core.send(h.app, {"type": "act", "action": hint["action"], "step": h.app.match.view.step, "seat": 0})])
     assert h.app.match.next in ("deal", "over")
     h.do("command", "coach", {"hand": 0})
     review = reviews(h)[-1]["review"]
     assert review["mistakes"] == [] and review["total"] == 0
+    assert h.dialog is not None
     assert 'data-testid="coach-none"' in h.dialog and ">0 points<" in h.dialog
 
 
@@ -173,9 +178,11 @@ def test_the_viewer_steps_forwards_and_backwards_by_buttons_and_keys_with_every_
     last = len(frames) - 1
     h.do("command", "replay-hand", {"hand": 0})
     a = h.app
+    assert a.replays.replay is not None
     assert a.page.screen == "replay" and a.replays.replay["index"] == 0 and a.page.dialog is None
 
     def shows(i: int) -> None:
+        assert a.replays.replay is not None
         assert a.replays.replay["index"] == i
         assert f'data-index="{i}"' in h.html and f"Step {i} of {last}" in h.html
         assert seat_cards(h.html) == dict(enumerate(frames[i]["hands"]))
@@ -217,6 +224,7 @@ def test_the_viewer_says_each_step_for_screen_readers() -> None:
 def test_a_hand_still_in_play_is_never_replayed() -> None:
     h = finished_hand(seed=4)
     h.do("command", "next", {})
+    assert h.app.match.view is not None
     assert h.app.match.view.in_hand and len(h.app.match.view.results) == 1
     before = len(h.sent)
     h.do("command", "replay-hand", {"hand": 1})
@@ -231,10 +239,14 @@ def test_the_scores_dialog_replays_any_finished_hand() -> None:
     play_hand(h, random.Random(4))
     h.do("command", "close", {})
     h.do("command", "scores", {})
+    assert h.dialog is not None
     assert h.dialog.count('data-act="replay-hand"') == 2
     h.do("command", "replay-hand", {"hand": 0})
+    assert h.app.replays.replay is not None
+    assert h.app.replays.replay is not None
     assert h.app.page.screen == "replay" and h.app.replays.replay["data"]["hand"] == 0 and h.app.replays.replay["hands"] == 2
     h.do("command", "replay-pick", {"hand": 1})  # the viewer's own hand picker
+    assert h.app.replays.replay is not None
     assert h.app.replays.replay["data"]["hand"] == 1 and 'aria-label="Hand 2" aria-current="true"' in h.html
 
 
@@ -242,6 +254,7 @@ def test_the_settings_dialog_turns_the_coach_on() -> None:
     h = Harness()
     h.start()
     h.do("command", "settings", {})
+    assert h.dialog is not None
     assert 'name="coach"' in h.dialog and h.app.page.settings["coach"] is False
     h.do("change", "coach", "on", True)
     assert h.app.page.settings["coach"] is True and h.settings_saved[-1]["coach"] is True
@@ -266,6 +279,7 @@ def test_export_downloads_a_valid_record_of_the_finished_hands() -> None:
     assert name == "rummy-record-gin-1-hand.json"
     rec = load_record(text)
     assert rec["format"] == "rummy-record/1" and len(rec["hands"]) == 1 and rec["names"] == ["You", "Ada"]
+    assert h2.dialog is not None
     assert "Saved as rummy-record-gin-1-hand.json." in h2.dialog
 
 
@@ -279,12 +293,15 @@ def test_a_pasted_record_plays_back_from_the_help_dialog() -> None:
     h = Harness()
     h.start()
     h.do("command", "help", {})
+    assert h.dialog is not None
     assert 'data-act="watch-record"' in h.dialog
     h.do("command", "watch-record", {})
+    assert h.dialog is not None
     assert 'data-testid="record-text"' in h.dialog
     h.do("command", "record-paste", {"text": json.dumps(rec)})
     assert h.sent[-1] == {"type": "replay", "record": rec, "hand": 0}
     a = h.app
+    assert a.replays.replay is not None
     assert a.page.screen == "replay" and a.replays.replay["source"] == "record" and a.page.dialog is None
     assert "a hand record" in h.html and "You, Ada" in h.html
     key(h, "End")
@@ -300,6 +317,7 @@ def test_a_record_file_is_read_like_pasted_text() -> None:
     h.do("command", "watch-record", {})
     assert h.do("command", "record-file", {}) == [("pick-record",)]
     h.do("command", "record-text", {"text": json.dumps(rec)})  # what the runner sends with the file's text
+    assert h.app.replays.replay is not None
     assert h.app.page.screen == "replay" and h.app.replays.replay["source"] == "record"
 
 
@@ -315,6 +333,7 @@ def test_text_that_is_not_a_record_is_explained_by_the_page(text: str, says: str
     before = len(h.sent)
     h.do("command", "record-paste", {"text": text})
     assert len(h.sent) == before and h.app.page.screen == "setup"
+    assert h.dialog is not None
     assert 'data-testid="record-error"' in h.dialog and says in h.dialog
 
 
@@ -334,7 +353,9 @@ def test_a_malformed_record_shows_the_engines_error_never_a_crash(damage: str) -
     answer = [m for m in h.received if m["type"] == "replay"][-1]
     assert answer["ok"] is False
     assert h.app.page.screen == "setup" and h.app.page.dialog == "watch"
+    assert h.dialog is not None
     assert "This record cannot be watched: " + answer["error"].replace("'", "&#x27;") in h.dialog
+    assert h.dialog is not None
     assert json.dumps(rec)[:40].replace('"', "&quot;") in h.dialog  # the pasted text stays to be fixed
 
 
@@ -365,6 +386,7 @@ def finished_match(seed: int = 3) -> tuple[Harness, list[tuple[Any, ...]]]:
 def test_a_finished_match_is_kept_and_listed_after_a_reload_to_replay_any_hand() -> None:
     h, kept = finished_match()
     v = h.app.match.view
+    assert v is not None and v.match is not None
     assert len(kept) == 1
     entry = kept[0][1]
     assert entry["game"] == "gin" and entry["final"] == list(v.match.final) and entry["hands"] == len(v.results)
@@ -377,12 +399,16 @@ def test_a_finished_match_is_kept_and_listed_after_a_reload_to_replay_any_hand()
     h2 = Harness()
     h2.start(**{k: boot[k] for k in ("settings", "stats", "past")})
     h2.do("command", "past-matches", {})
+    assert h2.dialog is not None
     assert h2.dialog.count('data-testid="past-match"') == 1 and "2026-05-01 18:30" in h2.dialog
+    assert h2.dialog is not None
     assert h2.dialog.count('data-act="past-replay"') == len(v.results)
     last = len(v.results) - 1
     h2.do("command", "past-replay", {"match": 0, "hand": last})
     a = h2.app
+    assert a.replays.replay is not None
     assert a.page.screen == "replay" and a.replays.replay["source"] == "past" and a.replays.replay["data"]["hand"] == last
+    assert a.replays.replay is not None
     assert a.replays.replay["hands"] == len(v.results)
     key(h2, "End")
     assert 'data-testid="replay-result"' in h2.html
@@ -400,6 +426,7 @@ def keeps_on_reload(record: dict[str, Any], past: list[Any]) -> tuple[Harness, l
 def test_a_finished_match_whose_record_never_came_is_kept_when_its_save_is_opened_again() -> None:
     # The match ends; the page asks the engine for its record, and reloads before the answer is written.
     h, kept = finished_match()
+    assert h.app.match.view is not None
     assert h.app.match.view.phase == "match-over" and len(kept) == 1
     record = h.saves[-1][1]
     h2, kept2 = keeps_on_reload(record, past=[])
@@ -420,9 +447,12 @@ def test_the_past_matches_on_show_take_in_a_match_kept_meanwhile() -> None:
     h = Harness()
     h.start()
     h.do("command", "past-matches", {})
+    assert h.dialog is not None
     assert 'data-testid="past-none"' in h.dialog
     h.do("past", [dict(kept[0][1], when="2026-05-01 18:30")])  # the runner's answer to keep-match
+    assert h.dialog is not None
     assert h.app.page.dialog == "past" and h.dialog.count('data-testid="past-match"') == 1
+    assert h.dialog is not None
     assert "2026-05-01 18:30" in h.dialog
 
 
@@ -441,6 +471,7 @@ def test_a_save_of_a_match_still_in_play_asks_no_record() -> None:
     h.start()
     h.new_match("gin", ("rex",), seed=3, rules={"target": 50})
     h2, kept = keeps_on_reload(h.saves[-1][1], past=[])
+    assert h2.app.match.view is not None
     assert h2.app.match.view.phase != "match-over"
     assert [m["type"] for m in h2.sent] == ["resume"] and kept == []
 
@@ -449,6 +480,7 @@ def test_no_past_match_yet_says_so() -> None:
     h = Harness()
     h.start()
     h.do("command", "past-matches", {})
+    assert h.dialog is not None
     assert 'data-testid="past-none"' in h.dialog
 
 
@@ -475,10 +507,11 @@ def test_a_replay_link_holds_one_hand_and_opens_the_viewer() -> None:
     h.do("command", "replay-link", {})
     assert h.app.page.dialog == "replay-link"
     url = h.app.replays.link_box["url"]
+    assert h.dialog is not None
     assert url.startswith("./index.html#replay=") and url in h.dialog
     fragment = url.split("#", 1)[1]
     rec, why = replays.link_record(fragment[len("replay="):])
-    assert why is None and len(rec["hands"]) == 1 and len(fragment) < 3000
+    assert why is None and rec is not None and len(rec["hands"]) == 1 and len(fragment) < 3000
     # the link's hand is hand 2 of the match, dealt by its dealer
     want = hand_frames(load_record(h.table.handle({"type": "record"})[0]["record"]), 1)["frames"]
     guest = Harness(engine_ready=False, deliver=False)
@@ -487,8 +520,11 @@ def test_a_replay_link_holds_one_hand_and_opens_the_viewer() -> None:
     guest.do("engine-status", "ready", {})
     guest.flush()
     a = guest.app
+    assert a.replays.replay is not None
     assert a.page.screen == "replay" and a.replays.replay["source"] == "link" and a.replays.replay["hands"] == 1
+    assert a.replays.replay is not None
     assert [f["hands"] for f in a.replays.replay["data"]["frames"]] == [f["hands"] for f in want]
+    assert a.replays.replay is not None
     assert a.replays.replay["names"] == ["You", "Ada"]
     effects = guest.do("command", "replay-close", {})
     assert ("clear-fragment",) in effects and a.page.screen == "setup"
@@ -500,6 +536,7 @@ def test_copying_the_link_says_whether_it_worked() -> None:
     h.do("command", "replay-link", {})
     assert h.do("command", "copy-replay-link", {}) == [("copy", h.app.replays.link_box["url"])]
     h.do("command", "copied", {"ok": True})
+    assert h.dialog is not None
     assert 'data-testid="replay-link-status">Copied.<' in h.dialog
 
 
@@ -510,7 +547,81 @@ def test_a_damaged_replay_link_says_so_and_the_game_goes_on(fragment: str) -> No
     h.start(hash=fragment)
     a = h.app
     assert a.page.screen == "setup" and a.replays.replay is None and a.page.dialog == "notice"
+    assert h.dialog is not None
     assert "This replay link cannot be opened" in h.dialog
+
+
+# ---------------------------------------------------------------- a replay that cannot be shown
+
+
+def refused(why: str) -> str:
+    """How the page says the engine's ``why`` (escaped, one full stop)."""
+    return why.rstrip(".").replace("'", "&#x27;") + "."
+
+
+def test_a_past_hand_the_engine_cannot_rebuild_is_said_beside_its_button() -> None:
+    rec = good_record()
+    rec["hands"][0]["actions"][3] = "discard ZZ"
+    entry = {"when": "2026-05-01 18:30", "game": "gin", "names": ["You", "Ada"], "final": [0, 0], "winner": None,
+             "hands": 1, "record": rec}
+    h = Harness()
+    h.start(past=[entry])
+    h.do("command", "past-matches", {})
+    assert h.dialog is not None and 'data-testid="replay-problem"' not in h.dialog
+    h.do("command", "past-replay", {"match": 0, "hand": 0})
+    answer = [m for m in h.received if m["type"] == "replay"][-1]
+    assert answer["ok"] is False
+    a = h.app
+    assert a.page.screen == "setup" and a.page.dialog == "past" and h.dialog is not None
+    assert 'data-testid="replay-problem">This hand cannot be replayed: ' + refused(answer["error"]) in h.dialog
+    assert h.announced[-1].startswith("This hand cannot be replayed: ")
+
+
+def test_a_replay_this_page_cannot_read_is_said_in_the_dialog_or_the_viewer_that_asked() -> None:
+    h = finished_hand(seed=4)
+    h.do("command", "next", {})
+    play_hand(h, random.Random(4))
+    assert h.app.page.dialog == "end"
+
+    def unreadable(act: str, hand: int) -> None:
+        """Ask for ``hand``'s replay and answer it with positions this page cannot read."""
+        h.deliver = False
+        h.do("command", act, {"hand": hand})
+        [answer] = h.answer(h.outbox.pop())
+        h.deliver = True
+        answer["replay"]["frames"][0]["hands"] = []
+        h.do("engine", answer)
+
+    unreadable("replay-hand", 1)
+    assert h.app.page.screen == "table" and h.app.page.dialog == "end" and h.dialog is not None
+    assert 'data-testid="replay-problem">This hand cannot be replayed: its positions cannot be read' in h.dialog
+    # a hand that can be shown opens the viewer; another one that cannot is said there, the one on show stays
+    h.do("command", "replay-hand", {"hand": 0})
+    assert h.app.page.screen == "replay" and 'data-testid="replay-problem"' not in h.html
+    unreadable("replay-pick", 1)
+    assert h.app.replays.replay is not None
+    assert h.app.page.screen == "replay" and h.app.replays.replay["data"]["hand"] == 0
+    assert 'data-testid="replay-problem">This hand cannot be replayed: ' in h.html
+    assert h.announced[-1].startswith("This hand cannot be replayed: ")
+    h.do("command", "replay-close", {})
+    h.do("command", "scores", {})
+    assert h.dialog is not None and h.dialog.count('data-testid="replay-problem"') == 1  # Scores say it too, beside the hands
+
+
+def test_a_replay_link_this_page_cannot_read_says_so_instead_of_opening_forever() -> None:
+    rec = good_record()
+    h = Harness(engine_ready=False, deliver=False)
+    h.start(hash="replay=" + replays.b64url(json.dumps(rec).encode("utf-8")))
+    assert 'data-loading="true"' in h.html
+    h.do("engine-status", "ready", {})
+    [answer] = h.answer(h.outbox.pop())
+    answer["replay"]["frames"][-1]["scores"] = ["many"]
+    effects = h.do("engine", answer)
+    a = h.app
+    assert a.page.screen == "setup" and a.replays.replay is None and 'data-loading="true"' not in h.html
+    assert a.page.dialog == "notice" and h.dialog is not None
+    assert "This replay link cannot be opened: its positions cannot be read" in h.dialog
+    assert ("clear-fragment",) in effects  # a reload opens the game, not the same link again
 
 
 def test_every_effect_of_the_replays_part_is_one_the_runner_performs() -> None:

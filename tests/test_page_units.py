@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from page_harness import CATALOG
+from test_properties import matches, play_random
 
 from rummy import Game, seat_view
-from tests.test_properties import matches, play_random
 from web.page.app import params, text
 from web.page.app.setup import SetupState, setup_html
 from web.page.shared.protocol import engine_message_problem, page_message_problem
@@ -57,7 +57,10 @@ def test_setup_screen_state():
     cfg = st_.config()
     assert cfg["game"] == "rummy" and len(cfg["opponents"]) == 4
     assert cfg["rules"] == {"preset": "classic-book", "jokers": True}
-    html = setup_html(st_, can_resume=False)
+    folded = setup_html(st_)
+    assert 'name="opt:jokers"' not in folded and "Start game" not in folded  # under "Choose opponent and rules"
+    st_.open = True
+    html = setup_html(st_)
     assert 'name="opt:jokers"' in html and "Start game" in html and 'name="opt:stalemate_restocks"' in html
     st2 = SetupState(CATALOG, cfg)
     assert st2.game == "rummy" and st2.players == 5
@@ -78,6 +81,34 @@ def test_the_form_shows_what_the_engine_will_resolve():
             engine = dict(resolve_rules(game, players, {"preset": preset}))
             engine.pop("preset")
             assert shown == engine, (game, preset)
+
+
+def test_every_preset_has_a_players_name_and_the_recommended_opponent_plays_the_game():
+    from rummy.rules import PRESETS
+
+    for game in ("gin", "rummy"):
+        labels = [CATALOG.preset_label(game, p) for p in PRESETS[game]]
+        assert len(set(labels)) == len(labels) and not set(labels) & set(PRESETS[game]), labels  # words, not ids
+        assert CATALOG.recommended(game) in CATALOG.ids(game)
+        assert CATALOG.standard(game)["rules"] == {"preset": "cardgames"}
+    assert SetupState(CATALOG).opps() == [CATALOG.recommended("gin")]  # the form starts from it too
+
+
+def test_a_set_up_in_a_players_words():
+    from web.page.app.setup import setup_words
+
+    def words(game, opps, rules):  # type: ignore[no-untyped-def]
+        return setup_words(CATALOG, {"game": game, "opponents": opps, "rules": rules, "seed": None})
+
+    assert words("gin", ["ada"], {"preset": "oklahoma"}) == "Gin Rummy against Ada (Oklahoma)"
+    assert words("gin", ["ada"], {"preset": "oklahoma", "target": 150, "big_gin": False}) == \
+        "Gin Rummy against Ada (Oklahoma, to 150, 1 more change)"
+    assert words("gin", ["sam"], {"preset": "cardgames", "knock_limit": 10}) == "Gin Rummy against Sam (Standard rules)"
+    assert words("rummy", ["mel", "sage"], {"preset": "classic-book", "rounds": 3}) == \
+        "Basic Rummy against Mel and Sage (Classic rules, 3 hands)"
+    people = {"game": "gin", "opponents": [], "rules": {"preset": "cardgames"},
+              "seats": [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]}
+    assert setup_words(CATALOG, people).startswith("Gin Rummy against Bob (")
 
 
 def test_words_for_moves_and_results():

@@ -22,6 +22,7 @@ from web.page.shared.cards import text_of
 def play_person(h: Harness, rnd: random.Random) -> None:
     """A person's move at random, except that a knock or gin is always taken (so random hands end, as people's
     do, instead of running the stock out hand after hand)."""
+    assert h.app.match.view is not None
     ends = [m for m in h.app.match.view.legal if m.kind in ("knock", "big gin")]
     if ends:
         a = h.app
@@ -43,7 +44,10 @@ def hand_cards_shown(html: str) -> list[str]:
 
 
 def set_up(h: Harness, game: str, seats: list[str], names: list[str]) -> None:
-    """Fill the new-game form as a person does: the game, the players, each seat's choice and each name."""
+    """Fill the new-game form as a person does: unfolded, then the game, the players, each seat's choice and each
+    name."""
+    if not h.app.setup.open:
+        h.do("command", "setup-choose", {})
     h.do("change", "game", game, True)
     if game == "rummy":
         h.do("change", "players", str(len(seats) + 1), True)
@@ -88,6 +92,7 @@ def play_people(h: Harness, rnd: random.Random, people: list[int], limit: int = 
         elif a.match.next == "over":
             return passed
         else:
+            assert a.match.view is not None
             assert a.match.view.turn == a.match.view.seat and a.match.view.seat in people
             before = a.match.view.step
             play_person(h, rnd)
@@ -142,6 +147,7 @@ def test_a_pass_and_play_gin_match_hides_every_hand_between_turns() -> None:
 
     def check(h: Harness) -> None:
         v = h.app.match.view
+        assert v is not None
         if h.app.match.cover is not None:
             seen["covers"] += 1
             assert 'data-testid="cover"' in h.html
@@ -158,6 +164,7 @@ def test_a_pass_and_play_gin_match_hides_every_hand_between_turns() -> None:
             assert sorted(hand_cards_shown(h.html)) == sorted(text_of(c) for c in v.hand)
 
     passed = play_people(h, random.Random(11), [0, 1], check=check)
+    assert a.match.view is not None
     assert a.match.view.phase == "match-over"
     assert seen["covers"] == seen["reveals"] > 2
     assert set(passed) == {0, 1}
@@ -169,6 +176,36 @@ def test_a_pass_and_play_gin_match_hides_every_hand_between_turns() -> None:
     assert {op[1][6] for op in hands} == {"Ann", "Bob"}
     matches = [op for op in h.stats_ops if op[0] == "match"]
     assert [(op[1][5], op[1][6]) for op in matches] == [(0, "Ann"), (1, "Bob")]
+
+
+PROMPT = re.compile(r'data-testid="prompt">([^<]*)<')
+
+
+def test_the_prompt_names_the_person_holding_the_device_and_the_whole_cover_is_the_way_in() -> None:
+    h = start_people("rummy", ["person", "mel"], ["Ann", "Bob"], seed=5, rules={"target": 40})
+    a = h.app
+    prompts: dict[str, set[str]] = {"Ann": set(), "Bob": set()}
+    for _ in range(80):
+        if a.match.cover is not None:
+            # the cover's outermost element is the button: a tap anywhere on it shows the hand (and its own
+            # button stays, for a keyboard)
+            assert re.search(r'^<div class="table cover" data-act="ready"', h.html)
+            assert 'data-act="ready" data-key="cover-ready"' in h.html
+            h.do("command", "ready", {})
+        elif a.match.next == "computer":
+            h.run_opponents()
+        elif a.match.next == "you":
+            said = PROMPT.search(h.html)
+            assert said is not None
+            assert a.match.view is not None
+            name = core.names(a)[a.match.view.seat]
+            prompts[name].add(said.group(1).replace("&#x27;", "'"))
+            play_person(h, random.Random(len(h.sent)))
+        else:
+            break
+    for name, shown in prompts.items():
+        assert shown and all(p.startswith(name + "'s turn: ") for p in shown), shown
+    assert {p.split(": ")[1][:4] for p in prompts["Ann"] | prompts["Bob"]} >= {"draw", "meld"}
 
 
 def test_every_table_message_is_the_view_of_the_person_to_act() -> None:
@@ -190,10 +227,12 @@ def test_a_move_for_another_seat_is_refused_by_the_engine() -> None:
     a = h.app
     h.do("command", "ready", {})
     v = a.match.view
+    assert v is not None and v.turn is not None
     other = 1 - v.turn
     legal = v.legal[0].text
     h.deliver_one({"type": "act", "action": legal, "step": v.step, "seat": other})
     assert h.received[-1]["type"] == "refused" and h.received[-1]["code"] == "not-your-turn"
+    assert a.match.view is not None
     assert a.match.view.step == v.step
 
 
@@ -203,6 +242,7 @@ def test_a_reload_while_the_device_is_passed_keeps_the_cover_and_each_hand_order
     rnd = random.Random(8)
     # play until Bob has arranged his hand and it is Ann's turn again
     for _ in range(200):
+        assert a.match.view is not None
         if a.match.cover is not None:
             h.do("command", "ready", {})
         elif a.match.next == "computer":
@@ -224,6 +264,7 @@ def test_a_reload_while_the_device_is_passed_keeps_the_cover_and_each_hand_order
     # a reload: the page opens on a cover, whoever holds the device
     h2 = Harness()
     h2.start(match=record, settings=dict(h.app.page.settings))
+    assert h2.app.match.view is not None
     assert h2.app.match.cover == h2.app.match.view.seat and 'data-testid="cover"' in h2.html
     assert hand_cards_shown(h2.html) == []
     # Bob's arrangement is kept: the one he made, and the card he drew at its end

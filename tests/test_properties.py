@@ -9,6 +9,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from helpers import shown
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +17,6 @@ from rummy import Action, Game, IllegalAction, card_str, export_record, parse_ca
 from rummy.actions import KINDS
 from rummy.cards import JOKER, card_value, rank_of, suit_of
 from rummy.deadwood import min_deadwood
-from tests.helpers import shown
 
 OVER = ("hand-over", "match-over")
 MAX_ACTIONS_PER_HAND = 3000
@@ -87,6 +87,7 @@ def choose(g: Game, rnd: random.Random) -> Action:
     acts = g.legal_actions()
     assert acts, f"no legal action in phase {g.phase}"
     if g.game == "gin" and rnd.random() < 0.8:
+        assert g.turn is not None
         hand = g.hands[g.turn]
         if g.phase == "play":
             ends = [a for a in acts if a.kind in ("knock", "big gin")]
@@ -210,10 +211,10 @@ def check_illegal_refused(g: Game, rnd: random.Random) -> None:
         assert g.to_dict() == before
     # the wrong seat is always refused
     if g.turn is not None and legal:
-        a = sorted(legal)[0]
+        first = sorted(legal)[0]
         wrong = (g.turn + 1) % g.players
         try:
-            g.apply(a, seat=wrong)
+            g.apply(first, seat=wrong)
             raise AssertionError("a seat played out of turn")
         except IllegalAction as e:
             assert "not your turn" in str(e)
@@ -224,7 +225,7 @@ def check_illegal_refused(g: Game, rnd: random.Random) -> None:
 # the rulebook's scores, recomputed from each hand's details
 # ---------------------------------------------------------------------------------------------
 
-def is_meld(texts: list[str], wild: set[int] = frozenset(), aces_high: bool = False) -> bool:
+def is_meld(texts: list[str], wild: frozenset[int] = frozenset(), aces_high: bool = False) -> bool:
     cs = [parse_card(t[3:] if t.startswith("JK=") else t) for t in texts]
     if len(cs) < 3 or len(set(cs)) != len(cs):
         return False

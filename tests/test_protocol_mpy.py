@@ -13,7 +13,7 @@ from test_worker_learn import Worker
 from web.page.shared.protocol import engine_message_problem, page_message_problem
 
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.skipif(mpy.missing() is not None, reason=str(mpy.missing()))
+pytestmark = pytest.mark.needs_npm  # fails, saying what to install, without node and node_modules (conftest.py)
 
 CHECK = """
 import json

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -73,7 +74,7 @@ def test_what_pyscript_toml_names_must_be_in_the_site(tmp_path: Path) -> None:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_bytes(b"x")
     bundle = f"./{build_site.PAGE_BUNDLE}"
-    ok = {"interpreter": "./micropython/micropython.mjs", "files": {bundle: bundle, "./extra.txt": "./extra.txt"}}
+    ok: dict[str, Any] = {"interpreter": "./micropython/micropython.mjs", "files": {bundle: bundle, "./extra.txt": "./extra.txt"}}
     build_site.check_page_config(ok, tmp_path)
     for bad, message in [
         ({**ok, "interpreter": "./micropython/other.mjs"}, "'./micropython/other.mjs', which is not a file"),

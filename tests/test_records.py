@@ -1,7 +1,7 @@
 """Hand records: golden records with their frozen replay summaries, two records built by hand with their scores
 worked out by hand, and malformed records (RecordError, never another exception).
 
-The machine-made golden records were generated once by ``python -m tests.test_records`` (seeded greedy/random
+The machine-made golden records were generated once by ``PYTHONPATH=tests python -m tests.test_records`` (seeded greedy/random
 play), read through against the rulebook, and frozen. Regenerating them is only for a deliberate rules change.
 """
 
@@ -11,17 +11,18 @@ import copy
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
+from helpers import stacked_deck, texts
 
 from rummy import Game, RecordError, replay
 from rummy.record import export_record
-from tests.helpers import stacked_deck, texts
 
 GOLDEN = Path(__file__).parent / "golden"
 
 # name -> (game, players, rules, seed, hands to play (None: to the end of the match), stop after N actions of the last hand)
-MACHINE_MADE = {
+MACHINE_MADE: dict[str, tuple[str, int, dict[str, Any], int, int | None, int | None]] = {
     "gin_cardgames_match": ("gin", 2, {"preset": "cardgames"}, 11, None, None),
     "gin_oklahoma_match": ("gin", 2, {"preset": "oklahoma", "target": 50}, 12, None, None),
     "gin_tournament_hands": ("gin", 2, {"preset": "tournament"}, 13, 3, None),
@@ -35,7 +36,7 @@ MACHINE_MADE = {
 
 
 def _choose(g: Game, rnd: random.Random):
-    from tests.test_properties import choose
+    from test_properties import choose
     return choose(g, rnd)
 
 
@@ -282,7 +283,7 @@ def test_malformed_record_raises_record_error(what):
 
 def test_restock_mismatch_is_malformed():
     # covered in detail in test_rummy_rules; here: the error type through replay
-    from tests.test_rummy_rules import JUNK, MELDER, drain, rummy
+    from test_rummy_rules import JUNK, MELDER, drain, rummy
     g = rummy(hands=[JUNK, MELDER])
     drain(g)
     g.apply("draw stock")

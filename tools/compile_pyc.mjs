@@ -1,8 +1,9 @@
 // Compile the worker's Python to bytecode with the Pyodide the site ships (its CPython, so the magic
 // number and cache tag match): the game's own modules for app.zip, and every module of Pyodide's standard
-// library that they import, for the site's copy of that library (tools/worker_python.py).
+// library that Pyodide and the worker (ENTRY and the game's modules it can import) import, for the site's copy of
+// that library (tools/worker_python.py).
 //
-//   node tools/compile_pyc.mjs PYODIDE_DIR SOURCE_ROOT OUT_DIR rummy/cards.py web/worker/main.py ...
+//   node tools/compile_pyc.mjs PYODIDE_DIR SOURCE_ROOT OUT_DIR ENTRY rummy/cards.py web/worker/main.py ...
 //
 // Runs tools/compile_in_pyodide.py in that Pyodide, with SOURCE_ROOT mounted at /src and OUT_DIR at /out:
 // it writes OUT_DIR/app/<dir>/<name>.pyc next to where each given source is (the layout zipimport reads: the
@@ -12,9 +13,9 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const [pyodideDir, sourceRoot, outDir, ...files] = process.argv.slice(2);
-if (!outDir || files.length === 0) {
-  console.error("usage: node tools/compile_pyc.mjs PYODIDE_DIR SOURCE_ROOT OUT_DIR FILE.py...");
+const [pyodideDir, sourceRoot, outDir, entry, ...files] = process.argv.slice(2);
+if (!entry || files.length === 0) {
+  console.error("usage: node tools/compile_pyc.mjs PYODIDE_DIR SOURCE_ROOT OUT_DIR ENTRY FILE.py...");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(join(resolve(pyodideDir), "pyodide.mjs")).href);
@@ -24,5 +25,5 @@ py.mountNodeFS("/src", resolve(sourceRoot));
 py.FS.mkdirTree("/out");
 py.mountNodeFS("/out", resolve(outDir));
 const script = join(dirname(fileURLToPath(import.meta.url)), "compile_in_pyodide.py");
-const globals = py.toPy({ files, __name__: "compile_in_pyodide" });
+const globals = py.toPy({ files, entry, __name__: "compile_in_pyodide" });
 console.log(py.runPython(readFileSync(script, "utf8"), { globals, filename: script }));

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Serve a built site with the right MIME types (standard library only).
 
-    python3 tools/serve.py [DIR] [--port 8000] [--host 127.0.0.1] [--prefix /rummy-game/]
+    python3 tools/serve.py [DIR] [--port 8000] [--host 127.0.0.1] [--prefix /rummy-game/] [--gzip]
 
 ``--prefix`` serves DIR under a sub-path (like GitHub Pages project sites
-``https://<user>.github.io/<repo>/``); ``/`` then redirects there.
+``https://<user>.github.io/<repo>/``); ``/`` then redirects there. ``--gzip`` sends text and WebAssembly
+gzipped, as GitHub Pages does (what a visitor downloads; the benchmarks measure with it).
 The e2e tests import ``make_server`` from here.
 """
 
@@ -12,12 +13,15 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
+import io
 import os
 import socketserver
 import sys
 import threading
 from pathlib import Path
+from typing import ClassVar
 
 MIME = {
     ".mjs": "text/javascript",
@@ -69,6 +73,42 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+# What GitHub Pages sends gzipped (Content-Encoding): text and WebAssembly; not images or zip archives.
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".py", ".wasm", ".txt", ".toml")
+
+
+class GzipHandler(Handler):
+    """Handler with gzip for the files GitHub Pages compresses (each compressed once, then kept while the file
+    stays the same)."""
+
+    cache: ClassVar[dict[tuple[str, int, int], bytes]] = {}
+    lock = threading.Lock()
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        clean = self.path.split("?", 1)[0]
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and clean.endswith("/"):
+            path = os.path.join(path, "index.html")  # the folder's page, gzipped like any other
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        redirect = self.prefix != "/" and clean in ("/", self.prefix.rstrip("/"))
+        if redirect or not accepts or not path.endswith(COMPRESSIBLE) or not os.path.isfile(path):
+            return super().send_head()
+        stat = os.stat(path)
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        with self.lock:
+            body = self.cache.get(key)
+            if body is None:
+                body = gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
+                self.cache[key] = body
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
@@ -83,10 +123,19 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 
 def make_server(directory: str | os.PathLike, host: str = "127.0.0.1", port: int = 0,
-                prefix: str = "/", quiet: bool = True) -> Server:
-    """A ready-to-run server (port 0 = any free port: read ``server.server_address``)."""
+                prefix: str = "/", quiet: bool = True, gzip: bool = False,
+                requests: list[str] | None = None) -> Server:
+    """A ready-to-run server (port 0 = any free port: read ``server.server_address``). ``gzip``: text and
+    WebAssembly sent gzipped (GzipHandler); ``requests``: the path of every GET request it answers is appended
+    to it (the query left off)."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    handler = type("SiteHandler", (Handler,), {"prefix": prefix, "quiet": quiet})
+    attrs: dict[str, object] = {"prefix": prefix, "quiet": quiet}
+    if requests is not None:
+        def do_GET(self: Handler) -> None:  # the base class's name
+            requests.append(self.path.split("?", 1)[0])
+            http.server.SimpleHTTPRequestHandler.do_GET(self)
+        attrs["do_GET"] = do_GET
+    handler = type("SiteHandler", (GzipHandler if gzip else Handler,), attrs)
     server = Server((host, port), functools.partial(handler, directory=str(directory)))
     server.prefix = prefix
     return server
@@ -112,11 +161,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--prefix", default="/")
     ap.add_argument("--log", action="store_true", help="log every request")
+    ap.add_argument("--gzip", action="store_true", help="send text and WebAssembly gzipped, as GitHub Pages does")
     args = ap.parse_args(argv)
     if not (Path(args.directory) / "index.html").exists():
         print(f"serve: {args.directory}/index.html not found; run `make site` first", file=sys.stderr)
         return 1
-    server = make_server(args.directory, args.host, args.port, args.prefix, quiet=not args.log)
+    server = make_server(args.directory, args.host, args.port, args.prefix, quiet=not args.log, gzip=args.gzip)
     host, port = server.server_address[:2]
     prefix = server.prefix
     print(f"Serving {args.directory} at http://{host}:{port}{prefix}  (Ctrl+C to stop)", flush=True)

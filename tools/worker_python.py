@@ -2,11 +2,14 @@
 library in ``pyodide/stdlib.zip``, both with bytecode made by the shipped Pyodide (``tools/compile_pyc.mjs`` running
 ``tools/compile_in_pyodide.py``).
 
-Pyodide's ``python_stdlib.zip`` holds sources only, so a start without a memory snapshot (every first visit)
-compiles each module it imports: Pyodide's own start imports some 80, the engine about 60 more. The site's copy
-has each of those modules as bytecode instead of source (the rest stays source, compiled on the rare first
-import as before). Measured on a cold visit (2-core machine, Chromium): the engine worker's Pyodide ready in
-0.85 s instead of 2.54 s, for 0.7 MB more to download (3.3 MB instead of 2.5 MB).
+Pyodide's ``python_stdlib.zip`` holds the whole standard library as sources, so a start without a memory snapshot
+(every first visit) compiled each module it imports: Pyodide's own start imports some 125, the engine a few more.
+The site's copy holds those modules only, as bytecode: the ones in ``sys.modules`` once Pyodide has started and
+imported every module the worker can import, with everything those name in an import statement (see
+compile_in_pyodide.py). Measured on a cold visit (2-core machine, Chromium): the engine worker's Pyodide ready in
+0.85 s instead of 2.54 s with the bytecode; the ~420 modules nothing imports (1.7 MB of sources) are left out of
+every first visit's download. A module left out cannot be imported by the worker (ModuleNotFoundError):
+tests/test_worker_python.py imports every module the worker can import, and plays, from the archive the build makes.
 """
 
 from __future__ import annotations
@@ -23,28 +26,32 @@ from pathlib import Path
 APP_ARCHIVE = "app.zip"
 STDLIB_SOURCE = "python_stdlib.zip"  # Pyodide's, in its npm package
 STDLIB_ARCHIVE = "pyodide/stdlib.zip"  # the site's, with bytecode (web/engine-worker.mjs loads it)
+WORKER_ENTRY = "web.worker.main"  # the module the worker imports (web/engine-worker.mjs)
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
 @dataclass
 class Bytecode:
     """What compile_pyc.mjs made: {path in the zip: pyc bytes} for the game's modules and for the standard
-    library's (``why``: the reason there is none, when it could not run)."""
+    library's, and the game's modules the worker can import (``why``: the reason there is none, when it could not
+    run)."""
 
     app: dict[str, bytes] = field(default_factory=dict)
     stdlib: dict[str, bytes] = field(default_factory=dict)
+    worker: list[str] = field(default_factory=list)
     why: str = ""
 
 
-def compile_bytecode(root: Path, pyodide_dist: Path, files: list[Path]) -> Bytecode:
-    """Bytecode of ``files`` (paths under ``root``) and of the standard library modules they import, compiled by
-    the Pyodide in ``pyodide_dist`` under Node. Without Node, or when it fails, none (``why`` says so): the site
-    then ships sources only and starts slower."""
+def compile_bytecode(root: Path, pyodide_dist: Path, files: list[Path], entry: str = WORKER_ENTRY) -> Bytecode:
+    """Bytecode of ``files`` (paths under ``root``) and of the standard library modules that Pyodide and the worker
+    (``entry`` and the modules of ``files`` it can import) import, compiled by the Pyodide in ``pyodide_dist`` under
+    Node. Without Node, or when it fails, none (``why`` says so): the site then ships the standard library as
+    Pyodide has it, sources only, and starts slower."""
     node = shutil.which("node")
     if node is None:
         return Bytecode(why="node not found")
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [node, str(root / "tools" / "compile_pyc.mjs"), str(root / pyodide_dist), str(root), tmp,
+        cmd = [node, str(root / "tools" / "compile_pyc.mjs"), str(root / pyodide_dist), str(root), tmp, entry,
                *(f.as_posix() for f in files)]
         run = subprocess.run(cmd, capture_output=True, text=True)
         if run.returncode != 0:
@@ -58,11 +65,27 @@ def compile_bytecode(root: Path, pyodide_dist: Path, files: list[Path]) -> Bytec
         def read(part: str) -> dict[str, bytes]:
             return {p.relative_to(out / part).as_posix(): p.read_bytes() for p in sorted((out / part).rglob("*.pyc"))}
 
-        code = Bytecode(app=read("app"), stdlib=read("stdlib"))
+        code = Bytecode(app=read("app"), stdlib=read("stdlib"), worker=list(report["worker"]))
     expected = {rel[:-3] + ".pyc" for rel in report["stdlib"]}
     if set(code.stdlib) != expected:
         return Bytecode(app=code.app, why="the standard library's bytecode is not the modules reported")
     return code
+
+
+def module_name(rel: str) -> str:
+    """``rummy/bots/__init__.py`` (or its ``.pyc``) is ``rummy.bots``."""
+    return rel.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+
+
+def worker_part(code: Bytecode, files: list[Path]) -> tuple[list[Path], dict[str, bytes]]:
+    """The sources and the bytecode of the modules the worker can import (``code.worker``), out of ``files`` and
+    ``code.app``: what app.zip holds (the command line, the benchmarks and the page's own shared modules are never
+    imported by the worker). Without that list (no bytecode could be made), every file."""
+    if not code.worker:
+        return files, code.app
+    wanted = set(code.worker)
+    return ([rel for rel in files if module_name(rel.as_posix()) in wanted],
+            {rel: pyc for rel, pyc in code.app.items() if module_name(rel) in wanted})
 
 
 def make_zip(root: Path, files: list[Path], extra: dict[str, bytes] | None = None) -> bytes:
@@ -79,10 +102,14 @@ def make_zip(root: Path, files: list[Path], extra: dict[str, bytes] | None = Non
 
 
 def make_stdlib_zip(library: bytes, bytecode: dict[str, bytes]) -> bytes:
-    """Pyodide's standard library (``library``, its python_stdlib.zip) with each module of ``bytecode`` ({path.pyc:
-    bytes}) as bytecode in place of its source, the rest as it was, in the same order. Bytecode only, for those:
-    zipimport takes a ``.pyc`` beside a ``.py`` all the same, and the source would add 0.8 MB to download for
-    the lines of a traceback (which still names the source's path)."""
+    """Pyodide's standard library (``library``, its python_stdlib.zip) with only the modules of ``bytecode`` ({path.pyc:
+    bytes}), as bytecode in place of their sources, in the library's order, and the folders that hold them (a folder
+    entry with nothing in it would import as an empty namespace package). Every other module and file is left out:
+    nothing imports it. Bytecode only, for those kept: zipimport takes a ``.pyc`` beside a ``.py`` all the same, and
+    the source would add 0.8 MB to download for the lines of a traceback (which still names the source's path).
+    With no bytecode (it could not be made), the library as it was."""
+    if not bytecode:
+        return library
     buf = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(library)) as src, \
             zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
@@ -90,9 +117,16 @@ def make_stdlib_zip(library: bytes, bytecode: dict[str, bytes]) -> bytes:
         missing = sorted(p for p in bytecode if p[:-4] + ".py" not in names)
         if missing:
             raise ValueError(f"bytecode for modules not in the library: {', '.join(missing[:5])}")
+        folders = {pyc[:i + 1] for pyc in bytecode for i, c in enumerate(pyc) if c == "/"}
         for entry in src.infolist():
-            pyc = entry.filename[:-3] + ".pyc" if entry.filename.endswith(".py") else ""
-            name, data = (pyc, bytecode[pyc]) if pyc in bytecode else (entry.filename, src.read(entry))
+            name = entry.filename
+            pyc = name[:-3] + ".pyc" if name.endswith(".py") else ""
+            if pyc in bytecode:
+                name, data = pyc, bytecode[pyc]
+            elif entry.is_dir() and name in folders:
+                data = b""
+            else:
+                continue
             info = zipfile.ZipInfo(name, date_time=entry.date_time)
             info.compress_type = zipfile.ZIP_DEFLATED if not entry.is_dir() else zipfile.ZIP_STORED
             info.external_attr = entry.external_attr

@@ -27,9 +27,14 @@ const PYODIDE_VERSION = "__PYODIDE_VERSION__";
 const APP_ARCHIVE = new URL("../__APP_ARCHIVE__", import.meta.url).href;
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 // Where Pyodide's files are, for both starts (normal and from a snapshot). Its standard library as the build ships
-// it: the modules Pyodide and the engine import at start as bytecode, not source (tools/worker_python.py), so a
-// start without a snapshot compiles none of them.
-const PYODIDE_FILES = { indexURL: INDEX_URL, stdLibURL: new URL("../pyodide/stdlib.zip", import.meta.url).href };
+// it: only the modules Pyodide and this worker import, as bytecode (tools/worker_python.py), so a start without a
+// snapshot compiles none of them. The lock file: this worker loads no package, so the build writes in one that
+// lists none (with Pyodide's own "info", whose ABI version Pyodide checks), and npm's, 27 kB gzipped, is not
+// downloaded.
+const PYODIDE_FILES = {
+  indexURL: INDEX_URL, stdLibURL: new URL("../pyodide/stdlib.zip", import.meta.url).href,
+  lockFileContents: __PYODIDE_LOCK__,
+};
 const SNAPSHOT_CACHE = "rummy-snapshot-" + BUILD;
 // Cache Storage keys are URLs: a name of our own under the site (never fetched from the network).
 const SNAPSHOT_KEY = new URL("../pyodide/engine-" + PYODIDE_VERSION + ".snapshot", import.meta.url).href;

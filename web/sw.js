@@ -1,8 +1,11 @@
 /* Service worker of the Rummy site (template: tools/build_site.py fills in
  * the build id and the precache list and writes it to _site/sw.js).
  *
- * - install: download every file of the build into a cache named after the
- *   build's content hash (one file missing = install fails, old version stays);
+ * - install: store every file of the build in a cache named after the build's
+ *   content hash (one file missing = install fails, old version stays), each
+ *   checked against its SHA-256 (Subresource Integrity); a file the browser
+ *   already has in its HTTP cache is taken from there, so that what the page
+ *   and the engine downloaded on a first visit is not downloaded again;
  * - routes (where the browser has them): every file but the page served from the cache by the browser itself;
  * - fetch: cache-first for same-origin GET requests (navigations ignore the
  *   query string, so index.html?embed=1 is served offline too), network as a
@@ -47,13 +50,45 @@ function addRoutes(event) {
   }
 }
 
+// One file of the release: from the browser's HTTP cache if it is there (a first visit has just downloaded the
+// page's and the engine's files; an update finds there every file that did not change), otherwise from the
+// network. The integrity check makes either one this release's file: a stale copy of another release, from the
+// HTTP cache or from a server in the middle of a deploy, is refused (from the cache: asked of the network
+// instead; from the network: the install fails and the current release stays).
+async function download(url, integrity) {
+  try {
+    const cached = await fetch(new Request(url, { cache: "force-cache", integrity }));
+    if (cached.ok) return cached;
+  } catch (e) { /* not this release's file, or none: the network's */ }
+  const fresh = await fetch(new Request(url, { cache: "reload", integrity }));
+  if (!fresh.ok) throw new Error(`${url}: HTTP ${fresh.status}`);
+  return fresh;
+}
+
+// The page itself is in the HTTP cache under the address it was opened at ("./", "./?game=gin"...), which is
+// not the one it is stored under (index.html): its open pages' addresses are tried first.
+async function downloadPage(url, integrity) {
+  const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const client of pages) {
+    const address = client.url.split("#")[0];
+    if (!address.startsWith(scopeURL.href) || address === url) continue;
+    try {
+      const cached = await fetch(new Request(address, { cache: "only-if-cached", mode: "same-origin", integrity }));
+      if (cached.ok) return cached;
+    } catch (e) { /* not there, or not this release's page */ }
+  }
+  return download(url, integrity);
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     await addRoutes(event);
     const cache = await caches.open(CACHE);
-    // no-cache: revalidate with the server so an HTTP-cached file of an older
-    // release never lands in this release's cache.
-    await cache.addAll(PRECACHE.map((url) => new Request(new URL(url, scopeURL), { cache: "no-cache" })));
+    await Promise.all(PRECACHE.map(async ([path, integrity]) => {
+      const url = new URL(path, scopeURL).href;
+      const response = await (url === INDEX ? downloadPage(url, integrity) : download(url, integrity));
+      await cache.put(url, response);
+    }));
   })());
 });
 

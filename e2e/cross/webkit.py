@@ -3,7 +3,7 @@
     xvfb-run -a python3 e2e/cross/webkit.py URL
 
 The same two visits as e2e/cross/firefox.mjs, on the plain page: first visit, wait for
-``<html data-ready="true">`` (or the boot error), click *Start game* on the new-game screen, wait for the
+``<html data-ready="true">`` (or the boot error), click *Play Gin Rummy* on the new-game screen, wait for the
 person's turn, play it (take the upcard or draw from the stock), wait until the engine answered (one card more)
 and the engine's memory snapshot is stored; second visit, reload: the hand at the first paint, then once
 ready. Prints one JSON line per visit. MiniBrowser needs a display: run it under ``xvfb-run`` (Debian's xvfb).
@@ -73,12 +73,12 @@ def main(argv: list[str]) -> int:
     wait = WebDriverWait(driver, TIMEOUT, poll_frequency=0.1)
     try:
         version = driver.capabilities.get("browserVersion")
-        # 1. first visit: the new-game screen, Start game, a turn
+        # 1. first visit: the new-game screen, Play Gin Rummy, a turn
         driver.get(url)
         wait.until(lambda d: (lambda s: s["ready"] or s["error"] is not None)(d.execute_script(STATE)))
         state = driver.execute_script(STATE)
         if state["error"] is None:
-            driver.find_element(By.CSS_SELECTOR, "[data-act=start]").click()
+            driver.find_element(By.CSS_SELECTOR, "[data-key=play-gin]").click()
             wait.until(lambda d: d.execute_script(MY_TURN))
             state = driver.execute_script(STATE)
             act = "take" if state["phase"] == "first-upcard" else "draw"

@@ -121,14 +121,22 @@ def stun_html(s: "dict[str, Any]", in_use: list[str], note: str) -> str:
                     'rows="3" spellcheck="false" autocomplete="off" data-key="set-stun" data-testid="stun-list">', esc(shown),
                     "</textarea></label>",
                     ("".join(('<p class="message error" data-testid="stun-note">', esc(note), "</p>")) if note else ""),
-                    '<p class="muted">A STUN server tells each browser its public address so that two players can connect '
-                    "across the internet; it learns your IP address and nothing of the game. The game contacts them only "
-                    "while you play online.</p>",
-                    ("" if listed is None else button("stun-defaults", "Use the default servers")), "</fieldset>"))
+                    '<p class="muted">A STUN server learns your IP address and nothing of the game, only while you play '
+                    "online: it tells each browser its public address, so that friends can connect across the internet."
+                    "</p>", ("" if listed is None else button("stun-defaults", "Use the default servers")), "</fieldset>"))
+
+
+def advanced_html(open_: bool, body: str) -> str:
+    """Settings that only the curious need, folded away until asked for."""
+    return "".join(('<div class="advanced"><button type="button" class="btn small fold" data-act="settings-advanced" '
+                    'data-key="set-advanced" data-testid="settings-advanced" aria-expanded="', ("true" if open_ else "false"),
+                    '" aria-controls="settings-more"><span aria-hidden="true">', ("▾" if open_ else "▸"),
+                    "</span> Advanced</button>", '<div id="settings-more"', ("" if open_ else " hidden"), ">", body,
+                    "</div></div>"))
 
 
 def settings_html(s: "dict[str, Any]", storage_line: str, embedded: bool = False, stun_in_use: "Iterable[str]" = (),
-                  stun_note: str = "") -> str:
+                  stun_note: str = "", advanced: bool = False) -> str:
     sp = _radios("speed", SPEED_WORDS, s["speed"])
     sound = s.get("sound")
     sound_on = (not embedded) if sound is None else bool(sound)
@@ -160,11 +168,11 @@ def settings_html(s: "dict[str, Any]", storage_line: str, embedded: bool = False
                              "cost", s.get("coach", False)),
                     '<p class="muted">Against the computer. Each hand\'s review has a Show button that replays the '
                     "moment.</p></fieldset>",
-                    stun_html(s, list(stun_in_use), stun_note),
                     "<fieldset><legend>Your data</legend>"
                     '<p class="muted">', esc(storage_line), "</p>",
                     button("export", "Export my data"), button("import", "Import data…"),
-                    "</fieldset>"))
+                    "</fieldset>",
+                    advanced_html(advanced or bool(stun_note), stun_html(s, list(stun_in_use), stun_note))))
     return dialog_frame("Settings", body, button("close", "Done", True), "settings-dialog")
 
 
@@ -190,6 +198,9 @@ discard. The first to get rid of every card wins the hand and scores what the ot
 <p>Tap cards to select them, then press an action. Or drag a card: onto the discard pile to discard it, onto
 Knock to knock with it, onto a meld to lay it off, onto the table to meld it with the selected cards, or
 between your cards to reorder your hand. Drag the stock or the discard pile onto your hand to draw.</p>
+<h3>Marks</h3>
+<p>Red dots, coloured bars and edges, ★, ▼, "D": <button type="button" class="btn" data-act="legend"
+data-key="help-legend">What the marks mean</button> (also the <strong>?</strong> beside the sort buttons).</p>
 <h3>Keyboard</h3>
 <table class="keys"><tbody>
 <tr><th scope="row">Tab / Shift+Tab</th><td>move between areas and buttons</td></tr>
@@ -214,9 +225,9 @@ between your cards to reorder your hand. Drag the stock or the discard pile onto
 </tbody></table>
 <h3>Learning and fair deals</h3>
 <p>Press <strong>Hint</strong> for the expert's move and its reasons; a match with hints or undo counts as
-assisted. Each hand's deck is committed (the "deal" code beside the score) before the first card is played;
-after the hand its secret is shown and <strong>Check this deal</strong> rebuilds the deck to prove nothing was
-changed. The daily deal is the same for everyone each day (UTC), and <strong>Share this deal</strong> in the menu
+assisted. Each hand's deck is fixed before the first card is played, and its fingerprint is in
+<strong>Scores</strong>; after the hand its secret is shown and <strong>Check this deal</strong> rebuilds the deck
+to prove nothing was changed. The daily deal is the same for everyone each day (UTC), and <strong>Share this deal</strong> in the menu
 gives a link to the same cards.</p>
 <h3>What is saved</h3>
 <p>The match in progress after every move, your settings and your statistics, in this browser only.

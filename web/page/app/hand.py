@@ -5,8 +5,9 @@ explained; the hand's order, selection and marks. A part of the match at the tab
 Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app import core, motion
+from web.page.app import core, expect, motion
 from web.page.shared.cards import JOKER, by_rank, by_suit, card_of, face_of, text_of
+from web.page.shared.viewdata import read_view
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -51,13 +52,13 @@ def play(app: "App", act: str, data: "dict[str, Any]") -> "Effects":
     if v is None or app.page.screen != "table":
         if m.save is not None or m.waiting in ("new", "resume"):
             m.pending = (act, data)
-            core.say(app, "Getting the game ready…")
+            core.say(app, waiting_words(app))
             return [("render",)]
         return []
     if m.engine != "ready" or m.waiting is not None:
         if m.waiting in (None, "new", "resume"):
             m.pending = (act, data)
-            core.say(app, "Getting the game ready…")
+            core.say(app, waiting_words(app))
             return [("render",)]
         return []  # a move is on its way: a second click does nothing
     if m.cover is not None:
@@ -112,15 +113,40 @@ def play(app: "App", act: str, data: "dict[str, Any]") -> "Effects":
 
 
 def send_move(app: "App", text: str) -> "Effects":
-    """Send a move drawn from the view of this step; the engine checks it and answers."""
+    """Send a move drawn from the view of this step; the engine checks it and answers. Meanwhile the table shows
+    what the move does to the cards it names (:mod:`web.page.app.expect`), put back if the engine refuses."""
+    m = app.match
     core.say(app, "")
     v = core.view(app)
-    return core.request(app, {"type": "act", "action": text, "step": v.step, "seat": v.seat}, "act")
+    out = core.request(app, {"type": "act", "action": text, "step": v.step, "seat": v.seat}, "act")
+    shown = m.view_doc
+    doc = expect.expected(shown, text) if shown is not None and m.waiting == "act" else None
+    if doc is not None and shown is not None:
+        m.confirmed = (v, shown, list(m.order), set(m.selected))
+        m.view = read_view(doc)
+        m.view_doc = doc
+        m.selected = set()
+        sync_order(app)
+    return out
+
+
+def put_back(app: "App") -> None:
+    """The engine did not play the person's move: the table as it was before it, the cards where they were."""
+    m = app.match
+    if m.confirmed is not None:
+        m.view, m.view_doc, m.order, m.selected = m.confirmed
+        m.confirmed = None
 
 
 def refuse_drop(app: "App", text: str) -> "Effects":
     """A card dropped where it cannot go: it goes back where it came from, and the reason is said."""
     return [("motion", refused_motion())] + core.complain(app, text)
+
+
+def waiting_words(app: "App") -> str:
+    """What a move made before the engine is up waits for (the engine worker's start, in words)."""
+    stage = app.match.starting
+    return "Getting the game ready" + (": " + stage + "…" if stage else "…")
 
 
 def refused_motion() -> "dict[str, Any]":

@@ -66,22 +66,13 @@ def start_online(app: "App", cfg: "Config") -> "Effects":
     m = app.match
     app.online.role = "host"
     host.online_cfg = cfg
-    m.meta = {"names": [s.get("name") or "" for s in cfg["seats"]], "counted": 0, "match_counted": False,
-                 "log": []}
+    names = [s.get("name") or "" for s in cfg["seats"]]
     for i, s in enumerate(cfg["seats"]):
         if s["kind"] == "computer":
             p = app.catalog.profile(cfg["game"], s["id"])
-            m.meta["names"][i] = p["name"] if p else s["id"]
-    m.view = None
-    m.view_doc = None
-    m.save = None
-    m.config = {}
-    m.order = []
-    m.orders = {}
-    m.cover = None
+            names[i] = p["name"] if p else s["id"]
+    m.begin(names)
     host.deal_wait = None
-    m.next = None
-    m.token += 1
     app.page.screen = "lobby"
     app.page.dialog = None
     out = [("rtc", "configure", core.stun_json(app)), ("dialog", None)]

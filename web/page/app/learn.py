@@ -28,7 +28,6 @@ class LearnState:
         self.extras: dict[str, Any] = {}
         self.deal_check: dict[int, tuple[bool, str]] = {}  # hand -> (ok, words): "Check this deal" answered
         self.share = {"title": "", "url": "", "line": "", "status": ""}  # the Share dialog's content
-        self.deal_line = ""  # a new hand's commitment, to log
 
 
 def cards_of(texts: "Iterable[object]") -> list[int]:
@@ -52,24 +51,11 @@ def learn_table(app: "App", msg: "dict[str, Any]") -> None:
     for k in ("deal", "practice", "undo", "assisted", "tutorial", "daily", "undone"):
         if k in msg:
             extras[k] = msg[k]
-    before = learn.extras
     learn.extras = extras
     if learn.advice is not None and (m.view is None or learn.advice.get("step") != m.view.step):
         learn.advice = None
-    deal = extras.get("deal")
-    if isinstance(deal, dict) and m.waiting != "resume" and (
-            not isinstance(before.get("deal"), dict) or before["deal"].get("hand") != deal.get("hand")):
-        learn.deal_line = "Deal committed: " + str(deal.get("short")) + " (check it after the hand)."
     if extras.get("tutorial") and m.save is not None and len(core.names(app)) < 2:
         m.meta["names"] = core.config_names(app, m.config)
-
-
-def learn_log(app: "App") -> None:
-    """Log the new hand's commitment (after the line that says who dealt)."""
-    learn = app.learn
-    if learn.deal_line:
-        core.log_line(app, learn.deal_line)
-        learn.deal_line = ""
 
 
 def lesson(app: "App") -> "dict[str, Any] | None":

@@ -23,17 +23,20 @@ def chips_html(can_hint: bool, practice: bool, can_undo: bool) -> str:
     return out
 
 
-def deal_chip_html(deal: object, assisted: bool) -> str:
-    """The hand's commitment to its deck, in the score line (and "assisted" once hints or undo were used)."""
-    out = ""
-    if isinstance(deal, dict) and deal.get("short"):
-        out += "".join((' <span class="deal-chip" data-testid="deal-chip" title="This hand\'s deck is committed: ',
-                        esc(str(deal.get("commitment"))), '. After the hand its secret is shown and you can check the '
-                        'deal.">deal ', esc(str(deal["short"])), "</span>"))
-    if assisted:
-        out += ' <span class="assisted" data-testid="assisted" title="Hints or undo were used in this match">' \
-               'assisted</span>'
-    return out
+def assisted_html(assisted: bool) -> str:
+    """In the score line once hints or undo were used in this match."""
+    if not assisted:
+        return ""
+    return ' <span class="assisted" data-testid="assisted" title="Hints or undo were used in this match">assisted</span>'
+
+
+def fingerprint_html(deal: object) -> str:
+    """The Scores dialog while a hand is played: its deck's fingerprint, for the curious to note before the end."""
+    if not isinstance(deal, dict) or not deal.get("short") or deal.get("secret"):
+        return ""
+    return "".join(('<p class="muted fingerprint" data-testid="deal-fingerprint">This hand\'s deck was fixed before the '
+                    "first card: its fingerprint is <code>", esc(str(deal["short"])), "</code>. After the hand, "
+                    "<strong>Check this deal</strong> rebuilds the deck and compares.</p>"))
 
 
 def lesson_html(lesson: "dict[str, Any]", seat: int, can_continue: bool) -> str:
@@ -59,21 +62,22 @@ def outro_html(outro: str) -> str:
 
 def proof_html(deal: "dict[str, Any]", check: tuple[bool, str] | None, failure: tuple[bool, str] | None,
                busy: bool) -> str:
-    """The end of a hand: the deck's commitment, its secret now shown, and "Check this deal" (or its result)."""
+    """The end of a hand: the deck's fingerprint, fixed before the first card, its secret now shown, and "Check this
+    deal" (or its result)."""
     secret = deal.get("secret")
-    out = "".join(('<div class="proof" data-testid="deal-proof"><p class="muted">Deal commitment <code>',
-                   esc(str(deal.get("short"))), "</code>"))
+    out = "".join(('<div class="proof" data-testid="deal-proof"><p class="muted">Fair deal: this hand\'s deck was fixed '
+                   "before the first card, with the fingerprint <code>", esc(str(deal.get("short"))), "</code>"))
     if secret:
-        out += "".join((" · secret <code>", esc(str(secret)[:16]), "…</code>"))
-    out += "</p>"
+        out += "".join(("; its secret, hidden until now, is <code>", esc(str(secret)[:16]), "…</code>"))
+    out += ".</p>"
     if check is not None:
         out += "".join(('<p class="deal-check ', ("ok" if check[0] else "error"), '" data-testid="deal-check" role="status">',
                         ("✓ " if check[0] else "✗ "), esc(check[1]), "</p>"))
     elif failure is not None:
         out += "".join(('<p class="deal-check error" data-testid="deal-check" role="status">', esc(failure[1]), "</p>"))
     elif secret:
-        out += button("check-deal", "Check this deal", False, 'data-testid="check-deal"' + (" disabled" if busy
-                                                                                              else ""))
+        out += button("check-deal", "Check this deal", False, 'data-testid="check-deal" title="Rebuild the deck from '
+                      'its secret and compare it with the fingerprint"' + (" disabled" if busy else ""))
     return out + "</div>"
 
 
@@ -111,7 +115,8 @@ def _btn(act: str, label: str, key: str, extra: str = "") -> str:
 
 
 def start_html(first_visit: bool, daily: object, busy: bool) -> str:
-    """The new-game screen's lead: the guided first hands, and each game's daily deal with its streak."""
+    """The new-game screen's second row, beside the ways to play at once: Learn to play (the guided first hands)
+    and each game's daily deal with its streak."""
     learn = "".join(_btn("tutorial", "Learn " + name, "learn-" + g, "".join(('data-game="', g, '" data-testid="learn-', g,
                          '"'))) for g, name in GAME_NAMES)
     days = []
@@ -125,9 +130,10 @@ def start_html(first_visit: bool, daily: object, busy: bool) -> str:
                                            '" data-testid="daily-', g, '"', (" disabled" if busy else "")))), streak, "</li>")))
     welcome = ""
     if first_visit:
-        welcome = ('<p class="welcome" data-testid="welcome"><strong>New here?</strong> Play a guided first hand: '
-                   "one sentence a step, every rule comes up.</p>")
+        welcome = ('<p class="welcome" data-testid="welcome"><strong>New here?</strong> Learn to play with a guided '
+                   "first hand: one sentence a step, every rule comes up.</p>")
     return "".join(('<section class="learn-start" aria-label="Learn and daily deals" data-testid="learn-start">', welcome,
-                    '<div class="learn-row">', learn, "</div>",
+                    '<div class="learn-row" role="group" aria-labelledby="learn-title"><span class="row-title" '
+                    'id="learn-title">Learn to play</span>', learn, "</div>",
                     '<ul class="daily-row" aria-label="Daily deals: the same cards for everyone today">', "".join(days),
                     "</ul></section>"))

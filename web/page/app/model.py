@@ -109,6 +109,9 @@ def on_start(app: App, boot: "dict[str, Any]") -> "Effects":
     page.autoplay = page.query.get("debug") == "autoplay"  # benchmarks: a computer player in seat 0 too
     page.slot = boot.get("slot", "")
     page.first_visit = boot.get("first") is True
+    entropy = boot.get("entropy")
+    if type(entropy) is str and len(entropy) == 32:
+        page.entropy = int(entropy, 16)
     stored = boot.get("settings")
     if isinstance(stored, dict):
         for k in DEFAULT_SETTINGS:
@@ -144,7 +147,7 @@ def on_start(app: App, boot: "dict[str, Any]") -> "Effects":
     elif cfg is not None:
         out += table.start_match(app, cfg)
     elif page.embedded and not err:
-        out += table.start_match(app, SetupState(app.catalog).config())  # an embed opens on a Gin game at once
+        out += table.start_match(app, app.catalog.standard("gin"))  # an embed opens on a Gin game at once
     else:
         page.screen = "setup"
     out += replays.replay_start(app, boot)
@@ -207,6 +210,24 @@ def on_command(app: App, act: str, data: "dict[str, Any] | None" = None) -> "Eff
     return [] if handler is None else handler(app, data or {})
 
 
+def play_now(app: App, data: "dict[str, Any]") -> "Effects":
+    """The welcome's Play Gin Rummy / Play Basic Rummy: the standard game against the recommended opponent,
+    started as if chosen in the set-up (remembered for Play again; a match in progress is given up first, if the
+    person says so)."""
+    game = data.get("game")
+    if game not in ("gin", "rummy") or not app.setup.load(app.catalog.standard(game)):
+        return []
+    return table.start_from_setup(app)
+
+
+def play_again(app: App, data: "dict[str, Any]") -> "Effects":
+    """The welcome's Play again: the set-up last started from the new-game screen."""
+    last = app.page.settings.get("last")
+    if not isinstance(last, dict) or not app.setup.load(last):
+        return []
+    return table.start_from_setup(app)
+
+
 def toggle_card(app: App, data: "dict[str, Any]") -> "Effects":
     m = app.match
     pos = data.get("pos", 0)
@@ -242,6 +263,8 @@ def copy_reply(app: App, data: "dict[str, Any]") -> "Effects":
 COMMANDS: "dict[str, Command]" = {
     "card": toggle_card,
     "start": lambda app, data: table.start_from_setup(app),
+    "play": play_now,
+    "play-again": play_again,
     "confirm-new": lambda app, data: table.confirm_new(app),
     "ready": lambda app, data: table.reveal(app),
     "next": lambda app, data: [("dialog", None)] + table.next_hand(app),

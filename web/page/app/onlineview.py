@@ -100,7 +100,7 @@ def join_html(app: "App") -> str:
         role = " (host)" if i == 0 else (" (you)" if i == inv["seat"] else
                                          (" (computer)" if kind == "computer" else " (invited)"))
         who.append("".join(("<li>", esc(name), role, "</li>")))
-    rules = [esc(inv["preset"]) + " rules"]
+    rules = [esc(app.catalog.preset_label(inv["game"], inv["preset"]))]  # the preset's name in words, not its id
     for name, value in inv["changes"]:
         rules.append("…" if name == "~" else esc(option_words(app, inv["game"], name, value)))
     state = j["state"]

@@ -38,6 +38,7 @@ class PageState:
         self.level = "info"  # "info" | "error" | "hint"
         self.confirm_reset = False  # Statistics: "reset?" asked
         self.embed_status = ""  # the embed dialog's "Copied."
+        self.advanced = False  # Settings: the Advanced part unfolded
         self.autoplay = False  # ?debug=autoplay (benchmarks): a computer player in seat 0 too
         self.reduced_motion = False
         self.speed_q: float | None = None  # the speed a ?speed= parameter sets, over the settings'
@@ -47,17 +48,29 @@ class PageState:
         # {"problems", "changes"} of a file to import, for the player to confirm
         self.import_plan: dict[str, Any] | None = None
         self.log_open = False  # the move log's drawer, beside or over the table (closed on every new page)
+        self.entropy = 0  # the page's generator of new matches' seeds (from the browser's random numbers at start)
 
 
 # ---------------------------------------------------------------- screens and dialogs
 
 def show_setup(app: "App", data: "dict[str, Any]") -> "Effects":
     app.page.screen = "setup"
+    app.setup.open = False  # the welcome first, its ways to play at once
     return [("render",), ("focus", "#setup-title")]
 
 
 def back_to_game(app: "App", data: "dict[str, Any]") -> "Effects":
     app.page.screen = "table"
+    return [("render",)]
+
+
+def setup_choose(app: "App", data: "dict[str, Any]") -> "Effects":
+    """Choose opponent and rules: the whole set-up, unfolded under the welcome (or folded again)."""
+    st = app.setup
+    shown = st.open or bool(st.error)  # a problem to show unfolds it by itself
+    st.open = not shown
+    if shown:
+        st.error = ""
     return [("render",)]
 
 
@@ -229,6 +242,19 @@ def stun_defaults(app: "App", data: "dict[str, Any]") -> "Effects":
     return [("save-settings", app.page.settings)] + core.open(app, "settings")
 
 
+def open_settings(app: "App", data: "dict[str, Any]") -> "Effects":
+    app.page.advanced = False  # Settings open with their Advanced part folded, and what was left out said once
+    app.online.stun_note = ""
+    return core.open(app, "settings")
+
+
+def settings_advanced(app: "App", data: "dict[str, Any]") -> "Effects":
+    if app.page.dialog != "settings":
+        return []
+    app.page.advanced = not app.page.advanced
+    return core.open(app, "settings")
+
+
 def effect(kind: str) -> "Command":
     """A command the runner performs as it is (export, import, download my game, play here, reload, close the
     notice above the table)."""
@@ -236,8 +262,10 @@ def effect(kind: str) -> "Command":
 
 
 COMMANDS = {
-    "new": show_setup, "back-to-game": back_to_game, "setup-more": setup_more,
-    "scores": dialog("scores"), "stats": dialog("stats"), "settings": dialog("settings"), "embed": dialog("embed"), "help": dialog("help"),
+    "new": show_setup, "back-to-game": back_to_game, "setup-choose": setup_choose, "setup-more": setup_more,
+    "scores": dialog("scores"), "stats": dialog("stats"), "embed": dialog("embed"), "help": dialog("help"),
+    "legend": dialog("legend"),
+    "settings": open_settings, "settings-advanced": settings_advanced,
     "moves": toggle_log, "close": close,
     "stats-reset": stats_reset, "stats-reset-no": stats_reset_no, "stats-reset-yes": stats_reset_yes,
     "copy-embed": copy_embed, "copied": copied,

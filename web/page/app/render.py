@@ -296,6 +296,13 @@ def sort_html(game: str, mode: str, chips: str = "", log_open: bool = False) -> 
                     "</div>"))
 
 
+def legend_chip() -> str:
+    """The way from the table to what its marks mean (the legend)."""
+    return ('<button type="button" class="chip legend-chip" data-act="legend" data-key="chip-legend" '
+            'title="What the marks mean"><span aria-hidden="true">?</span><span class="sr-only">What the marks mean'
+            "</span></button>")
+
+
 def status_html(prompt: str, message: str, level: str, deadwood: "Sequence[tuple[str, str]]") -> str:
     """The prompt, the live deadwood (Gin: parts of (text, class); the class "more" may be folded on a phone)
     and the message line."""
@@ -364,8 +371,9 @@ def table_screen(view: "View", names: "Sequence[str]", profiles: "dict[int, dict
 
 
 def cover_html(name: str, view: "View") -> str:
-    """Pass and play: the screen between two people's turns. It holds no card of anyone's hand."""
-    return "".join(('<div class="table cover" data-testid="cover" data-phase="', esc(view.phase), '" data-turn="',
+    """Pass and play: the screen between two people's turns. It holds no card of anyone's hand. A tap anywhere on
+    it shows the hand, as its words say; its button is the way there for a keyboard and a screen reader."""
+    return "".join(('<div class="table cover" data-act="ready" data-testid="cover" data-phase="', esc(view.phase), '" data-turn="',
                     ("" if view.turn is None else str(view.turn)), '" data-step="', str(view.step),
                     '" data-waiting="false"><div class="cover-card" role="group" aria-labelledby="cover-title">'
                     '<h2 id="cover-title" data-testid="cover-title">Pass to ', esc(name), " — tap when ready</h2>"

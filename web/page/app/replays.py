@@ -90,6 +90,9 @@ class ReplayState:
         self.link_box = {"url": "", "status": ""}  # the "Share this replay" dialog
         self.export_note = ""  # said under the end-of-hand buttons after an export
         self.replay_gen = 0  # the match's number on this page: answers about an earlier match are dropped
+        # why a hand could not be replayed, said beside the button that asked: "match:<hand>" or
+        # "past:<match>:<hand>" -> the words
+        self.problems: dict[str, str] = {}
 
 
 # ---------------------------------------------------------------- starting, and a new match
@@ -120,6 +123,7 @@ def replay_new_match(app: "App") -> None:
     rp = app.replays
     rp.reviews = {}
     rp.export_note = ""
+    rp.problems = {k: v for k, v in rp.problems.items() if not k.startswith("match:")}
     rp.replay_gen += 1
 
 
@@ -239,8 +243,12 @@ def on_error(app: "App", msg: "dict[str, Any]") -> "Effects | None":
     if asked == "review":
         rp.reviews[ctx["hand"]] = {"error": why}
         return redraw_after_answer(app)
-    if app.page.screen == "replay" and rp.replay is not None and rp.replay.get("loading"):
-        close_replay(app)
+    if asked == "replay":
+        return [("log", "engine: " + str(msg.get("error")))] + replay_failed(app, ctx, str(msg.get("error")))
+    if ctx.get("for") == "export":  # said under the end of the hand's buttons
+        rp.export_note = why
+    elif ctx.get("for") == "link" and rp.replay is not None and app.page.screen == "replay":
+        rp.replay["problem"] = why  # the viewer's Copy replay link
     core.say(app, why, "error")
     return [("log", "engine: " + str(msg.get("error")))] + redraw_after_answer(app)
 
@@ -251,29 +259,55 @@ def redraw_after_answer(app: "App") -> "Effects":
     return [("render",)]
 
 
+def problem_key(ctx: "dict[str, Any]") -> str:
+    """Where a replay was asked for, to say there why it cannot be shown (see ReplayState.problems)."""
+    if ctx["source"] == "past":
+        return "past:" + str(ctx.get("past")) + ":" + str(ctx["hand"])
+    return "match:" + str(ctx["hand"])
+
+
+def replay_failed(app: "App", ctx: "dict[str, Any]", why: str) -> "Effects":
+    """A replay that cannot be shown (the engine could not rebuild the hand, or this page cannot read what it
+    sent): said where the person asked for it, never only in the console."""
+    page = app.page
+    rp = app.replays
+    source = ctx["source"]
+    why = why.rstrip(".")
+    if source == "record":  # the watch dialog: the pasted text stays there to be fixed
+        rp.watch["busy"] = False
+        rp.watch["error"] = "This record cannot be watched: " + why + "."
+        return core.open(app, "watch")
+    if source == "link":
+        out = close_replay(app)
+        page.notices = ["This replay link cannot be opened: " + why + "."]
+        return out + core.open(app, "notice")
+    words = "This hand cannot be replayed: " + why + "."
+    rp.problems[problem_key(ctx)] = words
+    r = rp.replay
+    if page.screen == "replay" and r is not None and not r.get("loading"):
+        r["problem"] = words  # another hand picked in the viewer: the one on show stays, and says why
+        return [("render",), ("announce", words)]
+    if page.dialog in ("end", "scores", "past"):  # beside the button that asked
+        return core.open(app, page.dialog) + [("announce", words)]
+    core.say(app, words, "error")
+    return [("render",), ("announce", words)]
+
+
 def replay_answer(app: "App", ctx: "dict[str, Any]", msg: "dict[str, Any]") -> "Effects":
     page = app.page
     rp = app.replays
     source = ctx["source"]
     if not msg["ok"]:
-        error = str(msg.get("error"))
-        if source == "record":
-            rp.watch["busy"] = False
-            rp.watch["error"] = "This record cannot be watched: " + error
-            return core.open(app, "watch")
-        if source == "link":
-            close_replay(app)
-            page.notices = ["This replay link cannot be opened: " + error + "."]
-            return core.open(app, "notice")
-        core.say(app, "This hand cannot be replayed: " + error, "error")
-        return [("render",)]
+        return replay_failed(app, ctx, str(msg.get("error")))
     data = msg["replay"]
     from web.page.app import replayview  # the replays' drawing: imported when first needed
 
     why = replayview.replay_problem(data)
     if why is not None:
-        core.say(app, "This hand cannot be replayed: " + why + ".", "error")
-        return [("log", "a replay was dropped: " + why), ("render",)]
+        return [("log", "a replay this page cannot read: " + why)] + replay_failed(app, ctx, "its positions cannot be "
+                                                                                        "read (" + why + ")")
+    if source in ("match", "past"):
+        rp.problems.pop(problem_key(ctx), None)
     rec = ctx.get("record")
     names: object
     if source == "match":
@@ -323,6 +357,8 @@ def record_answer(app: "App", ctx: "dict[str, Any]", rec: "dict[str, Any]") -> "
 def on_past(app: "App", matches: "list[dict[str, Any]]") -> "Effects":
     """The history as the store now holds it (a finished match was just kept): shown at once if open."""
     app.replays.past = list(matches)
+    # the matches moved down the list: what was said of one would be drawn beside another
+    app.replays.problems = {k: v for k, v in app.replays.problems.items() if not k.startswith("past:")}
     return core.open(app, "past") if app.page.dialog == "past" else []
 
 

@@ -167,6 +167,13 @@ def _points(cost: float) -> str:
     return str(whole) + ("" if part == 0 else "." + str(part))
 
 
+def problem_html(words: str | None) -> str:
+    """Why a hand could not be replayed, said beside what asked for it."""
+    if not words:
+        return ""
+    return "".join(('<p class="record-error" role="alert" data-testid="replay-problem">', esc(words), "</p>"))
+
+
 def viewer_html(r: "dict[str, Any]", can_link: bool, back_words: str) -> str:
     """The replay viewer: the position at step ``r["index"]`` with every hand face up, the steps, the log."""
     if r.get("loading"):
@@ -199,7 +206,8 @@ def viewer_html(r: "dict[str, Any]", can_link: bool, back_words: str) -> str:
                         r.get("from") or SOURCE_WORDS.get(r["source"], "")), " · ", esc(", ".join(names)), "</p></div>",
                     picker, '<div class="replay-tools">',
                     (_btn("replay-link", "Copy replay link", "replay-link", 'data-testid="replay-link"') if can_link else ""),
-                    _btn("replay-close", esc(back_words), "replay-close", 'data-testid="replay-close"'), "</div></header>"))
+                    _btn("replay-close", esc(back_words), "replay-close", 'data-testid="replay-close"'), "</div>",
+                    problem_html(r.get("problem")), "</header>"))
     # the position
     seats = "".join(_seat_html(frame, s, names, frame["phase"] in ("first-upcard", "draw", "play"), game)
                     for s in range(players))
@@ -291,22 +299,25 @@ def review_html(review: "dict[str, Any] | None", busy: bool, can_ask: bool, hand
     return "".join((out, '<ol class="coach-list" data-testid="coach-list">', "".join(items), "</ol></section>"))
 
 
-def end_tools_html(hand: int, busy_export: bool, note: str) -> str:
-    """The end-of-hand buttons of this part: replay the hand, export the record."""
-    return "".join(('<div class="replay-tools end" data-testid="replay-tools">',
+def end_tools_html(hand: int, busy_export: bool, note: str, problem: str | None = None) -> str:
+    """The end-of-hand buttons of this part: replay the hand, export the record (and why the hand could not be
+    replayed)."""
+    return "".join((problem_html(problem), '<div class="replay-tools end" data-testid="replay-tools">',
                     button("replay-hand", "Replay this hand", False, 'data-hand="' + str(hand) + '" data-testid="replay-hand"'),
                     button("export-record", "Export hand record", False, 'data-testid="export-record"'
                              + (" disabled" if busy_export else "")),
                     ("".join(('<span class="muted" role="status">', esc(note), "</span>")) if note else ""), "</div>"))
 
 
-def scores_replays_html(hands: int) -> str:
-    """The Scores dialog: a Replay button for each finished hand."""
+def scores_replays_html(hands: int, problems: "dict[str, str] | None" = None) -> str:
+    """The Scores dialog: a Replay button for each finished hand (and why one could not be replayed)."""
     if not hands:
         return ""
+    said = problems or {}
     return "".join(('<div class="replay-picks" role="group" aria-label="Replay a hand"><span class="lbl">Replay hand</span> ',
                     "".join(_btn("replay-hand", str(h + 1), "scores-replay-" + str(h), "".join(('data-hand="', str(h),
-                                   '" aria-label="Replay hand ', str(h + 1), '"')), "chip") for h in range(hands)), "</div>"))
+                                   '" aria-label="Replay hand ', str(h + 1), '"')), "chip") for h in range(hands)), "</div>",
+                    "".join(problem_html(said.get("match:" + str(h))) for h in range(hands))))
 
 
 # ---------------------------------------------------------------- dialogs
@@ -329,8 +340,10 @@ def watch_html(watch: "dict[str, Any]") -> str:
                                + (" disabled" if busy else "")) + button("close", "Close"), "watch-dialog")
 
 
-def past_html(past: "Sequence[dict[str, Any]]") -> str:
-    """The last finished matches kept in this browser, each with a button per hand."""
+def past_html(past: "Sequence[dict[str, Any]]", problems: "dict[str, str] | None" = None) -> str:
+    """The last finished matches kept in this browser, each with a button per hand (and why one of its hands could
+    not be replayed)."""
+    said = problems or {}
     if not past:
         body = "".join(('<p data-testid="past-none">No finished match yet. The last ', "10",
                         " matches you finish are kept here, in this browser, to replay.</p>"))
@@ -349,7 +362,9 @@ def past_html(past: "Sequence[dict[str, Any]]") -> str:
             rows.append("".join(('<li class="past-match" data-testid="past-match"><p><strong>',
                                  esc(GAME_TITLES.get(m["game"], m["game"])), "</strong> · ", when, final, " · ",
                                  esc(won), " · ", plural(m["hands"], "hand"), '</p><div class="replay-picks" role="group"'
-                                 ' aria-label="Replay a hand"><span class="lbl">Replay hand</span> ', picks, "</div></li>")))
+                                 ' aria-label="Replay a hand"><span class="lbl">Replay hand</span> ', picks, "</div>",
+                                 "".join(problem_html(said.get("past:" + str(i) + ":" + str(h))) for h in range(m["hands"])),
+                                 "</li>")))
         body = "".join(('<p class="muted">Your last finished matches, newest first, kept in this browser.</p>'
                         '<ol class="past-list" data-testid="past-list">', "".join(rows), "</ol>"))
     return dialog_frame("Past matches", body, button("close", "Close", True), "past-dialog")

@@ -105,6 +105,7 @@ class Runner:
         boot["reduced_motion"] = dom.reduced_motion()
         boot["framed"] = dom.html_attr("data-framed") == "1"
         boot["hash"] = fragment  # a replay link (#replay=...)
+        boot["entropy"] = str(dom.bridge().randomHex(16) or "")  # the seeds of the matches this page deals
         self.dispatch(("start", boot))  # the first paint (a new match or a resume waits in the outbox)
         dom.set_drawn()
         self.link.start()  # the engine worker, right after the first paint; it queues messages until it is up

@@ -1,5 +1,7 @@
-"""The new-game screen: game, players (each seat a computer opponent, or a person at this device with a name),
-preset, every rule option.
+"""The new-game screen: first a welcome to play at once (Continue a match, Play again the last set-up, or Play
+Gin Rummy or Basic Rummy against a recommended opponent), and folded behind "Choose opponent and rules" the
+whole set-up: game, players (each seat a computer opponent, or a person at this device with a name), preset,
+every rule option.
 
 The options, their labels, ranges and presets come from the engine's catalog (``rummy.catalog``, written next
 to the page by the site build), so the page draws this screen before the engine is up; the engine checks the
@@ -20,6 +22,7 @@ FIRST = ("target", "rounds", "scoring")
 PERSON = "person"  # the value of a seat's choice that makes it a person at this device (pass and play)
 GUEST = "guest"  # ... that makes it a friend online (an invite link)
 MAX_NAME = 24
+GAME_WORDS = {"gin": "Gin Rummy", "rummy": "Basic Rummy"}
 
 
 class Catalog:
@@ -52,6 +55,11 @@ class Catalog:
         """The presets in the rulebook's order."""
         return list(self.games[game]["preset_order"])
 
+    def preset_label(self, game: str, name: str) -> str:
+        """A preset's name as a player reads it (its id stays in URLs and saves)."""
+        preset = self.presets(game).get(name) or {}
+        return str(preset.get("label") or name)
+
     def roster(self, game: str) -> "list[dict[str, Any]]":
         roster: list[dict[str, Any]] = self.games[game]["roster"]
         return roster
@@ -64,6 +72,17 @@ class Catalog:
 
     def ids(self, game: str) -> list[str]:
         return [p["id"] for p in self.roster(game)]
+
+    def recommended(self, game: str) -> str:
+        """The opponent the engine recommends to a newcomer (else the roster's middle one)."""
+        ids = self.ids(game)
+        pid = self.games[game].get("recommended")
+        return pid if pid in ids else ids[len(ids) // 2]
+
+    def standard(self, game: str) -> "Config":
+        """The quick game of ``game``: against the recommended opponent, the first preset's rules."""
+        return {"game": game, "opponents": [self.recommended(game)],
+                "rules": {"preset": self.preset_names(game)[0]}, "seed": None}
 
     def resolved(self, game: str, players: int, rules: "dict[str, Any]") -> "dict[str, Any]":
         """Every option's value under ``rules`` (a preset plus changes), as the engine will resolve it."""
@@ -139,60 +158,66 @@ class SetupState:
         self.friends: dict[str, list[int]] = {"gin": [], "rummy": []}
         self.my_name = ""  # seat 0's name when people play
         self.error = ""
+        self.open = False  # the whole set-up ("Choose opponent and rules") is folded under the welcome
         self.more = False  # the options beyond the preset and the match's length are folded
         self.practice = False  # a practice game: undo allowed (off by default; not remembered)
         if isinstance(last, dict):
             self.load(last)
 
-    def load(self, cfg: "dict[str, Any]") -> None:
-        """Show a stored game's settings (ignored when they no longer make sense)."""
+    def load(self, cfg: "dict[str, Any]") -> bool:
+        """Show a stored game's settings; False (and nothing changed) when they no longer make sense."""
         game = cfg.get("game")
         if game not in ("gin", "rummy"):
-            return
+            return False
         ids = self.catalog.ids(game)
         opps = [o for o in cfg.get("opponents", []) if o in ids]
         rules = dict(cfg.get("rules") or {})
         preset = rules.pop("preset", "cardgames")
         if preset not in self.catalog.presets(game):
-            return
+            return False
         for k, v in rules.items():
             o = self.catalog.option(game, k)
             if o is None or option_problem(o, v) is not None:
-                return
+                return False
         seats = cfg.get("seats")
         people = {}
+        friends = []
+        my_name = self.my_name
         if isinstance(seats, list):
-            friends = []
+            if (game == "gin" and len(seats) != 2) or not 2 <= len(seats) <= 6:
+                return False
             for s, seat in enumerate(seats):
                 if not isinstance(seat, dict) or seat.get("kind") not in (PERSON, GUEST, "computer"):
-                    return
+                    return False
                 if seat["kind"] != "computer" and s > 0:
                     people[s] = str(seat.get("name", ""))[:MAX_NAME]
                     if seat["kind"] == GUEST:
                         friends.append(s)
-            self.friends[game] = friends
-            if (game == "gin" and len(seats) != 2) or not 2 <= len(seats) <= 6:
-                return
-            self.my_name = str(seats[0].get("name", ""))[:MAX_NAME]
+            my_name = str(seats[0].get("name", ""))[:MAX_NAME]
             filled = []
             for s in range(1, len(seats)):
                 filled.append(seats[s]["id"] if s not in people and seats[s].get("id") in ids else
                               (opps[0] if opps else ids[0]))
             opps = filled
         elif not opps or (game == "gin" and len(opps) != 1) or len(opps) > 5:
-            return
+            return False
         self.game = game
         self.players = len(opps) + 1
         self.opponents[game] = opps
         self.people[game] = people
+        self.friends[game] = friends
+        self.my_name = my_name
         self.preset[game] = preset
         self.overrides[game] = rules
+        self.practice = False
+        return True
 
     def opps(self) -> list[str]:
         ids = self.catalog.ids(self.game)
         n = 1 if self.game == "gin" else self.players - 1
         cur = [o for o in self.opponents.get(self.game, []) if o in ids]
-        default = ids[len(ids) // 2:] + ids[: len(ids) // 2] if ids else []
+        first = ids.index(self.catalog.recommended(self.game)) if ids else 0
+        default = ids[first:] + ids[:first]  # the recommended opponent, then the stronger ones
         while len(cur) < n and default:
             cur.append(default[len(cur) % len(default)])
         return cur[:n]
@@ -320,26 +345,29 @@ def _option(value: object, words: object, selected: bool) -> str:
 
 
 def option_field(o: "dict[str, Any]", v: "Any") -> str:
-    """One rule option as a form field."""
+    """One rule option as a form field, with its help sentence in view (what an undercut or a line bonus is)."""
     name = o["name"]
-    key = "".join(('data-key="f-', name, '" title="', esc(o["help"]), '"'))
+    help_id = "help-" + name
+    key = "".join(('data-key="f-', name, '" aria-describedby="', help_id, '"'))
     label = o["label"]
     if o["nullable"] and o["none_label"] and name != "target":
         label += " (blank: " + o["none_label"] + ")"
     if o["kind"] == "bool":
-        return "".join(('<label class="field check"><input type="checkbox" name="opt:', name, '" ', key,
-                        (" checked" if v else ""), "> ", esc(label), "</label>"))
-    if o["kind"] == "choice":
+        field = "".join(('<label class="field check"><input type="checkbox" name="opt:', name, '" ', key,
+                         (" checked" if v else ""), "> ", esc(label), "</label>"))
+    elif o["kind"] == "choice":
         words = o["choice_words"] or [str(c) for c in o["choices"]]
-        opts = [_option(c, w, c == v) for c, w in zip(o["choices"], words)]
-        return _select("opt:" + name, label, opts, key)
-    if o["suggested"]:
-        return _select("opt:" + name, label, [_option(c, c, c == v) for c in o["suggested"]], key)
-    low = "" if o["low"] is None else str(o["low"])
-    high = "9999" if o["high"] is None else str(o["high"])
-    return "".join(('<label class="field">', esc(label), ' <input type="number" inputmode="numeric" name="opt:', name,
-                    '" aria-label="', esc(label), '" ', key, ' min="', low, '" max="', high, '" value="',
-                    ("" if v is None else str(v)), '"></label>'))
+        field = _select("opt:" + name, label, [_option(c, w, c == v) for c, w in zip(o["choices"], words)], key)
+    elif o["suggested"]:
+        field = _select("opt:" + name, label, [_option(c, c, c == v) for c in o["suggested"]], key)
+    else:
+        low = "" if o["low"] is None else str(o["low"])
+        high = "9999" if o["high"] is None else str(o["high"])
+        field = "".join(('<label class="field">', esc(label), ' <input type="number" inputmode="numeric" name="opt:',
+                         name, '" aria-label="', esc(label), '" ', key, ' min="', low, '" max="', high, '" value="',
+                         ("" if v is None else str(v)), '"></label>'))
+    return "".join(('<div class="opt">', field, '<small class="opt-help" id="', help_id, '">', esc(o["help"]),
+                    "</small></div>"))
 
 
 def _practice_field(st: SetupState) -> str:
@@ -350,8 +378,8 @@ def _practice_field(st: SetupState) -> str:
                     "(the match counts as assisted)</label>"))
 
 
-def setup_html(st: SetupState, can_resume: bool, lead: str = "") -> str:
-    """The new-game screen: the game, the opponents (each a character) and the preset first; the rule options
+def form_html(st: SetupState) -> str:
+    """The whole set-up: the game, the opponents (each a character) and the preset first; the rule options
     folded behind "More rule options" (the match's length stays in view)."""
     cat = st.catalog
     g = st.game
@@ -406,7 +434,7 @@ def setup_html(st: SetupState, can_resume: bool, lead: str = "") -> str:
                     for pid in computers for p in ros if p["id"] == pid)
     cards = "".join(gallery)
     presets = cat.presets(g)
-    popts = [_option(k, k, st.preset[g] == k) for k in cat.preset_names(g)]
+    popts = [_option(k, cat.preset_label(g, k), st.preset[g] == k) for k in cat.preset_names(g)]
     pdesc = presets.get(st.preset[g], {}).get("description", "")
     rules = st.resolved()
     first: list[str] = []
@@ -414,20 +442,137 @@ def setup_html(st: SetupState, can_resume: bool, lead: str = "") -> str:
     for o in cat.options(g):
         (first if o["name"] in FIRST else rest).append(option_field(o, rules.get(o["name"])))
     err = "".join(('<p class="message error" role="alert">', esc(st.error), "</p>")) if st.error else ""
-    resume = ('<button type="button" class="btn" data-act="back-to-game" data-key="setup-back">Back to the game</button>'
-              if can_resume else "")
     more = "".join(('<button type="button" class="btn small fold" data-act="setup-more" data-key="setup-more" '
                     'aria-expanded="', ("true" if st.more else "false"), '" aria-controls="setup-options">',
                     ("Fewer rule options" if st.more else "More rule options (" + str(len(rest)) + ")"), "</button>"))
-    return (
-        "".join(('<section class="setup" data-testid="setup" aria-labelledby="setup-title">'
-                 '<h2 id="setup-title">New game</h2>', lead, '<div class="setup-form">'
-                 '<fieldset class="games"><legend>Game</legend>', games, players, "</fieldset>"
-                 "<fieldset><legend>Players</legend>", '<ul class="roster" aria-label="The characters">', cards, "</ul>",
-                 '<div class="opp-fields">', "".join(opp_fields), "</div>", about, "</fieldset>"
-                 "<fieldset><legend>Rules</legend>", _select("preset", "Preset", popts, 'data-key="f-preset"'),
-                 '<p class="muted">', esc(pdesc), '</p><div class="options">', "".join(first), "</div>", more,
-                 '<div class="options" id="setup-options"', ("" if st.more else " hidden"), ">", "".join(rest),
-                 "</div>", _practice_field(st), "</fieldset>",
-                 err, '<div class="setup-go"><button type="button" class="btn primary" data-act="start" '
-                 'data-key="setup-start">Start game</button>', resume, "</div></div></section>")))
+    return "".join(('<fieldset class="games"><legend>Game</legend>', games, players, "</fieldset>"
+                    "<fieldset><legend>Players</legend>", '<ul class="roster" aria-label="The characters">', cards,
+                    "</ul>", '<div class="opp-fields">', "".join(opp_fields), "</div>", about, "</fieldset>"
+                    "<fieldset><legend>Rules</legend>", _select("preset", "Rule set", popts, 'data-key="f-preset" '
+                                                                'aria-describedby="preset-help"'),
+                    '<p class="muted" id="preset-help" data-testid="preset-help">', esc(pdesc), "</p>"
+                    '<div class="options">', "".join(first), "</div>", more,
+                    '<div class="options" id="setup-options"', ("" if st.more else " hidden"), ">", "".join(rest),
+                    "</div>", _practice_field(st), "</fieldset>",
+                    err, '<div class="setup-go"><button type="button" class="btn primary" data-act="start" '
+                    'data-key="setup-start">Start game</button></div>'))
+
+
+# ---------------------------------------------------------------- the welcome
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def rules_words(catalog: Catalog, game: str, players: int, rules: "dict[str, Any]") -> str:
+    """A set-up's rules in a player's words: the preset's name, the match's length when it was changed, and how
+    many other options differ from the preset ("Oklahoma, to 150, 1 more change")."""
+    preset = str(rules.get("preset", "cardgames"))
+    base = catalog.resolved(game, players, {"preset": preset})
+    mine = catalog.resolved(game, players, rules)
+    out = catalog.preset_label(game, preset)
+    more = ""
+    if mine.get("rounds") is not None and mine.get("rounds") != base.get("rounds"):
+        out += ", " + str(mine["rounds"]) + " hands"
+        more = " more"
+    elif mine.get("target") != base.get("target"):
+        out += ", to " + str(mine["target"])
+        more = " more"
+    others = len([k for k in mine if k not in ("target", "rounds") and mine[k] != base.get(k)])
+    if others:
+        out += "".join((", ", str(others), more, (" change" if others == 1 else " changes")))
+    return out
+
+
+def opponents_of(catalog: Catalog, cfg: "Config") -> "list[tuple[str, str]]":
+    """Who seat 0 plays against in a set-up: (profile id, or "" for a person; name), in seat order."""
+    game = cfg["game"]
+    seats = cfg.get("seats")
+    if not isinstance(seats, list):  # against the computer alone
+        seats = [{"kind": PERSON}] + [{"kind": "computer", "id": pid} for pid in cfg.get("opponents") or []]
+    out = []
+    for seat in seats[1:]:
+        if seat.get("kind") == "computer":
+            pid = str(seat.get("id", ""))
+            p = catalog.profile(game, pid)
+            out.append((pid, p["name"] if p else pid))
+        else:
+            out.append(("", str(seat.get("name") or "a friend")))
+    return out
+
+
+def setup_words(catalog: Catalog, cfg: "Config") -> str:
+    """A set-up in a player's words: "Gin Rummy against Ada (Oklahoma, to 150)"."""
+    game = cfg["game"]
+    against = opponents_of(catalog, cfg)
+    names = [n for _, n in against] or ["nobody"]
+    return "".join((GAME_WORDS[game], " against ", _and(names), " (",
+                    rules_words(catalog, game, len(against) + 1, dict(cfg.get("rules") or {})), ")"))
+
+
+def _same_game(a: "Config", b: "Config") -> bool:
+    return (a.get("game") == b.get("game") and list(a.get("opponents") or []) == list(b.get("opponents") or [])
+            and dict(a.get("rules") or {}) == dict(b.get("rules") or {}) and not a.get("seats") and not b.get("seats"))
+
+
+def _tile(act: str, label: str, primary: bool, key: str, face: str, words: str, extra: str = "") -> str:
+    """One way to play at once: a large button, the portrait of who it is against, and what it is in words."""
+    return "".join(('<li class="play-tile', (" first" if primary else ""), '">', face,
+                    '<div class="play-what"><button type="button" class="btn big', (" primary" if primary else ""),
+                    '" data-act="', act, '" data-key="', key, '" data-testid="', key, '" aria-describedby="', key,
+                    '-words"', extra, ">", esc(label), '</button><p class="play-words" id="', key, '-words">',
+                    esc(words), "</p></div></li>"))
+
+
+def _face(pid: str) -> str:
+    return portrait(pid) if pid else '<span class="portrait none" aria-hidden="true"></span>'
+
+
+def welcome_html(st: SetupState, resume: "dict[str, Any] | None", last: "Config | None") -> str:
+    """The ways to play at once, the first one the large primary button: Continue the match on this page, Play
+    again the last set-up, and Play Gin Rummy or Basic Rummy against the recommended opponent (standard rules)."""
+    cat = st.catalog
+    tiles = []
+    first = True
+    if resume is not None:
+        over = bool(resume.get("over"))
+        tiles.append(_tile("back-to-game", "Back to the table" if over else "Continue", not over, "continue-match",
+                           _face(str(resume.get("face") or "")), str(resume.get("words") or "")))
+        first = over
+    again = None
+    if last is not None:
+        probe = SetupState(cat)
+        if probe.load(last):
+            again = probe.config()
+            pids = [pid for pid, _ in opponents_of(cat, again) if pid]
+            tiles.append(_tile("play-again", "Play again", first, "play-again", _face(pids[0] if pids else ""),
+                               setup_words(cat, again)))
+            first = False
+    for g in ("gin", "rummy"):
+        quick = cat.standard(g)
+        if again is not None and _same_game(again, quick):
+            continue  # Play again is this very game
+        pid = quick["opponents"][0]
+        p = cat.profile(g, pid) or {"name": pid, "tier": "", "style": ""}
+        words = "".join(("Against ", p["name"], " (", tier_word(p["tier"]).lower(), ", ", p["style"].lower(), "), ",
+                         cat.preset_label(g, quick["rules"]["preset"]).lower()))
+        tiles.append(_tile("play", "Play " + GAME_WORDS[g], first, "play-" + g, _face(pid), words,
+                           ' data-game="' + g + '"'))
+        first = False
+    return '<ul class="play-tiles" aria-label="Play now">' + "".join(tiles) + "</ul>"
+
+
+def setup_html(st: SetupState, lead: str = "", resume: "dict[str, Any] | None" = None,
+               last: "Config | None" = None) -> str:
+    """The new-game screen: the ways to play at once (:func:`welcome_html`), then ``lead`` (learning, the daily
+    deals), then "Choose opponent and rules", which unfolds the whole set-up (:func:`form_html`; open by itself
+    when it has something to say). ``resume``: the match on this page ({"words", "face", "over"}), if any;
+    ``last``: the set-up last started from here."""
+    shown = st.open or bool(st.error)
+    toggle = "".join(('<button type="button" class="btn fold choose" data-act="setup-choose" data-key="setup-choose" '
+                      'aria-expanded="', ("true" if shown else "false"), '" aria-controls="setup-form">'
+                      '<span class="caret" aria-hidden="true"></span>Choose opponent and rules</button>'))
+    return "".join(('<section class="setup" data-testid="setup" aria-labelledby="setup-title">'
+                    '<h2 id="setup-title">New game</h2>', welcome_html(st, resume, last), lead, toggle,
+                    '<div class="setup-form" id="setup-form" data-testid="setup-form"', ("" if shown else " hidden"),
+                    ">", (form_html(st) if shown else ""), "</div></section>"))

@@ -7,6 +7,7 @@ never reads an engine message's words to decide. Written in the Python both Micr
 
 from web.page.app import core, hand, learn, looks, motion, replays
 from web.page.app.text import describe_event, headline, names_in, spoken
+from web.page.shared import deal as page_deal
 from web.page.shared.cards import card_of
 from web.page.shared.viewdata import Event, read_view
 
@@ -45,6 +46,32 @@ class MatchState:
         self.token = 0  # timers of an older state are ignored
         self.asked = 0  # the id of the last request sent to the engine (its answer's "re")
         self.speech: dict[int, list[Any]] = {}  # seat -> [what the character said, table updates it stays]
+        self.dealt_here = False  # the view on show is the first deal as the page made it: the engine's comes next
+        self.landing = False  # the page's deal is still flying to the hands: the computer's first move waits
+        self.starting = ""  # what the engine worker is doing as it starts, in words
+        # the person's move on show before the engine's answer: the view, its document, the hand's order and the
+        # selection as they were (put back if the engine refuses it)
+        self.confirmed: tuple[View, dict[str, Any], list[int], set[int]] | None = None
+        self.deal_flight = 0  # which deal the "landed" timer is for
+
+    def begin(self, names: list[str]) -> None:
+        """A new match, with these names at its seats: nothing of the last one is kept but the engine's state."""
+        self.meta = {"names": names, "counted": 0, "match_counted": False, "log": []}
+        self.speech = {}
+        self.view = None
+        self.view_doc = None
+        self.save = None
+        self.config = {}
+        self.order = []
+        self.orders = {}
+        self.cover = None
+        self.selected = set()
+        self.new_card = None
+        self.next = None
+        self.token += 1
+        self.dealt_here = False
+        self.landing = False
+        self.confirmed = None
 
 
 def adopt_record(app: "App", record: "dict[str, Any]") -> None:
@@ -86,25 +113,77 @@ def start_match(app: "App", cfg: "Config", ask: "dict[str, Any] | None" = None) 
         lobby: Effects = host.start_online(app, cfg)
         return lobby
     m = app.match
-    m.meta = {"names": core.config_names(app, cfg), "counted": 0, "match_counted": False, "log": []}
+    m.begin(core.config_names(app, cfg))
     replays.replay_new_match(app)
-    m.speech = {}
-    m.view = None
-    m.view_doc = None
-    m.save = None
-    m.config = {}
-    m.order = []
-    m.orders = {}
-    m.cover = None
-    m.selected = set()
-    m.new_card = None
     app.page.screen = "table"
     app.page.dialog = None
-    m.next = None
-    m.token += 1
-    core.say(app, "Dealing…")
     m.waiting = "new"
-    return [core.send(app, ask or {"type": "new", "config": cfg}), core.stall_timer(app), ("dialog", None)]
+    out: Effects = []
+    if ask is None and can_deal_here(app, cfg):
+        cfg = dict(cfg)
+        if cfg.get("seed") is None:
+            cfg["seed"] = new_seed(app)
+        out = deal_here(app, cfg)
+    if not m.dealt_here:
+        core.say(app, "Dealing…")
+    return [core.send(app, ask or {"type": "new", "config": cfg}), core.stall_timer(app), ("dialog", None)] + out
+
+
+def same_deal(page_view: "View", engine_view: "View") -> bool:
+    """The engine dealt what the page showed: the dealer, the person's cards, the upcard."""
+    return (page_view.dealer == engine_view.dealer and sorted(page_view.hand) == sorted(engine_view.hand)
+            and page_view.discard == engine_view.discard)
+
+
+def can_deal_here(app: "App", cfg: "Config") -> bool:
+    """A match the page deals at once, before the engine's table comes: one person against the computer, its
+    first hand dealt from its seed (a lesson's stacked deal and a match with friends wait for their dealer)."""
+    seats = core.seats_of(cfg)
+    people = [s for s in seats if s["kind"] != "computer"]
+    return (len(people) == 1 and not cfg.get("tutorial") and cfg.get("game") in app.catalog.games
+            and (cfg.get("seed") is not None or app.page.entropy != 0))
+
+
+def new_seed(app: "App") -> int:
+    """A new match's seed, from the page's generator (the browser's random numbers at start)."""
+    app.page.entropy, x = page_deal.next64(app.page.entropy)
+    return x >> 12  # 52 bits: page_deal.SEED_LIMIT
+
+
+def deal_here(app: "App", cfg: "Config") -> "Effects":
+    """Deal the match's first hand on the page (the engine's own deal, web/page/shared/deal.py) and show it: the
+    person sees their cards at once, sorts and chooses; a move waits for the engine's table, which must hold the
+    very same cards."""
+    m = app.match
+    game = cfg["game"]
+    players = len(core.seats_of(cfg))
+    rules = dict(cfg.get("rules") or {})
+    resolved = app.catalog.resolved(game, players, rules)
+    resolved["preset"] = rules.get("preset", "cardgames")
+    doc = page_deal.first_view(game, players, resolved, cfg["seed"], app.catalog.games[game]["opening"])
+    m.view = read_view(doc)
+    m.view_doc = doc
+    m.dealt_here = True
+    hand.sync_order(app)
+    core.say(app, "")
+    out = stage(app, m.view, [], True, False, 0) + [("render",), ("focus", ".hand .card")]
+    flight = deal_seconds(app, m.view)
+    if flight > 0:
+        m.landing = True
+        m.deal_flight += 1
+        out.append(("timer", "landed", flight, m.deal_flight))
+    return out
+
+
+def deal_landed(app: "App", flight: int) -> "Effects":
+    """The page's deal has landed: if the engine's table is in and the computer is to move, it moves now."""
+    m = app.match
+    if flight != m.deal_flight or not m.landing:
+        return []
+    m.landing = False
+    if m.dealt_here or m.view is None or m.next != "computer" or m.waiting is not None:
+        return []  # the engine's table is not in yet (it will set the pace), or the person moves first
+    return [("timer", "advance", core.delay(app), m.token)]
 
 
 def start_tutorial(app: "App", game: str) -> "Effects":
@@ -134,13 +213,26 @@ def on_daily(app: "App", msg: "dict[str, Any]") -> "Effects":
 
 
 
+STAGES = {"runtime": "downloading the game engine", "python": "starting Python",
+          "engine": "loading the rules and the opponents"}
+
+
 def on_engine_status(app: "App", event: str, detail: "dict[str, Any]") -> "Effects":
     if event == "ready":
         app.match.engine = "ready"
         return []
     if event == "failed":
         return engine_failed(app, str(detail.get("error", "")))
+    stage = STAGES.get(str(detail.get("stage")))
+    if event == "progress" and stage is not None:
+        app.match.starting = stage
+        if app.page.message.startswith(WAITING):  # a move waits for the engine: say what it waits for
+            core.say(app, hand.waiting_words(app))
+            return [("render",)]
     return []
+
+
+WAITING = "Getting the game ready"
 
 
 def engine_failed(app: "App", why: str) -> "Effects":
@@ -149,6 +241,7 @@ def engine_failed(app: "App", why: str) -> "Effects":
     m.restarts += 1
     m.engine = "failed"
     m.waiting = None
+    hand.put_back(app)  # the move on show was never answered: the engine resumes from before it
     if m.restarts > MAX_RESTARTS:
         core.say(app, "The game engine keeps stopping (" + why + "). Reload the page to try again.", "error")
         return [("render",), ("log", "engine failed: " + why)]
@@ -195,7 +288,8 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     except ValueError as e:
         return [("log", "a table message was dropped: " + str(e))]
     out: Effects = []
-    before = m.view
+    before = m.view if m.confirmed is None else m.confirmed[0]  # the person's move on show is this table's
+    m.confirmed = None
     by = msg["by"]
     me = view.seat  # the person whose view this is: seat 0, or, in pass and play, the one to act
     mine = before  # this person's previous view (for what their hand gained)
@@ -204,7 +298,12 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
         m.order = list(m.orders.get(me, []))
         mine = None
     resumed = m.waiting == "resume"
-    dealt = m.waiting in ("new", "deal") or (
+    here = m.dealt_here and before is not None  # the page dealt this hand itself: this is the engine's deal of it
+    m.dealt_here = False
+    if here and before is not None and not same_deal(before, view):
+        out.append(("log", "the engine dealt other cards than the page showed: the engine's are in play"))
+        core.say(app, "The cards were dealt again: these are the ones in play.", "error")
+    dealt = (m.waiting in ("new", "deal") and not here) or (
         app.online.role == "guest" and view.in_hand and (before is None or before.hand_number != view.hand_number))
     m.view = view
     m.view_doc = msg["view"]
@@ -218,13 +317,13 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     m.engine = "ready"
     m.restarts = 0
     m.token += 1
-    if page.message in ("Dealing…", "Getting the game ready…") or by == me or mine is None:
+    redealt = here and page.level == "error"  # the page's deal was not the engine's: say so
+    if (page.message == "Dealing…" or page.message.startswith(WAITING) or by == me or mine is None) and not redealt:
         core.say(app, "")
     names = core.names(app)
     new_hand = before is not None and before.hand_number != view.hand_number
-    if view.in_hand and (new_hand or (before is None and not m.meta["log"])):
+    if view.in_hand and (new_hand or ((before is None or here) and not m.meta["log"])):
         core.log_line(app, "Hand " + str(view.hand_number) + ": " + names[view.dealer] + " dealt.")
-    learn.learn_log(app)
     lines = [describe_event(e, names) for e in events]
     for t in lines:
         core.log_line(app, t)
@@ -258,6 +357,8 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     # what comes next
     if m.next == "computer" and learn.lesson_waits(app):
         pass  # the guided hand: the opponent moves when the learner presses Continue
+    elif m.landing and m.next == "computer":
+        pass  # the page's deal has not landed yet: its "landed" timer lets the computer move
     elif m.next == "computer" or (m.next == "you" and page.autoplay and app.online.role == "local"):
         wait = core.delay(app)
         if dealt and wait > 0:
@@ -378,6 +479,8 @@ def on_tick(app: "App", name: str, token: int) -> "Effects":
         if m.engine != "ready":  # still starting: the worker link reports a start that fails
             return [core.stall_timer(app)]
         return engine_failed(app, "it did not answer within " + str(int(core.STALL_SECONDS)) + " seconds")
+    if name == "landed":
+        return deal_landed(app, token)
     if token != m.token or m.view is None:
         return []
     if name == "advance" and m.waiting is None:
@@ -460,6 +563,7 @@ def on_refused(app: "App", msg: "dict[str, Any]") -> "Effects":
     """A move of this page was refused: the reason is said, and the cards go back."""
     m = app.match
     m.waiting = None
+    hand.put_back(app)
     if m.view is None or msg["step"] != m.view.step:
         return []
     core.say(app, refusal_words(app, msg), "error")
@@ -469,7 +573,10 @@ def on_refused(app: "App", msg: "dict[str, Any]") -> "Effects":
 def on_stale(app: "App", msg: "dict[str, Any]") -> "Effects":
     """A move drawn from an older view: the engine ignored it."""
     app.match.waiting = None
-    return []
+    if app.match.confirmed is None:
+        return []
+    hand.put_back(app)
+    return [("render",)]
 
 
 def on_bad_save(app: "App", msg: "dict[str, Any]") -> "Effects":

@@ -167,29 +167,33 @@ def card_words(card: int) -> str:
     return name_of(card)
 
 
-def prompt(view: "View", names: "Sequence[str]") -> str:
-    """The line above the hand: whose turn, and what the person can do now (from ``view.legal``)."""
+def prompt(view: "View", names: "Sequence[str]", by_name: bool = False) -> str:
+    """The line above the hand: whose turn, and what the person can do now (from ``view.legal``). ``by_name``:
+    people pass the device round, so the one holding it is named ("Ann's turn") rather than called "you"."""
     if view.phase == "match-over":
         w = view.match.winner if view.match is not None else None
         if w is None:
             return "Match over: a draw."
-        return "Match over: " + ("you win!" if w == view.seat else who(names, w) + " wins.")
+        return "Match over: " + ("you win!" if w == view.seat and not by_name else who(names, w) + " wins.")
     if view.phase == "hand-over":
         return "The hand is over."
     if view.turn != view.seat:
         return who(names, view.turn) + " is playing."
     kinds = view.kinds()
     top = face_of(view.top_discard) if view.top_discard is not None else ""
+    lead = (who(names, view.seat) + "'s turn") if by_name else "Your turn"
     if view.phase == "first-upcard":
-        return "Your turn: take the upcard " + top + ", or pass."
+        return lead + ": take the upcard " + top + ", or pass."
     if view.phase == "draw":
         if "draw discard" in kinds:
-            return "Your turn: draw from the stock or take " + top + "."
-        return "Your turn: draw from the stock."
+            return lead + ": draw from the stock or take " + top + "."
+        return lead + ": draw from the stock."
     if view.game == "gin":
-        return ("Discard a card" + (", or knock." if "knock" in kinds else ".")
+        what = ("discard a card" + (", or knock." if "knock" in kinds else ".")
                 + (" Big gin is yours!" if "big gin" in kinds else ""))
-    return "Meld and lay off if you can, then discard."
+    else:
+        what = "meld and lay off if you can, then discard."
+    return (lead + ": " + what) if by_name else (what[:1].upper() + what[1:])
 
 
 TIER_WORDS = {"beginner": "Beginner", "casual": "Casual", "skilled": "Skilled", "expert": "Expert"}

@@ -6,7 +6,7 @@ Written in the Python both MicroPython and CPython run.
 """
 
 from web.page.app import core, dialogs, hand, learn, learnview, prefs, render, replays, results
-from web.page.app.setup import setup_html
+from web.page.app.setup import GAME_WORDS, setup_html
 from web.page.app.text import esc, headline, names_in, prompt
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -37,13 +37,42 @@ def screen_html(app: "App") -> str:
         return onlineview.join_html(app)
     if screen == "setup" or (m.view is None and m.save is None and m.waiting is None):
         lead = learnview.start_html(app.page.first_visit, app.page.stats.get("daily") or {}, m.waiting == "daily")
-        return setup_html(app.setup, m.save is not None, lead)
+        last = app.page.settings.get("last")
+        return setup_html(app.setup, lead, resume_tile(app), last if isinstance(last, dict) else None)
     strip = ""
     if app.online.role != "local":
         from web.page.app import onlineview
 
         strip = onlineview.table_strip(app)
     return strip + table_html(app)
+
+
+def resume_tile(app: "App") -> "dict[str, Any] | None":
+    """The match on this page, for the welcome's Continue: what it is, where it stands, whose face; None when
+    there is none."""
+    m = app.match
+    if m.save is None:
+        return None
+    cfg = m.config or {}
+    v = m.view
+    game = v.game if v is not None else str(cfg.get("game") or "gin")
+    names = core.names(app)
+    if cfg.get("tutorial"):
+        words = "Your guided hand of " + GAME_WORDS.get(game, game)
+    elif cfg.get("daily"):
+        words = GAME_WORDS.get(game, game) + " daily deal, " + str(cfg["daily"])
+    else:
+        words = GAME_WORDS.get(game, game) + (" against " if names[0] == "You" else ": ") + \
+            ", ".join(names[1:] if names[0] == "You" else names)
+    if v is not None and len(v.scores) == len(names):
+        words += "".join((", hand ", str(v.hand_number), ": ",
+                          ", ".join(n + " " + str(sc) for n, sc in zip(names, v.scores))))
+    face = ""
+    for seat in core.seats(app):
+        if seat["kind"] == "computer":
+            face = seat["id"]
+            break
+    return {"words": words, "face": face, "over": not core.match_in_progress(app)}
 
 
 def table_html(app: "App") -> str:
@@ -62,7 +91,8 @@ def table_html(app: "App") -> str:
     for i, seat in enumerate(core.seats(app)):
         if seat["kind"] == "computer":
             profiles[i] = app.catalog.profile(v.game, seat["id"])
-    ui = {"prompt": prompt(v, names) if m.engine != "starting" or m.waiting is None else "Getting the game ready…",
+    ui = {"prompt": prompt(v, names, core.pass_and_play(app)) if m.dealt_here or m.engine != "starting"
+          or m.waiting is None else "Getting the game ready…",
           "message": page.message, "level": page.level, "deadwood": dw, "order": m.order,
           "selected": m.selected, "marks": marks, "busy": v.turn != v.seat,
           "sort": hand.sort_mode(app), "log": m.meta.get("log", []),
@@ -75,7 +105,7 @@ def table_html(app: "App") -> str:
 
 
 def learn_ui(app: "App", ui: "dict[str, Any]") -> "dict[str, Any]":
-    """What learning adds to the table: the hint and undo chips, the lesson's bar, marks and the deal chip."""
+    """What learning adds to the table: the hint and undo chips, the lesson's bar, marks and "assisted"."""
     m = app.match
     extras = app.learn.extras
     advice = app.learn.advice
@@ -84,10 +114,10 @@ def learn_ui(app: "App", ui: "dict[str, Any]") -> "dict[str, Any]":
     lesson = learn.lesson(app)
     mine = v.in_hand and v.turn == v.seat and m.cover is None
     # a friend's page online has no engine to ask: no hint there
-    ui["chips"] = "" if app.online.role == "guest" else learnview.chips_html(
-        mine and m.waiting is None, bool(extras.get("practice")), bool(extras.get("undo")) and m.waiting is None)
-    ui["scoreline_extra"] = learnview.deal_chip_html(extras.get("deal") if app.online.role != "guest" else None,
-                                                     bool(extras.get("assisted")))
+    ui["chips"] = ("" if app.online.role == "guest" else learnview.chips_html(
+        mine and m.waiting is None, bool(extras.get("practice")), bool(extras.get("undo")) and m.waiting is None)) \
+        + render.legend_chip()
+    ui["scoreline_extra"] = learnview.assisted_html(bool(extras.get("assisted")))
     lit: list[str] = []
     if advice is not None and advice.get("step") == v.step:
         ui["marks"]["advised"] = learn.cards_of(advice.get("cards") or [])
@@ -188,7 +218,7 @@ def replay_end_html(app: "App") -> str:
     out = view.review_html(app.replays.reviews.get(hand_no), bool(replays.asking(app, "review", "hand", hand_no)),
                            replays.coach_allowed(app), hand_no, core.names(app))
     return out + view.end_tools_html(hand_no, bool(replays.asking(app, "record", "for", "export")),
-                                     app.replays.export_note)
+                                     app.replays.export_note, app.replays.problems.get("match:" + str(hand_no)))
 
 
 def scores_html(app: "App") -> str | None:
@@ -199,14 +229,16 @@ def scores_html(app: "App") -> str | None:
     if replays.has_engine(app):
         from web.page.app import replayview
 
-        more = replayview.scores_replays_html(len(v.results))
+        more = learnview.fingerprint_html(app.learn.extras.get("deal") if v.in_hand else None)
+        more += replayview.scores_replays_html(len(v.results), app.replays.problems)
     return dialogs.scores_html(results.score_sheet_html(v, core.names(app)) + more)
 
 
 def settings_html(app: "App") -> str:
     page = app.page
     line = page.banner or "Your match, settings and statistics are saved in this browser."
-    return dialogs.settings_html(page.settings, line, page.embedded, core.stun_servers(app), app.online.stun_note)
+    return dialogs.settings_html(page.settings, line, page.embedded, core.stun_servers(app), app.online.stun_note,
+                                 page.advanced)
 
 
 def embed_html(app: "App") -> str:
@@ -230,6 +262,12 @@ def help_html(app: "App") -> str:
     return dialogs.help_html(view.help_text_html(), view.help_buttons_html())
 
 
+def legend_html(app: "App") -> str:
+    from web.page.app import legend  # what the marks mean: imported when first asked for
+
+    return legend.legend_html()
+
+
 def watch_html(app: "App") -> str:
     from web.page.app import replayview
 
@@ -239,7 +277,7 @@ def watch_html(app: "App") -> str:
 def past_html(app: "App") -> str:
     from web.page.app import replayview
 
-    return replayview.past_html(app.replays.past)
+    return replayview.past_html(app.replays.past, app.replays.problems)
 
 
 def link_html(app: "App") -> str:
@@ -262,4 +300,5 @@ DIALOGS = {
     "past": past_html,
     "replay-link": link_html,
     "help": help_html,
+    "legend": legend_html,
 }

@@ -24,8 +24,9 @@ Anything else, or a message with a field of the wrong type, is dropped and logge
 message over ``MAX_TEXT`` is dropped unread. Written in the Python both MicroPython and CPython run.
 """
 
-import hashlib
 import json
+
+from web.page.shared.deal import HEX, commitment_of, dealt_to, shuffled_deck
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -37,8 +38,6 @@ QUICK = ("Good luck!", "Good game", "Nice gin!", "Nice play", "Well played", "Oo
 TO_GUEST = ("welcome", "table", "refused", "commit", "talk", "status", "reload")
 TO_HOST = ("hello", "act", "entropy", "talk")
 GUEST_NEXT = ("you", "wait", "deal", "over")
-HEX = "0123456789abcdef"
-DEAL_FORMAT = "rummy-deal/1"  # rummy.fairdeal's format: the guest's check mirrors it
 
 
 def _is_int(v: "Any") -> bool:
@@ -145,60 +144,6 @@ def fair_problem(fair: "Any") -> str | None:
 
 
 # ---------------------------------------------------------------- a fair deal, checked by a guest
-
-MASK64 = (1 << 64) - 1
-
-
-def _sha_hex(text: str) -> str:
-    digest = hashlib.sha256(text.encode("utf-8")).digest()
-    return "".join(HEX[b >> 4] + HEX[b & 15] for b in digest)
-
-
-def commitment_of(secret: str) -> str:
-    """rummy.fairdeal.commitment: what the host shows before the deal."""
-    return _sha_hex(DEAL_FORMAT + "|commit|" + secret)
-
-
-def _mix(secret: str, contributions: list[str]) -> bytes:
-    h = hashlib.sha256((DEAL_FORMAT + "|mix|" + secret).encode("utf-8"))
-    for c in contributions:
-        h.update(("|" + str(len(c)) + ":" + c).encode("utf-8"))
-    return h.digest()
-
-
-def _next64(state: int) -> tuple[int, int]:
-    """SplitMix64, as rummy.rng.Rng: the new state and its output."""
-    state = (state + 0x9E3779B97F4A7C15) & MASK64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return state, z ^ (z >> 31)
-
-
-def shuffled_deck(jokers: bool, secret: str, contributions: list[str]) -> list[int]:
-    """rummy.fairdeal.shuffled_deck: the game's deck in id order (52 cards, two jokers more with ``jokers``),
-    shuffled by the generator the secret and the contributions seed (Fisher-Yates, unbiased bounds)."""
-    deck = list(range(52)) + ([52, 52] if jokers else [])
-    digest = _mix(secret, contributions)
-    state = int.from_bytes(digest[:8], "big")
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            state, x = _next64(state)
-            if x < limit:
-                break
-        j = x % n
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
-
-
-def dealt_to(deck: list[int], players: int, dealer: int, size: int, seat: int) -> tuple[list[int], int]:
-    """The cards ``seat`` was dealt from ``deck`` (one at a time from the dealer's left, ``size`` each) and the
-    upcard, as rummy.game.Game.deal deals."""
-    hand = [deck[i] for i in range(players * size) if (dealer + 1 + i) % players == seat]
-    return hand, deck[players * size]
-
 
 def check_deal(fair: "dict[str, Any]", promised: "dict[str, Any]", mine: str, seen: "dict[str, Any]") -> tuple[bool, str]:
     """A guest's check of a revealed deal: ``fair`` the host's reveal (``commitment``, ``secret``,

@@ -1,0 +1,89 @@
+"""The first minute: a new match against the computer is on the table before the engine is up (the page deals it
+from the match's seed), a first move made then is played once the engine is up, exactly once; and the person's
+own move shows at once, and goes back with the engine's reason when the engine refuses it.
+
+Nothing waits on a clock: "before the engine is up" is made certain by holding the engine worker's script (a
+Playwright route) until the test lets it through; "at once" is read from what the hand held between the click
+and the engine's answer (a MutationObserver's record), not from a time.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers, whatever pytest's import mode
+from test_play_support import button, hand_names, settled, wait_turn
+
+# Seeds whose first hand the person opens (rummy.fairdeal.first_dealer gives seat 1 the deal).
+GIN_OPENS = 1
+RUMMY_OPENS = 1
+
+
+class WorkerGate:
+    """Holds the page's request for the engine worker's script until opened."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.held: list[Route] = []
+        self.open = False
+        context.route("**/web/engine-worker.mjs", self.hold)
+
+    def hold(self, route: Route) -> None:
+        if self.open or route.request.service_worker is not None:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.open = True
+        for route in self.held:
+            route.continue_()
+        self.held = []
+
+
+def test_a_first_move_made_before_the_engine_is_up_is_played_once(context: BrowserContext, page: Page,
+                                                                  wait_drawn, wait_ready) -> None:
+    gate = WorkerGate(context)
+    page.goto(f"index.html?game=gin&opponents=rex&seed={GIN_OPENS}&speed=0")
+    wait_drawn(page)
+    expect(page.get_by_test_id("hand").locator(".card")).to_have_count(10)  # dealt by the page itself
+    assert gate.held and page.evaluate("document.documentElement.dataset.ready") != "true"
+    before = hand_names(page)
+    button(page, "Pass").click()
+    expect(page.get_by_test_id("message")).to_contain_text("Getting the game ready")
+    button(page, "Pass").click()  # a second click queues nothing more
+    gate.release()
+    wait_ready(page)
+    wait_turn(page)
+    log = page.get_by_test_id("log")
+    expect(log).to_contain_text("You passed")
+    assert log.inner_text().count("You passed") == 1
+    assert sorted(hand_names(page)) == sorted(before)  # the engine dealt the very cards the page showed
+
+
+def test_a_refused_move_shows_at_once_then_goes_back_with_the_reason(page: Page, wait_ready) -> None:
+    page.goto(f"index.html?game=rummy&opponents=mel&seed={RUMMY_OPENS}&speed=0")
+    wait_ready(page)
+    assert wait_turn(page) == "turn:draw"
+    top = page.get_by_test_id("discard-pile").get_attribute("aria-label") or ""
+    card = top.split("top card ")[1]
+    button(page, "Take discard").click()
+    settled(page)
+    hand = page.get_by_test_id("hand")
+    taken = hand.get_by_role("button", name=card, exact=True)
+    expect(taken).to_have_count(1)
+    order = hand_names(page)
+    page.evaluate("""name => {
+        window.__left = false;
+        const hand = document.querySelector('[data-testid=hand]');
+        new MutationObserver(() => {
+            if (![...hand.querySelectorAll('.card')].some(e => e.getAttribute('aria-label') === name)) window.__left = true;
+        }).observe(hand, {childList: true, subtree: true});
+    }""", card)
+    taken.click()
+    button(page, "Discard").click()  # the card just taken may not be thrown back this turn
+    expect(page.get_by_test_id("message")).to_contain_text("discard pile")
+    assert page.evaluate("window.__left") is True  # it left the hand at once...
+    assert hand_names(page) == order  # ...and came back to its place

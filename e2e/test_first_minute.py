@@ -12,9 +12,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers, whatever pytest's import mode
+from gate import Gate
 from test_play_support import button, hand_names, settled, wait_turn
 
 # Seeds whose first hand the person opens (rummy.fairdeal.first_dealer gives seat 1 the deal).
@@ -22,30 +23,9 @@ GIN_OPENS = 1
 RUMMY_OPENS = 1
 
 
-class WorkerGate:
-    """Holds the page's request for the engine worker's script until opened."""
-
-    def __init__(self, context: BrowserContext) -> None:
-        self.held: list[Route] = []
-        self.open = False
-        context.route("**/web/engine-worker.mjs", self.hold)
-
-    def hold(self, route: Route) -> None:
-        if self.open or route.request.service_worker is not None:
-            route.continue_()
-        else:
-            self.held.append(route)
-
-    def release(self) -> None:
-        self.open = True
-        for route in self.held:
-            route.continue_()
-        self.held = []
-
-
 def test_a_first_move_made_before_the_engine_is_up_is_played_once(context: BrowserContext, page: Page,
                                                                   wait_drawn, wait_ready) -> None:
-    gate = WorkerGate(context)
+    gate = Gate(context, "**/web/engine-worker.mjs")
     page.goto(f"index.html?game=gin&opponents=rex&seed={GIN_OPENS}&speed=0")
     wait_drawn(page)
     expect(page.get_by_test_id("hand").locator(".card")).to_have_count(10)  # dealt by the page itself

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 from built_page import markup
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from gate import Gate
+from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -22,33 +23,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 import prerender  # noqa: E402
 
 Wait = Callable[[Page], None]
-
-
-class Gate:
-    """Holds every request the page makes for PyScript's core.js until opened (the service worker's precache
-    of it is let through and not counted)."""
-
-    def __init__(self, context: BrowserContext) -> None:
-        self.held: list[Route] = []
-        self.open = False
-        self.asked = 0
-        context.route("**/pyscript/core.js", self.hold)
-
-    def hold(self, route: Route) -> None:
-        if route.request.service_worker is not None:
-            route.continue_()
-            return
-        self.asked += 1
-        if self.open:
-            route.continue_()
-        else:
-            self.held.append(route)
-
-    def release(self) -> None:
-        self.open = True
-        for route in self.held:
-            route.continue_()
-        self.held = []
 
 
 def wait_runtime_asked(page: Page) -> None:
@@ -67,7 +41,7 @@ def test_the_build_draws_what_the_pages_python_draws_on_a_first_visit(site_dir: 
 
 def test_a_first_visit_shows_the_new_game_screen_before_python_and_hands_the_clicks_over(
         context: BrowserContext, page: Page, site_url: str, wait_ready: Wait) -> None:
-    gate = Gate(context)
+    gate = Gate(context, "**/pyscript/core.js")
     page.goto(site_url, wait_until="domcontentloaded")
     wait_runtime_asked(page)  # once the screen has been painted (boot.js); the page's Python cannot be up
     expect(page.locator("html")).to_have_attribute("data-prerendered", "1")
@@ -93,7 +67,7 @@ def test_a_first_visit_shows_the_new_game_screen_before_python_and_hands_the_cli
 
 def test_a_held_click_is_done_once(context: BrowserContext, page: Page, site_url: str, wait_ready: Wait) -> None:
     """A toggle clicked before the page's Python is up ends up toggled: handed over exactly once."""
-    gate = Gate(context)
+    gate = Gate(context, "**/pyscript/core.js")
     page.goto(site_url, wait_until="domcontentloaded")
     choose = page.get_by_role("button", name="Choose opponent and rules")
     expect(choose).to_have_attribute("aria-expanded", "false")
@@ -108,7 +82,7 @@ def test_a_held_click_is_done_once(context: BrowserContext, page: Page, site_url
 def test_the_pages_python_keeps_the_first_screen_as_it_is(context: BrowserContext, page: Page, site_url: str,
                                                           wait_ready: Wait) -> None:
     """The page's Python takes over the screen drawn by the build without drawing it again: the same nodes."""
-    gate = Gate(context)
+    gate = Gate(context, "**/pyscript/core.js")
     page.goto(site_url, wait_until="domcontentloaded")
     expect(page.get_by_test_id("setup")).to_be_visible()
     page.evaluate("() => { window.__first = document.querySelector('[data-testid=setup] .play-words'); }")
@@ -127,7 +101,7 @@ def test_a_returning_visit_sees_the_loading_screen_until_python_draws(context: B
     wait_ready(page)
     page.get_by_role("button", name="Play Gin Rummy").click()  # a match is stored now
     expect(page.get_by_test_id("hand")).to_be_visible()
-    gate = Gate(context)
+    gate = Gate(context, "**/pyscript/core.js")
     page.reload(wait_until="domcontentloaded")
     wait_runtime_asked(page)
     assert page.get_attribute("html", "data-prerendered") is None
@@ -142,7 +116,7 @@ def test_a_returning_visit_sees_the_loading_screen_until_python_draws(context: B
 
 def test_a_link_with_a_query_is_not_a_first_visit(context: BrowserContext, page: Page, site_url: str,
                                                   wait_ready: Wait) -> None:
-    gate = Gate(context)
+    gate = Gate(context, "**/pyscript/core.js")
     page.goto(site_url + "?game=rummy", wait_until="domcontentloaded")
     wait_runtime_asked(page)
     assert page.get_attribute("html", "data-prerendered") is None

@@ -1,6 +1,6 @@
 """The learning messages answered by the engine worker in Chromium (Pyodide), compared with CPython: the daily
 deal's seed and cards, a seeded deal and its commitment, a hint, a finished hand's record with its revealed
-secret and its check. The page draws these later; here the worker is spoken to directly, as the page does."""
+secret and its check (and a changed card drawn caught). The page draws these later; here the worker is spoken to directly, as the page does."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from rummy import resolve_rules, seat_view
 from rummy.bots import expert_advisor
 from rummy.cards import card_str
 from rummy.daily import daily_config
-from rummy.fairdeal import commitment, hand_secret, new_match
+from rummy.fairdeal import commitment, hand_secret, new_match, verify_record
 
 CONVERSATION = """async (messages) => {
   const w = new Worker('./web/engine-worker.mjs', { type: 'module' });
@@ -91,3 +91,15 @@ def test_a_finished_hand_is_checked_in_the_worker(page, wait_ready) -> None:
     assert record["type"] == "record" and len(record["record"]["hands"]) == 1
     assert record["record"]["proofs"][0]["secret"] == hand_secret(5, 0)
     assert verified["type"] == "verified" and verified["ok"] and verified["hands"][0]["ok"]
+    # a card drawn from the stock that is not the committed deck's: Pyodide names it as CPython does
+    changed = json.loads(json.dumps(record["record"]))
+    drawn = changed["hands"][0]["drawn"]
+    assert drawn, "the hand drew from the stock"
+    committed, other = drawn[0], next(c for c in changed["hands"][0]["deck"] if c != drawn[0])
+    drawn[0] = other
+    (caught,) = page.evaluate(CONVERSATION, [{"type": "verify", "record": changed}])
+    check = caught["hands"][0]
+    assert caught["type"] == "verified" and not check["ok"] and check["code"] == "stock-draw"
+    assert check["params"] == {"draw": 1, "action": check["params"]["action"], "rebuilt": False, "card": other,
+                               "committed": committed}
+    assert check["words"] == verify_record(changed)[0].words

@@ -108,3 +108,49 @@ def test_a_reload_while_the_device_is_passed_shows_the_cover(page, wait_ready):
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("hand")).to_be_visible()
     expect(page.get_by_test_id("prompt")).to_contain_text(name + "'s turn")
+
+
+ORDER = """(bidi) => {
+  // where the browser drew the cover's title: its name (a <bdi>, drawn with unicode-bidi ``bidi``) and the words
+  // before and after it
+  const title = document.querySelector('[data-testid=cover-title]');
+  const bdi = title.querySelector('bdi');
+  bdi.style.unicodeBidi = bidi;
+  const after = document.createRange();
+  after.selectNodeContents(bdi.nextSibling);
+  const words = after.getClientRects()[0];  // the words' first line (the title may wrap after the name)
+  const name = bdi.getBoundingClientRect();
+  const head = document.createRange();
+  head.selectNodeContents(title.firstChild);
+  const out = {name: bdi.textContent, nameLeft: name.left, nameRight: name.right, afterLeft: words.left,
+               headRight: head.getBoundingClientRect().right, dir: getComputedStyle(bdi).unicodeBidi};
+  bdi.style.unicodeBidi = '';
+  return out;
+}"""
+
+
+def in_order(drawn: dict) -> bool:
+    """"Pass to", the name, then the words after it, from left to right."""
+    return drawn["headRight"] <= drawn["nameLeft"] + 1 and drawn["nameRight"] <= drawn["afterLeft"] + 1
+
+
+def test_a_name_with_a_right_to_left_override_turns_round_nothing_but_itself(page, wait_ready):
+    """U+202E in a name, drawn by the browser: the name is isolated (a <bdi>), so "Pass to" stays before it and
+    "— tap when ready" after it, in reading order."""
+    page.goto("index.html?speed=0")
+    wait_ready(page)
+    button(page, "Choose opponent and rules").click()
+    page.get_by_label("Gin Rummy (2 players)").check()
+    page.get_by_label("Opponent", exact=True).select_option("person")
+    page.get_by_label("Your name").fill("\u202eAnn")
+    page.keyboard.press("Tab")
+    page.get_by_label("Name of opponent").fill("\u202eBob")
+    page.keyboard.press("Tab")
+    button(page, "Start game").click()
+    state = page.wait_for_function(WAIT, timeout=60_000).json_value()
+    assert state.startswith("cover:")
+    drawn = page.evaluate(ORDER, "")
+    assert drawn["name"] in ("\u202eAnn", "\u202eBob") and drawn["dir"] == "isolate", drawn
+    assert in_order(drawn), drawn
+    bare = page.evaluate(ORDER, "normal")  # the same name not isolated: the override turns the rest round
+    assert bare["dir"] == "normal" and not in_order(bare), bare

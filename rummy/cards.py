@@ -55,6 +55,14 @@ def card_str(card: int) -> str:
     return RANKS[card % 13] + SUITS[card // 13]
 
 
+def card_face(card: int) -> str:
+    """The short face people read on a card: ``7♥``, ``10♠``, ``Joker`` (the page's ``face_of``)."""
+    if card == JOKER:
+        return "Joker"
+    rank = card % 13
+    return ("10" if rank == 9 else RANKS[rank]) + "♣♦♥♠"[card // 13]
+
+
 def card_name(card: int) -> str:
     """Words for a card, for people and screen readers: ``8 of hearts``."""
     if card == JOKER:

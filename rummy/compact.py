@@ -1,8 +1,9 @@
 """Compact saves (format ``rummy-game``, version 1): a match as its hand record and what a replay cannot recover.
 
 A match is its rules, its first dealer and every hand's deck, restocks and actions: replaying its hand record
-(:func:`rummy.record.export_record`) rebuilds every hand, the results, the scores and the match result. What the
-record does not hold is kept beside it:
+(:func:`rummy.record.export_record`) rebuilds every hand, the results, the scores and the match result. The record
+also lists the card each draw from the stock gave (``drawn``; saves made before it have none): a save whose deck
+does not give those cards is refused, naming the draw. What the record does not hold is kept beside it:
 
 * ``rng``: the generator's state (16 hex digits). Every past restock is in the record, but the next one Basic
   Rummy shuffles comes from the generator, whose state at a deal need not follow from the record (a fair deal
@@ -45,7 +46,7 @@ _DECK = Counter(new_deck(jokers=True))
 
 def compact(g: Game) -> dict[str, Any]:
     """The compact save of ``g`` (plain JSON-ready data); :func:`load` turns it back into the same game."""
-    out: dict[str, Any] = {"format": COMPACT_FORMAT, "version": COMPACT_VERSION, "record": export_record(g),
+    out: dict[str, Any] = {"format": COMPACT_FORMAT, "version": COMPACT_VERSION, "record": export_record(g, drawn=True),
                            "rng": format(g.rng.state, "016x"), "step": g.step, "scores": list(g.scores)}
     if g.pending_restocks:
         out["pending"] = [[card_str(c) for c in r] for r in g.pending_restocks]
@@ -122,7 +123,8 @@ def _record(rec: Any) -> dict[str, Any]:
     if type(rec) is not dict or set(rec) != _RECORD_KEYS or type(rec["rules"]) is not dict:
         raise SaveError("the saved game's record is damaged (not a hand record)")
     hands = rec["hands"]
-    if type(hands) is not list or any(type(h) is not dict or set(h) != _HAND_KEYS for h in hands):
+    if type(hands) is not list or any(type(h) is not dict or not _HAND_KEYS <= set(h) <= _HAND_KEYS | {"drawn"}
+                                      for h in hands):
         raise SaveError("the saved game's record is damaged (its hands)")
     if any(type(h["restocks"]) is not list or type(h["actions"]) is not list for h in hands):
         raise SaveError("the saved game's record is damaged (its hands)")

@@ -48,6 +48,20 @@ class Refusal(StrEnum):
     RESTOCK_MISMATCH = "restock-mismatch"  # a hand record's restock is not the cards being rebuilt
 
 
+class DealRefusal(StrEnum):
+    """Why a deal check fails (:func:`rummy.fairdeal.check_hand`): one code per kind of card or proof that does
+    not match, for programs (the check's words say the same for people)."""
+
+    NOT_A_SECRET = "not-a-secret"  # the revealed secret is not 64 hex digits
+    COMMITMENT = "commitment"  # the secret is not the one committed to during the hand
+    DEALT_CARD = "dealt-card"  # a card dealt (or the upcard) is not the committed deck's
+    STOCK_DRAW = "stock-draw"  # a card drawn from the stock is not the one the committed deck gives
+    DRAWS_COUNT = "draws-count"  # the record lists more draws from the stock than its actions make
+    DECK_CARD = "deck-card"  # a card of the record's deck that no draw shows is not where the committed deck has it
+    RESTOCK = "restock"  # a rebuilt stock is not the one the secret shuffles
+    REPLAY = "replay"  # an action of the hand cannot be played on the committed deck
+
+
 @dataclass(frozen=True)
 class Problem:
     """Why an action is not legal now: a :class:`Refusal` code, the player's message, and its parameters."""

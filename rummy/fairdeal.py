@@ -4,7 +4,8 @@ For the README: *Each hand's deck is shuffled from a secret number, and the game
 secret (its SHA-256 hash) from the moment the hand is dealt, so the deck cannot be changed during the hand
 without the fingerprint giving it away. When the hand is over the secret is revealed, and "Check this deal"
 (or ``python -m rummy verify``) hashes it again and reshuffles the deck from it, which must give the very cards
-that were dealt.*
+that were dealt and every card drawn from the stock (the record lists them, as ``drawn``), a stock rebuilt from
+the discards included: the first card that differs is named.*
 
 How (format ``rummy-deal/1``; SHA-256 from :mod:`hashlib`, which CPython and Pyodide both have):
 
@@ -33,10 +34,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import card_str
-from .errors import ActionError, IllegalAction, RecordError
+from .actions import DRAW_STOCK
+from .cards import card_face, card_str, parse_card
+from .errors import ActionError, CardError, DealRefusal, IllegalAction, RecordError
 from .game import Game
-from .record import parse_record
+from .record import ordinal, parse_record
 from .rng import Rng
 from .rules import Rules
 
@@ -145,8 +147,11 @@ def rebuild(rec: dict[str, Any], seed: int, hand: int, index: int) -> Game:
 
 @dataclass(frozen=True)
 class DealCheck:
-    """The check of one hand: ``ok`` when the secret matches the commitment, the deck is the one the secret deals
-    and every rebuilt stock is the one its generator shuffles; ``problems`` says what does not match."""
+    """The check of one hand: ``ok`` when the secret matches the commitment and every card the hand showed is the
+    committed deck's: each card dealt, each card drawn from the stock (from a rebuilt stock too: the secret's
+    generator shuffles it again), and the rest of the deck. ``problems`` says what does not match, in words;
+    ``code`` (a :class:`~rummy.errors.DealRefusal`) and ``params`` say it for programs: the first problem's kind,
+    and which card broke it (``card`` as it was, ``committed`` as the committed deck has it, and where)."""
 
     hand: int
     commitment: str
@@ -154,10 +159,13 @@ class DealCheck:
     ok: bool
     problems: tuple[str, ...] = ()
     deck: tuple[int, ...] = field(default=(), repr=False)
+    code: DealRefusal | None = None
+    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def to_data(self) -> dict[str, Any]:
         return {"hand": self.hand, "ok": self.ok, "commitment": self.commitment, "short": short(self.commitment),
-                "secret": self.secret, "problems": list(self.problems), "deck": [card_str(c) for c in self.deck]}
+                "secret": self.secret, "problems": list(self.problems), "deck": [card_str(c) for c in self.deck],
+                "code": None if self.code is None else self.code.value, "params": dict(self.params)}
 
     @property
     def words(self) -> str:
@@ -179,34 +187,125 @@ def proofs_for(seed: int, hands: int) -> list[dict[str, Any]]:
     return [proof(h, hand_secret(seed, h), True) for h in range(hands)]
 
 
+@dataclass
+class _Played:
+    """A hand played from a deck: each draw from the stock (action index, card, whether from a rebuilt stock),
+    the stocks rebuilt by shuffling, and the first action that could not be played (index, text, why, and the
+    :class:`~rummy.errors.Refusal` code)."""
+
+    draws: list[tuple[int, int, bool]] = field(default_factory=list)
+    restocks: list[list[int]] = field(default_factory=list)
+    failure: tuple[int, str, str, str] | None = None
+
+
+def _play_hand(g: Game, deck: list[int], restocks: list[list[int]], actions: list[str], state: int) -> _Played:
+    """Play ``actions`` on ``g`` (a match before the hand) dealt ``deck``; a rebuilt stock is the next of
+    ``restocks`` or, past them, the shuffle of the generator with ``state`` (as the hand was dealt)."""
+    g.rng.state = state
+    g.deal(deck, restocks)
+    out = _Played(restocks=g.records[-1].restocks)
+    for ai, text in enumerate(actions):
+        try:
+            action = g.apply(text)
+        except IllegalAction as e:
+            out.failure = (ai, text, str(e), e.code.value)
+            break
+        except ActionError as e:
+            out.failure = (ai, text, str(e), "syntax")
+            break
+        drawn = g.records[-1].drawn
+        if action.kind == DRAW_STOCK and drawn:
+            out.draws.append((ai, drawn[-1], g.restocks_done > 0))
+    return out
+
+
+def _action_words(text: str) -> str:
+    """An action as people read it: its cards as faces (``discard 7♦``)."""
+    words = []
+    for w in text.split():
+        try:
+            words.append(card_face(parse_card(w)))
+        except CardError:
+            words.append(w)
+    return " ".join(words)
+
+
 def check_hand(rec: dict[str, Any], hand: int, commit: str, secret: str,
                contributions: Sequence[str] = ()) -> DealCheck:
-    """Check hand ``hand`` of record ``rec`` against its commitment and revealed secret."""
+    """Check hand ``hand`` of record ``rec`` against its commitment and revealed secret: the secret, then every
+    card the hand showed, in the order it showed them (each card dealt, the upcard, each card drawn from the stock:
+    the record's ``drawn`` when it lists them, else what its own deck and restocks give), against the deck the
+    secret shuffles and the stocks its generator rebuilds. The first card that differs is named."""
     game, players, rules, dealer, hands = parse_record(rec)
     if not 0 <= hand < len(hands):
         raise RecordError(f"the record has no hand {hand}")
-    problems = []
     if not is_secret(secret):
-        return DealCheck(hand, commit, str(secret), False, ("the secret is not 64 hex digits",))
+        return DealCheck(hand, commit, str(secret), False, ("the secret is not 64 hex digits",),
+                         code=DealRefusal.NOT_A_SECRET)
+    problems: list[tuple[DealRefusal, str, dict[str, Any]]] = []
     if commitment(secret) != commit:
-        problems.append("the secret does not match the commitment shown during the hand")
-    # the hand alone (the dealer moves on one seat a hand): its deck, then its rebuilt stocks
-    g = Game(game, players, rules, Rng(0), (dealer + hand) % players)
+        problems.append((DealRefusal.COMMITMENT, "the secret does not match the commitment shown during the hand",
+                         {}))
+    h = hands[hand]
+
+    def fresh() -> Game:  # the hand alone (the dealer moves on one seat a hand)
+        return Game(game, players, rules, Rng(0), (dealer + hand) % players)
+
+    g = fresh()
     deck = shuffled_deck(g.full_deck(), secret, contributions)
-    if deck != hands[hand]["deck"]:
-        problems.append("the cards dealt are not the deck this secret shuffles")
-    elif hands[hand]["restocks"]:
-        g.rng.state = restock_state(secret, contributions)
-        g.deal(deck)  # no restocks given: the generator rebuilds the stock, and the result is compared
-        for ai, text in enumerate(hands[hand]["actions"]):
-            try:
-                g.apply(text)
-            except (ActionError, IllegalAction) as e:  # the record's restocks steered the hand: a mismatch
-                problems.append(f"the hand cannot be replayed with the secret's stock (action {ai}: {e})")
-                break
-        if not problems and g.records[0].restocks != hands[hand]["restocks"]:
-            problems.append("a rebuilt stock is not the one the secret shuffles")
-    return DealCheck(hand, commit, secret, not problems, tuple(problems), tuple(deck))
+    state = restock_state(secret, contributions)
+    problems += _card_problems(fresh, h, deck, state, players * g.hand_size + 1)
+    ok = not problems
+    code, params = (None, {}) if ok else (problems[0][0], problems[0][2])
+    return DealCheck(hand, commit, secret, ok, tuple(p[1] for p in problems), tuple(deck), code, params)
+
+
+def _card_problems(fresh: Any, h: dict[str, Any], deck: list[int], state: int,
+                   dealt: int) -> list[tuple[DealRefusal, str, dict[str, Any]]]:
+    """What differs between the cards hand record ``h`` showed and the committed ``deck`` (with the generator
+    ``state`` for rebuilt stocks; ``dealt`` cards go to the hands and the upcard): the first card, in the order the
+    hand showed them."""
+    mine: list[int] = h["deck"]
+    for i in range(dealt):
+        if mine[i] != deck[i]:
+            what = "the upcard" if i == dealt - 1 else f"the {ordinal(i + 1)} card dealt"
+            params = {"position": i + 1, "upcard": i == dealt - 1, "card": card_str(mine[i]),
+                      "committed": card_str(deck[i])}
+            return [(DealRefusal.DEALT_CARD, f"the cards dealt are not the deck this secret shuffles: {what} was "
+                     f"{card_face(mine[i])}, the committed deck has {card_face(deck[i])}", params)]
+    committed = _play_hand(fresh(), deck, [], h["actions"], state)
+    if h["drawn"] is not None:
+        shown: list[int] = h["drawn"]
+    else:
+        shown = [card for _, card, _ in _play_hand(fresh(), mine, h["restocks"], h["actions"], state).draws]
+    for k, (ai, card, rebuilt) in enumerate(committed.draws[:len(shown)]):
+        if shown[k] != card:
+            source = "the secret's shuffle of the discards gives" if rebuilt else "the committed deck has"
+            params = {"draw": k + 1, "action": ai, "rebuilt": rebuilt, "card": card_str(shown[k]),
+                      "committed": card_str(card)}
+            return [(DealRefusal.STOCK_DRAW, f"the {ordinal(k + 1)} card drawn from the stock"
+                     f"{' (rebuilt from the discards)' if rebuilt else ''} was {card_face(shown[k])}, {source} "
+                     f"{card_face(card)}", params)]
+    if committed.failure is not None:
+        ai, text, why, refusal = committed.failure
+        return [(DealRefusal.REPLAY, f"the hand cannot be replayed with the secret's stock: its {ordinal(ai + 1)} "
+                 f"move, {_action_words(text)}, cannot be played with the cards the committed deck deals ({why})",
+                 {"action": ai, "text": text, "refusal": refusal})]
+    if len(shown) != len(committed.draws):
+        return [(DealRefusal.DRAWS_COUNT, f"the record lists {len(shown)} cards drawn from the stock, but its "
+                 f"actions draw {len(committed.draws)}", {"listed": len(shown), "drawn": len(committed.draws)})]
+    for i in range(dealt, len(deck)):
+        if mine[i] != deck[i]:
+            params = {"position": i + 1, "card": card_str(mine[i]), "committed": card_str(deck[i])}
+            return [(DealRefusal.DECK_CARD, f"the cards dealt are not the deck this secret shuffles: the "
+                     f"{ordinal(i + 1)} card of the deck is {card_face(mine[i])}, the committed deck has "
+                     f"{card_face(deck[i])}", params)]
+    if h["restocks"] and h["restocks"] != committed.restocks:
+        r = next((i for i, (a, b) in enumerate(zip(h["restocks"], committed.restocks)) if a != b),
+                 min(len(h["restocks"]), len(committed.restocks)))
+        return [(DealRefusal.RESTOCK, f"a rebuilt stock is not the one the secret shuffles (the {ordinal(r + 1)} "
+                 "rebuilding)", {"restock": r + 1})]
+    return []
 
 
 def verify_record(rec: Any) -> list[DealCheck]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import saves
-from .actions import Action, ActionLike
+from .actions import Action, ActionKind, ActionLike
 from .basic import RUMMY
 from .errors import ActionError, IllegalAction, Problem, Refusal
 from .gin import GIN
@@ -39,11 +39,15 @@ PHASES = tuple(Phase)
 
 @dataclass
 class HandRecord:
-    """What a hand record needs of one hand: the deck in dealing order, the shuffled restocks, the actions."""
+    """What a hand record needs of one hand: the deck in dealing order, the shuffled restocks, the actions, and
+    ``drawn``: the card each draw from the stock gave, in order, written as it left the stock (the very card the
+    drawer's view then showed). ``drawn`` is None when it is not known (a game restored from a save that did not
+    keep it and whose record does not replay)."""
 
     deck: list[int]
     restocks: list[list[int]] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
+    drawn: list[int] | None = field(default_factory=list)
 
 
 def _problem(code: Refusal, message: str, **params: Any) -> Problem:
@@ -168,9 +172,12 @@ class Game:
         pos = self.pos
         actor = pos.turn
         assert actor is not None
-        self.records[-1].actions.append(a)
+        record = self.records[-1]
+        record.actions.append(a)
         self.step += 1
         score = self.variant.perform(pos, a, actor)
+        if a.kind == ActionKind.DRAW_STOCK and record.drawn is not None:
+            record.drawn.append(pos.hands[actor][-1])  # the card the stock gave (a draw never ends the hand)
         if score is not None:
             self._end_hand(score)
         return a
@@ -203,7 +210,8 @@ class Game:
         g.match, g.step = self.match, self.step
         g.pos = self.pos.clone()
         g.rng = g.pos.rng
-        g.records = [HandRecord(list(r.deck), [list(x) for x in r.restocks], list(r.actions)) for r in self.records]
+        g.records = [HandRecord(list(r.deck), [list(x) for x in r.restocks], list(r.actions),
+                                None if r.drawn is None else list(r.drawn)) for r in self.records]
         if g.records:
             g.pos.restocks = g.records[-1].restocks
         return g
@@ -314,7 +322,8 @@ class Game:
         g = cls(fields.game, fields.players, fields.rules, Rng(fields.rng), fields.first_dealer)
         g.scores, g.hands_won = fields.scores, fields.hands_won
         g.results, g.step = fields.results, fields.step
-        g.records = [HandRecord(deck, restocks, actions) for deck, restocks, actions in fields.records]
+        g.records = [HandRecord(deck, restocks, actions, g._draws_of(hand, deck, restocks, actions))
+                     for hand, (deck, restocks, actions) in enumerate(fields.records)]
         g.pos = fields.position(g.rng)
         if g.records:
             g.pos.restocks = g.records[-1].restocks
@@ -323,6 +332,19 @@ class Game:
             g.match = g.variant.settle(g.rules, g.results, g.scores, g.hands_won)
         saves.check_restored(g, fields)
         return g
+
+    def _draws_of(self, hand: int, deck: list[int], restocks: list[list[int]],
+                  actions: list[Action]) -> list[int] | None:
+        """The cards the draws from the stock of hand ``hand`` gave, as its deck, restocks and actions give them
+        (a save keeps no draws: they are what its record replays to), or None when the record does not replay."""
+        g = Game(self.game, self.players, self.rules, Rng(0), (self.first_dealer + hand) % self.players)
+        try:
+            g.deal(deck, restocks)
+            for a in actions:
+                g.apply(a)
+        except (IllegalAction, ValueError):
+            return None
+        return g.records[0].drawn
 
     @classmethod
     def from_json(cls, text: str) -> Game:

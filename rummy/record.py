@@ -6,8 +6,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action
-from .cards import card_str, new_deck, parse_card
+from .actions import DRAW_STOCK, Action
+from .cards import card_face, card_str, new_deck, parse_card
 from .errors import ActionError, CardError, IllegalAction, RecordError, Refusal, RulesError
 from .game import Game
 from .model import Phase
@@ -17,16 +17,53 @@ from .rules import GIN, Rules, resolve_rules, rules_delta
 RECORD_FORMAT = "rummy-record/1"
 
 
-def export_record(g: Game) -> dict[str, Any]:
+def export_record(g: Game, drawn: bool = False) -> dict[str, Any]:
     """The record of ``g``: rules as a preset plus changes, the first dealer, and every hand's deck,
-    restocks and actions."""
-    return {
-        "format": RECORD_FORMAT, "game": g.game, "rules": rules_delta(g.game, g.rules, g.players),
-        "players": g.players, "dealer": g.first_dealer,
-        "hands": [{"deck": [card_str(c) for c in h.deck],
-                   "restocks": [[card_str(c) for c in r] for r in h.restocks],
-                   "actions": [str(a) for a in h.actions]} for h in g.records],
-    }
+    restocks and actions; with ``drawn``, also the card each draw from the stock gave (where the game knows it),
+    so that a check of the deal covers every card the players saw come from the stock."""
+    hands = []
+    for h in g.records:
+        hand: dict[str, Any] = {"deck": [card_str(c) for c in h.deck],
+                                "restocks": [[card_str(c) for c in r] for r in h.restocks],
+                                "actions": [str(a) for a in h.actions]}
+        if drawn and h.drawn is not None:
+            hand["drawn"] = [card_str(c) for c in h.drawn]
+        hands.append(hand)
+    return {"format": RECORD_FORMAT, "game": g.game, "rules": rules_delta(g.game, g.rules, g.players),
+            "players": g.players, "dealer": g.first_dealer, "hands": hands}
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th``, ``21st``."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
+
+def follow_draw(g: Game, hand: int, index: int, action: Action, drawn: list[int] | None) -> None:
+    """After action ``index`` of hand ``hand`` was played on ``g``: when it drew from the stock and the record says
+    which card each draw gave (``drawn``), the card the record's deck (and restocks) gave must be that one.
+    Raises :class:`RecordError` naming the draw: such a record cannot be rebuilt (it was changed, or the stock was
+    changed while the hand was played)."""
+    got = g.records[-1].drawn
+    if drawn is None or got is None or action.kind != DRAW_STOCK:
+        return
+    k = len(got) - 1
+    where = f"hand {hand}, action {index} ({str(action)!r})"
+    if k >= len(drawn):
+        raise RecordError(f"{where}: the record lists only {len(drawn)} cards drawn from the stock, and this is the "
+                          f"{ordinal(k + 1)}")
+    if drawn[k] != got[k]:
+        source = "its rebuilt stock gives" if g.pos.restocks_done else "its deck gives"
+        raise RecordError(f"{where}: the record says the {ordinal(k + 1)} card drawn from the stock was "
+                          f"{card_face(drawn[k])}, but {source} {card_face(got[k])}")
+
+
+def follow_hand_end(g: Game, hand: int, drawn: list[int] | None) -> None:
+    """After the last action of hand ``hand``: the record lists no more draws than its actions make."""
+    got = g.records[-1].drawn
+    if drawn is not None and got is not None and len(drawn) > len(got):
+        raise RecordError(f"hand {hand}: the record lists {len(drawn)} cards drawn from the stock, but its actions "
+                          f"draw {len(got)}")
 
 
 @dataclass
@@ -91,7 +128,13 @@ def parse_record(rec: Any) -> tuple[str, int, Rules, int, list[dict[str, Any]]]:
         actions = _seq(h.get("actions", []), f"hand {i} actions")
         if not all(isinstance(a, str) for a in actions):
             raise RecordError(f"hand {i}: every action must be a string")
-        hands.append({"deck": deck, "restocks": restocks, "actions": actions})
+        drawn = None
+        if h.get("drawn") is not None:
+            try:
+                drawn = [parse_card(t) for t in _seq(h["drawn"], f"hand {i} drawn")]
+            except (CardError, TypeError, AttributeError) as e:
+                raise RecordError(f"hand {i} drawn: {e}") from None
+        hands.append({"deck": deck, "restocks": restocks, "actions": actions, "drawn": drawn})
     return game, players, rules, dealer, hands  # type: ignore[return-value]
 
 
@@ -117,6 +160,9 @@ def replay(rec: Any, seed: int = 0) -> ReplayResult:
                 if e.code == Refusal.RESTOCK_MISMATCH:  # the record itself is wrong, not the player
                     raise RecordError(f"hand {hi}: {e}") from None
                 return ReplayResult(g, _err(hi, ai, text, str(e)))
+            follow_draw(g, hi, ai, action, h["drawn"])  # the record itself is wrong: RecordError
+        if not g.phase.in_hand or hi == len(hands) - 1:  # a hand cut short is told when the next one is dealt
+            follow_hand_end(g, hi, h["drawn"])
     return ReplayResult(g)
 
 

@@ -22,7 +22,7 @@ from .cards import card_str
 from .errors import ActionError, IllegalAction, RecordError
 from .game import Game
 from .model import Event, HandResult, Phase
-from .record import RECORD_FORMAT, export_record, parse_record
+from .record import RECORD_FORMAT, export_record, follow_draw, follow_hand_end, parse_record
 from .rng import Rng
 
 REPLAY_FORMAT = "rummy-replay/1"
@@ -57,8 +57,9 @@ def load_record(source: str | bytes | dict[str, Any]) -> dict[str, Any]:
 
 
 def finished_record(g: Game) -> dict[str, Any]:
-    """The record of ``g``'s finished hands only: the hand in play (its deck is secret) left out."""
-    rec = export_record(g)
+    """The record of ``g``'s finished hands only: the hand in play (its deck is secret) left out. Each hand says
+    which card each draw from the stock gave (``drawn``), so a replay or a deal check covers every one."""
+    rec = export_record(g, drawn=True)
     rec["hands"] = rec["hands"][:len(g.results)]
     return rec
 
@@ -68,12 +69,13 @@ def _game_for(rec: Any) -> tuple[Game, list[dict[str, Any]]]:
     return Game(game, players, rules, Rng(0), dealer), hands
 
 
-def _play(g: Game, hi: int, ai: int, text: str) -> Action:
+def _play(g: Game, hi: int, ai: int, text: str, drawn: list[int] | None = None) -> Action:
     try:
         action = Action.parse(text)
         g.apply(action)
     except (ActionError, IllegalAction) as e:
         raise RecordError(f"hand {hi}, action {ai} ({text!r}): {e}") from None
+    follow_draw(g, hi, ai, action, drawn)  # a draw that is not the one the record says: RecordError
     return action
 
 
@@ -97,7 +99,9 @@ def game_at(rec: Any, hand: int, index: int | None = None) -> Game:
         if not 0 <= stop <= len(actions):
             raise RecordError(f"hand {hi} has no action {index} (it has {len(actions)})")
         for ai in range(stop):
-            _play(g, hi, ai, actions[ai])
+            _play(g, hi, ai, actions[ai], hands[hi]["drawn"])
+        if stop == len(actions):
+            follow_hand_end(g, hi, hands[hi]["drawn"])
     return g
 
 
@@ -114,7 +118,8 @@ def positions(rec: Any, hand: int) -> Iterator[tuple[int, Game, Action | None]]:
         except ActionError as e:
             raise RecordError(f"hand {hand}, action {ai} ({text!r}): {e}") from None
         yield ai, g, action
-        _play(g, hand, ai, text)
+        _play(g, hand, ai, text, hands[hand]["drawn"])
+    follow_hand_end(g, hand, hands[hand]["drawn"])
     yield len(actions), g, None
 
 

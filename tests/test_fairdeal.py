@@ -58,7 +58,7 @@ def test_fixed_vectors():
 
 def _bots_match(game: str, players: int, seed: int, rules: dict) -> Game:
     g = new_match(game, players, resolve_rules(game, players, rules), seed)
-    bots = [make_bot("expert", game, 10 + s) for s in range(players)]
+    bots = [make_bot("skilled", game, 10 + s) for s in range(players)]  # a proof does not care how well they play
     while g.phase != "match-over":
         if g.phase == "hand-over":
             deal_next(g, seed)
@@ -75,7 +75,7 @@ def _finished_match(game: str, players: int, seed: int, rules_json: str) -> Game
 
 
 def finished_match(game: str, players: int, seed: int, rules: dict) -> Game:
-    """``_bots_match`` to the end, played once per test process (experts' Gin takes seconds a match): a clone of
+    """``_bots_match`` to the end, played once per test process: a clone of
     it, so no test sees another's changes."""
     return _finished_match(game, players, seed, json.dumps(rules, sort_keys=True)).clone()
 
@@ -216,7 +216,7 @@ def test_undo_goes_back_to_the_saved_state_and_keeps_the_stock(game, players):
     seed = 31
     rules = {"target": 60} if game == "gin" else {"rounds": 2}
     g = new_match(game, players, resolve_rules(game, players, rules), seed)
-    bots = [make_bot("expert", game, s) for s in range(players)]
+    bots = [make_bot("skilled", game, s) for s in range(players)]
     saved: dict | None = None
     saved_stock: list[int] = []
     undone = 0

@@ -108,6 +108,78 @@ def test_a_guest_checks_the_deal_after_the_hand():
     assert g.hand_number == 1
 
 
+def _guest_watches(game: str, values: tuple[str, ...], rnd: random.Random):
+    """An online match of ``game`` played out with random moves while the guest at seat 1 keeps what its page keeps
+    for the deal check (web.page.app.guest.follow_stock); answers (what it saw, the reveal, the promise)."""
+    from web.page.app.guest import follow_stock
+    from web.page.shared.viewdata import read_view
+
+    t, prepared, first = online_table(game, values=values)
+    v = read_view(first["guests"]["1"]["view"])
+    seen = {"players": 2, "dealer": v.dealer, "seat": 1, "jokers": bool(v.rules.get("jokers")), "hand": list(v.hand),
+            "upcard": v.discard[0], "shuffle": v.rules.get("reuse_discards") != "turn-over", "draws": [], "piles": {},
+            "sizes": {}}
+    before = [v]
+
+    def on_table(msg: dict) -> None:
+        if "1" in msg.get("guests", {}):
+            now = read_view(msg["guests"]["1"]["view"])
+            follow_stock(seen, before[0], now)
+            before[0] = now
+
+    last = play_out(t, rnd, on_table)
+    assert last is not None
+    return seen, last["fair"], {"commitment": prepared["commitment"], "dealer": prepared["dealer"]}
+
+
+def test_a_guest_checks_every_card_it_drew_from_the_stock():
+    seen, fair, promised = _guest_watches("gin", ("ab" * 16,), random.Random(5))
+    assert seen["draws"], "the guest drew from the stock"
+    ok, words = online.check_deal(fair, promised, "ab" * 16, seen)
+    assert ok and words.endswith("every card you drew from the stock."), words
+    # the host gave the guest another card than the committed one on its first draw from the stock
+    draw = seen["draws"][0]
+    deck = online.shuffled_deck(False, fair["secret"], fair["contributions"])
+    committed = deck[len(deck) - draw["left"] - 1]
+    other = next(c for c in range(52) if c != committed)
+    bad = dict(seen, draws=[dict(draw, card=other)] + seen["draws"][1:])
+    ok, words = online.check_deal(fair, promised, "ab" * 16, bad)
+    first = len(deck) - draw["left"] - 21  # its place in the stock (the deck less 20 cards dealt and the upcard)
+    assert not ok
+    assert words == (f"the {online._ordinal(first)} card drawn from the stock was {online.face_of(other)}, "
+                     f"the committed deck has {online.face_of(committed)}")
+
+
+def test_a_guest_checks_its_draws_from_a_rebuilt_stock():
+    """Basic Rummy rebuilds the stock from the discards, shuffled by the secret's second generator: a guest
+    who saw the pile checks the cards it drew from the rebuilt stock too."""
+    for n in range(30):
+        seen, fair, promised = _guest_watches("rummy", ("cd" * 16,), random.Random(n))
+        rebuilt = [d for d in seen["draws"] if d["restocks"] and d["restocks"] in seen["piles"]]
+        if rebuilt:
+            break
+    else:
+        pytest.skip("no draw from a rebuilt stock in 30 hands")
+    ok, words = online.check_deal(fair, promised, "cd" * 16, seen)
+    assert ok, words
+    i = seen["draws"].index(rebuilt[0])
+    card = rebuilt[0]["card"]
+    other = next(c for c in seen["piles"][rebuilt[0]["restocks"]] if c != card)
+    bad = dict(seen, draws=seen["draws"][:i] + [dict(rebuilt[0], card=other)] + seen["draws"][i + 1:])
+    ok, words = online.check_deal(fair, promised, "cd" * 16, bad)
+    assert not ok and "drawn from the rebuilt stock was " + online.face_of(other) in words, words
+
+
+def test_a_guest_names_a_dealt_card_the_committed_deck_does_not_give():
+    seen, fair, promised = _guest_watches("gin", ("ab" * 16,), random.Random(6))
+    deck = online.shuffled_deck(False, fair["secret"], fair["contributions"])
+    stranger = next(c for c in deck[21:] if c not in seen["hand"])
+    bad = dict(seen, hand=[stranger] + seen["hand"][1:])
+    ok, words = online.check_deal(fair, promised, "ab" * 16, bad)
+    assert not ok
+    assert words == f"you were dealt {online.face_of(stranger)}, which the committed deck does not deal you"
+
+
 def test_the_next_hand_needs_its_own_commitment_and_is_checked_too():
     t, _, _ = online_table(values=("11" * 16,))
     play_out(t, random.Random(4))

@@ -221,7 +221,7 @@ def test_a_stalled_engine_is_restarted():
     assert h.app.match.next == "computer"
     assert h.fire("advance")  # the opponent's move is asked for, and no answer comes
     assert h.outbox[-1]["type"] == "advance"
-    effects = h.do("tick", "stall", h.app.match.token)
+    effects = h.do("tick", "stall", h.ids[-1])  # the watchdog of the request in flight
     assert ("restart-engine",) in effects
     assert h.sent[-1]["type"] == "resume"
 

@@ -11,9 +11,9 @@ from test_page_app import play_match, play_person
 
 from rummy.daily import daily_config
 from web.page import stats
-from web.page.app import core, learn, table
+from web.page.app import core, learn, table, text
 from web.page.app.text import esc
-from web.page.shared.cards import text_of
+from web.page.shared.cards import face_of, text_of
 
 
 def my_turn(h: Harness) -> None:
@@ -192,6 +192,52 @@ def test_the_deal_is_committed_while_played_and_checked_after_the_hand():
     assert h.sent[-1] == {"type": "verify", "hand": 0}
     assert 'data-testid="deal-check"' in h.dialog and "✓" in h.dialog
     assert 'data-testid="check-deal"' not in h.dialog
+
+
+def test_a_card_drawn_that_is_not_the_committed_decks_is_named_on_screen():
+    """The stock changed behind the table (the card the match recorded as drawn is not the committed deck's):
+    "Check this deal" shows which card, from the check's code and parameters."""
+    h = started()
+    finish_hand(h, 5)
+    g = h.table.game
+    assert g is not None
+    drawn = g.records[0].drawn
+    assert drawn, "the hand drew from the stock"
+    committed = drawn[0]
+    other = next(c for c in g.records[0].deck if c != committed)
+    drawn[0] = other
+    h.do("command", "check-deal", {})
+    answer = h.received[-1]
+    assert answer["type"] == "verified" and answer["hands"][0]["code"] == "stock-draw"
+    words = ("Hand 1: the 1st card drawn from the stock was " + face_of(other) + ", the committed deck has "
+             + face_of(committed) + ".")
+    assert 'data-testid="deal-check"' in (h.dialog or "") and "✗ " + esc(words) in (h.dialog or "")
+
+
+def test_the_deal_check_is_worded_from_its_code_not_the_engines_words():
+    for params, code, words in [
+        ({"position": 4, "upcard": False, "card": "7D", "committed": "QC"}, "dealt-card",
+         "the 4th card dealt was 7♦, the committed deck has Q♣"),
+        ({"position": 21, "upcard": True, "card": "TS", "committed": "AH"}, "dealt-card",
+         "the upcard was 10♠, the committed deck has A♥"),
+        ({"draw": 14, "rebuilt": False, "card": "7D", "committed": "QC"}, "stock-draw",
+         "the 14th card drawn from the stock was 7♦, the committed deck has Q♣"),
+        ({"draw": 33, "rebuilt": True, "card": "7D", "committed": "QC"}, "stock-draw",
+         "the 33rd card drawn from the stock (rebuilt from the discards) was 7♦, the secret's shuffle of the discards "
+         "gives Q♣"),
+        ({"position": 40, "card": "2S", "committed": "3S"}, "deck-card",
+         "the 40th card of the deck is 2♠, the committed deck has 3♠"),
+        ({"restock": 1}, "restock", "the 1st rebuilt stock is not the one the secret shuffles"),
+        ({"listed": 12, "drawn": 11}, "draws-count",
+         "the record lists 12 cards drawn from the stock, but its moves draw 11"),
+        ({}, "commitment", "the revealed secret does not match the fingerprint shown during the hand"),
+        ({"action": 7, "text": "discard KD", "refusal": "not-held"}, "replay",
+         "its 8th move, discard K♦, cannot be played with the cards the committed deck deals"),
+    ]:
+        check = {"hand": 2, "ok": False, "code": code, "params": params, "words": "not these"}
+        assert text.deal_check_words(check) == "Hand 3: " + words + "."
+    assert text.deal_check_words({"hand": 0, "ok": True, "short": "abc"}) == \
+        "Hand 1: the deal matches its fingerprint abc: the secret gives these very cards."
 
 
 # ---------------------------------------------------------------- daily deals

@@ -59,7 +59,7 @@ def test_every_position_is_the_games_own():
     """Seat views rebuilt from the record are the views the seats had during play (so a replay or a review
     shows exactly what each player saw)."""
     g = Game.new("gin", 2, {"target": 40}, seed=8)
-    bots = [make_bot("expert", "gin", s) for s in range(2)]
+    bots = [make_bot("skilled", "gin", s) for s in range(2)]
     seen: list[tuple[int, int, object, object]] = []
     while g.phase != "match-over":
         if g.phase == "hand-over":
@@ -84,10 +84,11 @@ def test_the_record_of_finished_hands_leaves_out_the_hand_in_play():
     g = _match("gin", 2, 3, {"target": 200}, hands=1)
     g.deal()
     g.apply(g.legal_actions()[0])
-    full = export_record(g)
+    full = export_record(g, drawn=True)
     fin = finished_record(g)
     assert len(full["hands"]) == 2 and len(fin["hands"]) == 1
     assert fin["hands"][0] == full["hands"][0]
+    assert len(fin["hands"][0]["drawn"]) == fin["hands"][0]["actions"].count("draw stock")
     with pytest.raises(RecordError):
         hand_frames(fin, 1)
 

@@ -12,6 +12,7 @@ from test_bots import _scrambled
 
 from rummy import Action, Game, seat_view
 from rummy.bots import expert_advisor
+from rummy.cards import card_str
 from rummy.daily import daily_config, daily_seed
 from rummy.fairdeal import commitment, hand_secret, shuffled_deck
 from web.page.shared.protocol import engine_message_problem, page_message_problem
@@ -186,6 +187,31 @@ def test_the_deal_proof_is_worked_out_once_per_hand(monkeypatch):
     other = Worker()
     r = other.one({"type": "resume", "save": w.table.save_text()})
     assert r["deal"]["hand"] == len(w.game.records) - 1 and len(calls) == 4
+
+
+def test_a_save_whose_stock_was_changed_mid_hand_fails_its_deal_check_naming_the_card():
+    """The page's save keeps each hand's deck: two cards of the stock swapped in it mid-hand give the person another
+    card than the committed one. The hand keeps its proof (most of its deck is where the secret put it), and the
+    check names the draw."""
+    w = Worker()
+    w.new("gin", ("rex",), seed=79)
+    w.play_until(lambda g: g.turn == 0 and g.phase == "draw", person=lambda v: v.legal[0])
+    save = json.loads(w.table.save_text())
+    hand = save["game"]["record"]["hands"][0]
+    top = 21 + len(hand["drawn"])  # the next card of the stock: after 20 dealt, the upcard and the cards drawn
+    deck = hand["deck"]
+    deck[top], deck[top + 5] = deck[top + 5], deck[top]
+    other = Worker()
+    assert other.one({"type": "resume", "save": json.dumps(save)})["type"] == "table"
+    assert other.one({"type": "act", "action": "draw stock", "step": other.step()})["type"] == "table"
+    assert card_str(other.game.hands[0][-1]) == deck[top]
+    other.play_until(_hand_over, person=lambda v: v.legal[-1])
+    v = other.one({"type": "verify", "hand": 0})
+    assert v["ok"] and len(v["hands"]) == 1, v
+    check = v["hands"][0]
+    assert not check["ok"] and check["code"] == "stock-draw"
+    assert check["params"]["draw"] == len(hand["drawn"]) + 1
+    assert check["params"]["card"] == deck[top] and check["params"]["committed"] == deck[top + 5]
 
 
 def test_nothing_of_the_hand_in_play_is_given_out():

@@ -14,8 +14,8 @@ else. The DATA of each format:
     CONFIG = {"game": "gin"|"rummy", "opponents": [ID, ...], "rules": {OPTION: null|bool|int|text, ...},
               "seed": null or a whole number from 0 to 2**64 - 1, and, when people play, "seats": [SEAT, ...]}
     SEAT = {"kind": "person"|"guest", "name": NAME} or {"kind": "computer", "id": ID}, one per seat (2 to 6),
-           the first a person; the computers' ids are "opponents", in order; NAME: 1 to 24 characters, no two
-           alike (whatever the case)
+           the first a person; the computers' ids are "opponents", in order; NAME: 1 to 24 characters (MAX_NAME), no
+           control character, no two alike (whatever the case)
 
   ``"custom"`` is the order the player made by dragging cards (web/ui writes it). ``sound`` null follows the
   default (on, but off in an embedded game); ``back`` is the card back, ``fourcolor`` the four-colour deck,
@@ -79,6 +79,7 @@ import json
 
 from . import stats
 from .shape import Bad, at, dot, flag, items, mapping, need, record, text, whole, word
+from .shared.protocol import MAX_NAME, clean_text
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -98,7 +99,6 @@ BACKS = ("red", "blue", "green", "gold")
 FELTS = ("green", "blue", "red", "charcoal")
 CONFIG_KEYS = ("game", "opponents", "rules", "seed")
 SEAT_KINDS = ("person", "guest", "computer")
-MAX_NAME = 24
 MATCH_CONFIG_EXTRAS = ("practice", "daily", "tutorial")  # match version 3 on: fields a match's config may add
 MAX_SAVE = 900000  # characters of the engine's save in a match (version 4)
 LOG_MAX = 200
@@ -217,6 +217,7 @@ def check_seat_plan(v: "Any", opponents: list[str], most: int, where: str) -> No
             record(seat, here, ("kind", "name"))
             name = text(seat["name"], dot(here, "name"), MAX_NAME)
             need(name.strip() == name, dot(here, "name"), "starts or ends with a space")
+            need(clean_text(name) == name, dot(here, "name"), "has a control character")
             need(name.lower() not in names, dot(here, "name"), "is the name of another player")
             names.append(name.lower())
     need(v[0]["kind"] == "person", at(where, 0), "is not the person at this device")
@@ -345,10 +346,17 @@ def check_seats(config: "dict[str, Any]", opponents: "Any", seeds: "Any", where:
     return players
 
 
+def check_shown_name(name: "Any", where: str) -> None:
+    """A player's name as the page shows it (a person's, or a character's made longer: "Ada 2", "Ada for Bob"): text
+    the page could have made, with no control character (web.page.shared.protocol.clean_text)."""
+    text(name, where, 60)
+    need(clean_text(name, 60) == name, where, "has a control character or a space at either end")
+
+
 def check_meta(m: "dict[str, Any]", players: int, where: str) -> None:
     """Names (one per seat), the counts of statistics, the move log."""
     for i, name in enumerate(items(m["names"], dot(where, "names"), players, players)):
-        text(name, at(dot(where, "names"), i), 60)
+        check_shown_name(name, at(dot(where, "names"), i))
     whole(m["counted"], dot(where, "counted"), 0)
     flag(m["match_counted"], dot(where, "match_counted"))
     for i, line in enumerate(items(m["log"], dot(where, "log"), 0, LOG_MAX)):
@@ -405,7 +413,7 @@ def check_past_match(v: "Any", where: str) -> "dict[str, Any]":
     text(m["game"], dot(where, "game"), choices=GAMES)
     names = items(m["names"], dot(where, "names"), 2, 6)
     for i, name in enumerate(names):
-        text(name, at(dot(where, "names"), i), 60)
+        check_shown_name(name, at(dot(where, "names"), i))
     for i, points in enumerate(items(m["final"], dot(where, "final"), len(names), len(names))):
         whole(points, at(dot(where, "final"), i))
     if m["winner"] is not None:

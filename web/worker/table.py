@@ -66,6 +66,13 @@ def bot_seeds(base: int, players: int) -> list[int]:
     return [(base * 7919 + s * 104729) & 0xFFFFFFFF for s in range(players)]
 
 
+def dealt_from(deck: list[int], committed: list[int]) -> bool:
+    """Whether ``deck`` was dealt from the secret that shuffles ``committed``: most of its cards are where the
+    secret puts them. A deck shuffled otherwise (a match dealt before its seed was kept) has about one card in its
+    place; a deck changed after the deal keeps its proof, so that the check names the card that was changed."""
+    return 2 * sum(a == b for a, b in zip(deck, committed)) > len(committed)
+
+
 class Table:
     """One match and its computer opponents, driven by the page's messages."""
 
@@ -321,8 +328,8 @@ class Table:
             return None
         if hand not in self._proofs:
             secret = hand_secret(self.seed, hand)
-            dealt = (self.lesson is None or hand != 0) and \
-                g.records[hand].deck == shuffled_deck(g.full_deck(), secret)
+            dealt = (self.lesson is None or hand != 0) and dealt_from(g.records[hand].deck,
+                                                                      shuffled_deck(g.full_deck(), secret))
             self._proofs[hand] = proof(hand, secret, revealed=True) if dealt else None
         known = self._proofs[hand]
         return None if known is None else dict(known)  # a copy: the caller may change it

@@ -249,8 +249,10 @@ def _portrait(pid: str, size_class: str) -> str:
 
 
 def initial(name: str, color: str, size_class: str = "") -> str:
-    """A person's disc (people at the table have no character): their name's first letter on their seat's colour."""
-    letter = (name.strip()[:1] or "?").upper()
+    """A person's disc (people at the table have no character): their name's first letter on their seat's colour
+    (a direction mark or another invisible character before it skipped)."""
+    shown = [ch for ch in name if not (0x2000 <= ord(ch) <= 0x206F or ord(ch) == 0xFEFF or ch == " ")]
+    letter = (shown[0] if shown else "?").upper()
     esc = letter.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return "".join(('<svg class="portrait person', ((" " + size_class) if size_class else ""), '" viewBox="0 0 100 100" '
                     'aria-hidden="true" focusable="false"><circle cx="50" cy="50" r="50" fill="', color, '"/>'

@@ -116,7 +116,12 @@ def send(app: "App", msg: "dict[str, Any]") -> "Effect":
 
 
 def stall_timer(app: "App") -> "Effect":
-    return ("timer", "stall", STALL_SECONDS, app.match.token)
+    """The watchdog of the request just sent (the last id asked): it fires for that request alone, so an answer
+    of any kind (a table, a refusal, a stale move) ends it, and the timer of a request answered long ago cannot
+    find a later one still in flight and take the engine for stalled (a guest sending move after move keeps the
+    engine busy, each move answered at once)."""
+    app.match.watched = app.match.asked
+    return ("timer", "stall", STALL_SECONDS, app.match.asked)
 
 
 def request(app: "App", msg: "dict[str, Any]", what: str) -> "Effects":
@@ -128,6 +133,7 @@ def request(app: "App", msg: "dict[str, Any]", what: str) -> "Effects":
             app.match.waiting = None
             return []
         text = wire.encode("act", {"action": msg["action"], "step": msg["step"]})
+        app.match.asked += 1  # no engine here: the id is the watchdog's alone
         return [("rtc", "send", "host", text), stall_timer(app), ("render",)]
     return [send(app, msg), stall_timer(app), ("render",)]
 

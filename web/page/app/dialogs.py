@@ -6,7 +6,7 @@ Written in the Python both MicroPython and CPython run.
 from web.page.app import looks
 from web.page.app.deck import back_svg, face_svg, suit_class
 from web.page.app.render import button, dialog_frame
-from web.page.app.text import esc
+from web.page.app.text import esc, isolated
 from web.page.stats import rate, rows
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -54,7 +54,7 @@ def stats_html(data: "dict[str, Any]", catalog: "Catalog", confirm_reset: bool) 
     for key in sorted(people):
         g, _, person = key.partition(":")
         line = people[key]
-        prow.append("".join(('<tr><th scope="row">', esc(person), "</th><td>", ("Gin Rummy" if g == "gin" else "Basic Rummy"),
+        prow.append("".join(('<tr><th scope="row">', esc(isolated(person)), "</th><td>", ("Gin Rummy" if g == "gin" else "Basic Rummy"),
                              "</td><td>", str(line["matches"]), "</td><td>", rate(line["matches_won"], line["matches"]),
                              "</td><td>", str(line["hands"]), "</td><td>", rate(line["hands_won"], line["hands"]),
                              "</td></tr>")))

@@ -6,7 +6,9 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app import core, table
 from web.page.app.online import NET, table_talk
+from web.page.app.text import isolated
 from web.page.shared import online as wire
+from web.page.shared.protocol import clean_text
 from web.page.shared.viewdata import read_view
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -15,6 +17,7 @@ if TYPE_CHECKING:
 
     from web.page.app.core import Config, Effects
     from web.page.app.model import App
+    from web.page.shared.viewdata import View
 
 
 class GuestState:
@@ -95,7 +98,7 @@ def on_rtc_answer(app: "App", key: str, sdp: str | None, err: object) -> "Effect
 
 def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
     guest = _guest(app)
-    host = core.names(app)[0] if core.names(app) else "the host"
+    host = isolated(core.names(app)[0]) if core.names(app) else "the host"
     if kind == "open":
         guest.join["state"] = "connected"
         return [("rtc", "send", "host", wire.encode("hello", {"net": NET, "build": "", "name":
@@ -129,16 +132,17 @@ def guest_message(app: "App", text: "Any") -> "Effects":
         return must_reload(app, "This page is another version of the game than the host's.")
     t = msg["t"]
     if t == "reload":
-        return must_reload(app, msg["why"])
+        return must_reload(app, clean_text(msg["why"], wire.MAX_WORDS))
     if t == "welcome":
+        names = host_names(msg["names"])
         guest.my_seat = msg["seat"]
         guest.table_config = {"game": msg["game"], "rules": msg["rules"],
                              "seats": [{"kind": k, "name": n} if k != "computer" else {"kind": k, "id": n}
-                                       for k, n in zip(msg["seats"], msg["names"])]}
-        app.match.meta["names"] = list(msg["names"])
+                                       for k, n in zip(msg["seats"], names)]}
+        app.match.meta["names"] = names
         app.match.meta["counted"] = -1  # set by the first table: hands that ended before joining are not counted
         guest.join["state"] = "seated"
-        core.say(app, "You are at " + msg["names"][0] + "'s table. Waiting for the deal…")
+        core.say(app, "You are at " + isolated(names[0]) + "'s table. Waiting for the deal…")
         return [("render",)]
     if t == "commit":
         guest.promised[msg["hand"]] = {"commitment": msg["commitment"], "dealer": msg["dealer"]}
@@ -146,16 +150,25 @@ def guest_message(app: "App", text: "Any") -> "Effects":
     if t == "table":
         return guest_table_message(app, msg)
     if t == "refused":
-        return table.on_refused(app, {"type": "refused", "code": msg["code"], "message": msg["message"],
+        return table.on_refused(app, {"type": "refused", "code": msg["code"],
+                                      "message": clean_text(msg["message"], wire.MAX_WORDS),
                                "params": msg.get("params", {}), "step": msg["step"]})
     if t == "talk":
         if type(msg.get("seat")) is int:
             return table_talk(app, msg["seat"], msg["say"])
         return []
     if t == "status":
-        core.say(app, msg["text"])
+        core.say(app, clean_text(msg["text"], wire.MAX_WORDS))
         return [("render",)]
     return []
+
+
+def host_names(names: "list[Any]") -> list[str]:
+    """The players' names as the host's page sends them, made clean (web.page.shared.protocol.clean_text: the
+    same limit and the same characters as a name typed here); a seat whose name comes empty is "Player N"."""
+    # a computer's name is the character's, made longer when two share one ("Ada 2", "Ada for Bob"): within the
+    # limit of a person's name all the same
+    return [clean_text(n) or ("Player " + str(i + 1)) for i, n in enumerate(names)]
 
 
 def on_entropy(app: "App", hand: int, value: str) -> "Effects":
@@ -182,7 +195,7 @@ def guest_table_message(app: "App", msg: "dict[str, Any]") -> "Effects":
     m = app.match
     names = msg.get("names")
     if isinstance(names, list) and len(names) == len(m.meta["names"]):
-        m.meta["names"] = [str(n)[:40] for n in names]
+        m.meta["names"] = host_names(names)
     try:
         view = read_view(msg["view"])
     except ValueError as e:
@@ -195,7 +208,9 @@ def guest_table_message(app: "App", msg: "dict[str, Any]") -> "Effects":
         guest.first_seen[view.hand_number] = {
             "players": view.players, "dealer": view.dealer, "seat": view.seat,
             "jokers": bool(view.rules.get("jokers")), "hand": list(view.hand),
-            "upcard": view.discard[0] if view.discard else None}
+            "upcard": view.discard[0] if view.discard else None,
+            "shuffle": view.rules.get("reuse_discards") != "turn-over", "draws": [], "piles": {}, "sizes": {}}
+    follow_stock(guest.first_seen.get(view.hand_number), m.view, view)
     guest.join["state"] = "playing"
     app.page.screen = "table"
     nxt = {"you": "you", "wait": "guest", "deal": "deal", "over": "over"}[msg["next"]]
@@ -203,6 +218,31 @@ def guest_table_message(app: "App", msg: "dict[str, Any]") -> "Effects":
     out = check_fair(app, fair) if isinstance(fair, dict) and "secret" in fair else []
     return out + table.on_table(app, {"type": "table", "view": msg["view"], "events": msg["events"], "by": msg["by"],
                                 "next": nxt, "hint": msg.get("hint") or {}, "save": None, "viewer": view.seat})
+
+
+def follow_stock(seen: "dict[str, Any] | None", before: "View | None", view: "View") -> None:
+    """Keep, for the deal check, what this guest saw come from the stock since its last table ``before``: each card
+    it drew (with the cards left after it and the stocks rebuilt before it), each rebuilt stock's size, and the
+    discard pile a stock was rebuilt from when nothing else happened since ``before`` (the pile it then showed)."""
+    if seen is None or before is None or before.hand_number != view.hand_number or len(before.log) > len(view.log):
+        return
+    new = view.log[len(before.log):]
+    restocks = before.restocks_done
+    for i in range(len(new)):
+        e = new[i]
+        if e.kind == "restock":
+            restocks += 1
+            seen["sizes"][restocks] = e.count
+            if i == 0 and len(before.discard) == e.count + 1:
+                seen["piles"][restocks] = list(before.discard[:-1])
+    mine = [e for e in new if e.kind != "restock"]
+    if len(mine) == 1 and mine[0].kind == "draw stock" and mine[0].seat == view.seat:
+        left = list(view.hand)
+        for c in before.hand:
+            if c in left:
+                left.remove(c)
+        if len(left) == 1:
+            seen["draws"].append({"card": left[0], "left": view.stock_count, "restocks": view.restocks_done})
 
 
 def check_fair(app: "App", fair: "dict[str, Any]") -> "Effects":

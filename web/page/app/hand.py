@@ -6,6 +6,7 @@ Written in the Python both MicroPython and CPython run.
 """
 
 from web.page.app import core, expect, motion
+from web.page.app.text import who
 from web.page.shared.cards import JOKER, by_rank, by_suit, card_of, face_of, text_of
 from web.page.shared.viewdata import read_view
 
@@ -68,7 +69,7 @@ def play(app: "App", act: str, data: "dict[str, Any]") -> "Effects":
     if not v.in_hand:
         return core.complain(app, "The hand is over.")
     if v.turn != v.seat:
-        return core.complain(app, "It is not your turn: " + core.names(app)[v.turn or 0] + " is playing.")
+        return core.complain(app, "It is not your turn: " + who(core.names(app), v.turn) + " is playing.")
     sel = selected_cards(app)
     if act == "draw":
         return send_move(app, "draw stock")
@@ -250,7 +251,7 @@ def explain_disabled(app: "App", act: str) -> "Effects":
     if v.turn != v.seat:
         if v.turn is None:
             return core.complain(app, "The hand is over.")
-        return core.complain(app, "It is not your turn: " + core.names(app)[v.turn] + " is playing.")
+        return core.complain(app, "It is not your turn: " + who(core.names(app), v.turn) + " is playing.")
     words = {"knock": "You cannot knock now: draw first, and knock only with low enough deadwood.",
              "meld": "Nothing to meld now.", "layoff": "Nothing to lay off now.",
              "discard": "Draw a card first, from the stock or the discard pile."}

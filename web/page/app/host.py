@@ -6,7 +6,9 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app import core
 from web.page.app.online import NET, key_of, seat_of, table_talk
+from web.page.app.text import isolated
 from web.page.shared import online as wire
+from web.page.shared.protocol import MAX_NAME
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -16,6 +18,7 @@ if TYPE_CHECKING:
     from web.page.app.model import App
 
 REPLACEMENT = {"gin": "ada", "rummy": "tilly"}  # the computer opponent that takes a dropped guest's seat
+TALK_PER_TABLE = 5  # quick messages a guest may send between two tables; more are a flood, dropped
 
 
 class HostState:
@@ -32,6 +35,7 @@ class HostState:
         # each guest's last view and hint (by seat, as text), for a guest who rejoins
         self.last_guests: dict[str, Any] = {}
         self.last_fair: dict[str, Any] | None = None  # the deal's proof of the last table message
+        self.talked: dict[int, int] = {}  # seat -> quick messages relayed since the last table
 
 
 def _host(app: "App") -> HostState:
@@ -161,7 +165,7 @@ def host_reply(app: "App", seat: int, text: str | None) -> "Effects":
     try:
         kind, sdp = rtc.unpack(text)
     except ValueError:
-        link["error"] = "That is not a reply code. Ask " + link["name"] + " to copy the whole code."
+        link["error"] = "That is not a reply code. Ask " + isolated(link["name"]) + " to copy the whole code."
         return [("render",)]
     if kind != "answer":
         link["error"] = "That is an invite code, not a reply code."
@@ -199,7 +203,7 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
         return host_message(app, seat, data)
     link["state"] = "dropped"
     link["error"] = ""
-    name = link["name"]
+    name = isolated(link["name"])
     core.say(app, name + " disconnected.", "error")
     return after_drop(app, seat) + [("announce", name + " disconnected."), ("render",)]
 
@@ -234,6 +238,8 @@ def host_message(app: "App", seat: int, text: "Any") -> "Effects":
     if t == "hello":
         if msg["net"] != NET:
             return [to_guest(seat, "reload", {"why": "another version"})]
+        if link["state"] == "ready":  # said once per link: a second one (forged, or repeated) changes nothing
+            return [("log", "seat " + str(seat) + " said hello again: ignored")]
         link["state"] = "ready"
         return welcome(app, seat)
     if link["state"] != "ready":
@@ -243,6 +249,10 @@ def host_message(app: "App", seat: int, text: "Any") -> "Effects":
     if t == "entropy":
         return guest_entropy(app, seat, msg)
     if t == "talk":
+        said = host.talked.get(seat, 0)
+        if said >= TALK_PER_TABLE:
+            return [("log", "seat " + str(seat) + " talks too fast: dropped")]
+        host.talked[seat] = said + 1
         return table_talk(app, seat, msg["say"])
     return []
 
@@ -259,8 +269,9 @@ def welcome(app: "App", seat: int) -> "Effects":
     out = [to_guest(seat, "welcome", {"seat": seat, "names": core.names(app), "game": cfg["game"],
                                            "rules": dict(cfg.get("rules") or {}),
                                            "seats": [s["kind"] for s in seats], "build": ""})]
-    core.say(app, core.names(app)[seat] + " joined.")
-    out.append(("announce", core.names(app)[seat] + " joined."))
+    joined = isolated(core.names(app)[seat]) + " joined."
+    core.say(app, joined)
+    out.append(("announce", joined))
     if app.match.save is None:  # still in the lobby
         out += maybe_deal(app)
     else:
@@ -356,10 +367,15 @@ def replaced_seats(app: "App") -> list[int]:
 
 
 def guest_act(app: "App", seat: int, msg: "dict[str, Any]") -> "Effects":
-    """A guest's move: the engine checks it for that seat (the guest cannot name another)."""
+    """A guest's move: the engine checks it for that seat (the guest cannot name another). A guest's page sends
+    one move and waits for its answer, so a move from a seat whose last one is still with the engine or waiting
+    for it is a flood (a forged page): refused at once, unasked, and the engine stays free for everyone else."""
     host = _host(app)
     if app.match.view is None:
         return [to_guest(seat, "refused", {"code": "no-match", "message": "The match has not started.",
+                                                "params": {}, "step": msg["step"]})]
+    if (host.relay_seat == seat and app.match.waiting is not None) or [s for s, _ in host.guest_queue if s == seat]:
+        return [to_guest(seat, "refused", {"code": "busy", "message": "Your last move has not been answered yet.",
                                                 "params": {}, "step": msg["step"]})]
     if app.match.waiting is not None:
         host.guest_queue.append((seat, msg))
@@ -394,6 +410,7 @@ def relay_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     """After every table message: each guest at the table gets its own view, and the deal's proof."""
     host = _host(app)
     host.relay_seat = None
+    host.talked = {}
     guests = msg.get("guests") or {}
     host.last_guests = guests
     host.last_fair = msg.get("fair")
@@ -433,8 +450,7 @@ def replace_guest(app: "App", seat: int) -> "Effects":
         return []
     pid = REPLACEMENT[m.view.game]
     p = app.catalog.profile(m.view.game, pid)
-    m.meta["names"][seat] = (p["name"] if p else pid) + " for " + core.names(app)[seat]
-    m.meta["names"][seat] = m.meta["names"][seat][:24]
+    m.meta["names"][seat] = ((p["name"] if p else pid) + " for " + core.names(app)[seat])[:MAX_NAME].strip()
     link = host.links.get(seat)
     if link is not None:
         link["state"] = "replaced"

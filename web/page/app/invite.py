@@ -8,6 +8,7 @@ Written in the Python both MicroPython and CPython run.
 """
 
 from web.page.app.params import quote, unquote
+from web.page.shared.protocol import clean_text
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -37,19 +38,20 @@ def invite_fragment(code: str, seat: int, game: str, names: "Iterable[str]", kin
 
 
 def read_invite(fragment: str) -> "dict[str, Any] | None":
-    """The parts of an invite link's fragment (``j=...&s=...``), or None when it is not one."""
+    """The parts of an invite link's fragment (``j=...&s=...``), or None when it is not one. A link comes from
+    outside: its names are made clean as a typed one is (web.page.shared.protocol.clean_text)."""
     parts = {}
     for piece in fragment.lstrip("#").split("&"):
         k, _, v = piece.partition("=")
         parts[k] = v
     if not parts.get("j") or not parts.get("s", "").isdigit() or parts.get("g") not in ("gin", "rummy"):
         return None
-    people = []
+    people: list[tuple[str, str]] = []
     for item in parts.get("p", "").split(","):
         name, _, kind = item.rpartition(".")
         if not name or kind not in ("p", "g", "c"):
             return None
-        people.append((unquote(name)[:24], LETTER_KIND[kind]))
+        people.append((clean_text(unquote(name)) or "Player " + str(len(people) + 1), LETTER_KIND[kind]))
     seat = int(parts["s"])
     if not 1 <= seat < len(people) <= 6 or people[seat][1] != "guest":
         return None

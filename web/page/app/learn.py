@@ -7,6 +7,7 @@ Written in the Python both MicroPython and CPython run.
 """
 
 from web.page.app import core
+from web.page.app.text import deal_check_words
 from web.page.shared.cards import card_of
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -91,7 +92,7 @@ def on_verified(app: "App", msg: "dict[str, Any]") -> "Effects":
     if not msg["ok"]:
         checks[-1] = (False, "This deal could not be checked: " + str(msg.get("error")))
     for h in msg.get("hands") or []:
-        checks[h["hand"]] = (bool(h["ok"]), str(h["words"]))
+        checks[h["hand"]] = (bool(h["ok"]), deal_check_words(h))
     return core.open(app, "end") if app.page.dialog == "end" else [("render",)]
 
 

@@ -21,6 +21,7 @@ hand)``, ``("reload",)``. Written in the Python both MicroPython and CPython run
 """
 
 from web.page.app import core
+from web.page.app.text import who
 from web.page.shared import online as wire
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -59,7 +60,7 @@ def table_talk(app: "App", seat: int, say: object) -> "Effects":
     if type(say) is not int or not 0 <= say < len(wire.QUICK):
         return []
     app.online.talk[seat] = say
-    out: Effects = [("announce", core.names(app)[seat] + ": " + wire.QUICK[say]), ("render",)]
+    out: Effects = [("announce", who(core.names(app), seat) + ": " + wire.QUICK[say]), ("render",)]
     if app.online.role == "host":
         host = app.host
         assert host is not None  # a host's page has its HostState

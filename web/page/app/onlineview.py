@@ -5,7 +5,7 @@ MicroPython and CPython run.
 
 from web.page.app import core
 from web.page.app.online import option_words
-from web.page.app.text import esc
+from web.page.app.text import esc, isolated
 from web.page.shared.online import QUICK
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -27,7 +27,7 @@ def _button(act: str, words: str, seat: int | None = None, primary: bool = False
 
 def seat_card(seat: int, link: "dict[str, Any]", started: bool) -> str:
     """One friend's seat on the host's page: the invite, the reply code field, or how the link stands."""
-    name = esc(link["name"])
+    name = esc(isolated(link["name"]))
     state = link["state"]
     head = "".join(('<h3>', name, ' <span class="link-state state-', state, '" data-testid="link-state-', str(seat), \
         '">', esc(STATE_WORDS.get(state, state)), "</span></h3>"))
@@ -44,10 +44,10 @@ def seat_card(seat: int, link: "dict[str, Any]", started: bool) -> str:
                         str(seat), '" aria-label="Reply code from ', name, '" autocomplete="off" value="',
                         esc(link.get("reply", "")), '">', _button("reply", "Connect", seat, True), "</div>"))
     elif state == "dropped":
-        body = "".join(("<p>", name, " is not connected.</p>", _button("invite", "Invite " + link["name"] + " again", seat,
-                                                                           True)))
+        who = isolated(link["name"])
+        body = "".join(("<p>", name, " is not connected.</p>", _button("invite", "Invite " + who + " again", seat, True)))
         if started:
-            body += _button("replace", "Let a computer play for " + link["name"], seat)
+            body += _button("replace", "Let a computer play for " + who, seat)
     elif state == "error":
         body = _button("invite", "Try again", seat, True)
     err = "".join(('<p class="message error" role="alert" data-testid="link-error-', str(seat), '">', esc(link["error"]),
@@ -92,14 +92,14 @@ def join_html(app: "App") -> str:
     if inv is None:
         return "".join(('<section class="online join" data-testid="join"><h2>Join a game</h2>'
                         '<p class="message error" role="alert">', esc(j.get("error", "")), "</p></section>"))
-    host = inv["players"][0][0]
-    me = inv["players"][inv["seat"]][0]
+    host = isolated(inv["players"][0][0])
+    me = isolated(inv["players"][inv["seat"]][0])
     game = "Gin Rummy" if inv["game"] == "gin" else "Basic Rummy"
     who = []
     for i, (name, kind) in enumerate(inv["players"]):
         role = " (host)" if i == 0 else (" (you)" if i == inv["seat"] else
                                          (" (computer)" if kind == "computer" else " (invited)"))
-        who.append("".join(("<li>", esc(name), role, "</li>")))
+        who.append("".join(("<li>", esc(isolated(name)), role, "</li>")))
     rules = [esc(app.catalog.preset_label(inv["game"], inv["preset"]))]  # the preset's name in words, not its id
     for name, value in inv["changes"]:
         rules.append("…" if name == "~" else esc(option_words(app, inv["game"], name, value)))
@@ -145,7 +145,7 @@ def table_strip(app: "App") -> str:
         said = app.online.talk.get(s)
         bubble = "".join(('<span class="bubble" data-testid="talk-', str(s), '">“', esc(QUICK[said]), "”</span>")) \
             if said is not None else ""
-        items.append("".join(('<li data-testid="player-', str(s), '"><strong>', esc(names[s]), "</strong>",
+        items.append("".join(('<li data-testid="player-', str(s), '"><strong>', esc(isolated(names[s])), "</strong>",
                               ("".join((' <span class="muted" data-testid="player-state-', str(s), '">', esc(state), "</span>"))
                                  if state else ""), " ", bubble, "</li>")))
     quick = "".join("".join(('<button type="button" class="btn small" data-act="talk" data-say="', str(i), '" data-key="talk-',

@@ -18,7 +18,7 @@ made so far, and a screen drawn that way took twice as long (``python -m bench.p
 
 from web.page.app import characters
 from web.page.app.deck import back_svg, face_svg, suit_class
-from web.page.app.text import card_words, esc, plural, tier_word
+from web.page.app.text import card_words, esc, isolated, plural, tier_word
 from web.page.shared.cards import JOKER, face_of, text_of
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -134,10 +134,10 @@ def opponents_html(view: "View", names: "Sequence[str]", profiles: "dict[int, di
         bubble = "".join(('<p class="bubble" data-testid="speech-', str(s), '">', esc(said), "</p>")) if said else ""
         out.append(
             "".join(('<div class="opp', (" active" if active else ""), '" data-testid="opponent-', str(s),
-                     '" data-seat="', str(s), '" role="group" aria-label="', esc(names[s]), ": ", plural(n, "card"),
+                     '" data-seat="', str(s), '" role="group" aria-label="', esc(isolated(names[s])), ": ", plural(n, "card"),
                      ", score ", str(view.scores[s]), '" style="--seat:', colors[s], '">'
                      '<div class="opp-who">', (characters.portrait(pid) if p else characters.initial(names[s], colors[s])), state,
-                     '<div class="opp-id"><strong class="opp-name">', esc(names[s]), "</strong>", dealer,
+                     '<div class="opp-id"><strong class="opp-name">', esc(isolated(names[s])), "</strong>", dealer,
                      ' <span class="opp-meta">', esc(tier), ((" · " + esc(style)) if style else ""), "</span></div>",
                      bubble, "</div>"
                      '<div class="fan" aria-hidden="true" style="--n:', str(max(shown, 1)), '">', backs, "</div>"
@@ -185,7 +185,7 @@ def table_html(view: "View", names: "Sequence[str]", colors: "Sequence[str]") ->
         for k, c in enumerate(m.cards):
             wild = c in m.wild
             seat = by.get(c)
-            who = (" laid by " + names[seat]) if seat is not None and 0 <= seat < len(names) else ""
+            who = (" laid by " + isolated(names[seat])) if seat is not None and 0 <= seat < len(names) else ""
             words.append((("joker as " + card_words(c)) if wild else card_words(c)) + who)
             mark = ""
             if seat is not None and 0 <= seat < len(colors):
@@ -339,7 +339,7 @@ def log_html(lines: "Sequence[str]", shown: bool) -> str:
 def scoreline_html(view: "View", names: "Sequence[str]", extra: str = "") -> str:
     rules = view.rules
     target = (str(rules["rounds"]) + " hands") if rules.get("rounds") else ("to " + str(rules.get("target")))
-    parts = " · ".join(esc(names[s]) + " " + str(view.scores[s]) for s in range(view.players))
+    parts = " · ".join(esc(isolated(names[s])) + " " + str(view.scores[s]) for s in range(view.players))
     return "".join(('<p class="scoreline" data-testid="scoreline">Hand ', str(view.hand_number), " · ", parts,
                     ' <span class="muted">(', esc(target), ")</span>", extra, "</p>"))
 
@@ -373,6 +373,7 @@ def table_screen(view: "View", names: "Sequence[str]", profiles: "dict[int, dict
 def cover_html(name: str, view: "View") -> str:
     """Pass and play: the screen between two people's turns. It holds no card of anyone's hand. A tap anywhere on
     it shows the hand, as its words say; its button is the way there for a keyboard and a screen reader."""
+    name = isolated(name)
     return "".join(('<div class="table cover" data-act="ready" data-testid="cover" data-phase="', esc(view.phase), '" data-turn="',
                     ("" if view.turn is None else str(view.turn)), '" data-step="', str(view.step),
                     '" data-waiting="false"><div class="cover-card" role="group" aria-labelledby="cover-title">'

@@ -7,8 +7,9 @@ Plain functions of plain data, for CPython and MicroPython alike.
 """
 
 from web.page.app.render import button, cards_row, dialog_frame
-from web.page.app.text import describe_event, esc, headline, names_in, plural
+from web.page.app.text import describe_event, esc, headline, isolated, names_in, plural
 from web.page.shared.cards import card_of, text_of
+from web.page.shared.protocol import MAX_NAME, clean_text
 from web.page.shared.viewdata import Event, Meld, Result
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -84,9 +85,11 @@ def replay_problem(data: object) -> str | None:
 
 
 def names_for(names: object, players: int) -> list[str]:
-    """The players' names: those given when there is one per seat, else "Player 1", "Player 2" ..."""
-    if isinstance(names, list) and len(names) == players and not [n for n in names if type(n) is not str or not n]:
-        return [str(n)[:60] for n in names]
+    """The players' names (a record's, from outside: made clean, web.page.shared.protocol.clean_text): those given
+    when there is one per seat, else "Player 1", "Player 2" ..."""
+    clean = [clean_text(n, MAX_NAME) for n in names] if isinstance(names, list) else []
+    if len(clean) == players and all(clean):
+        return clean
     return ["Player " + str(i + 1) for i in range(players)]
 
 
@@ -118,12 +121,12 @@ def _btn(act: str, label: str, key: str, extra: str = "", cls: str = "btn small"
 def _seat_html(frame: "dict[str, Any]", s: int, names: "Sequence[str]", colors_turn: bool, game: str) -> str:
     cards = frame["hands"][s]
     turn = frame["turn"] == s
-    label = "".join((names[s], ": ", plural(len(cards), "card"), ", score ", str(frame["scores"][s]), (
+    label = "".join((isolated(names[s]), ": ", plural(len(cards), "card"), ", score ", str(frame["scores"][s]), (
         ", to play" if turn and colors_turn else "")))
     body = cards_row(cards) if cards else '<p class="muted">no cards</p>'
     return "".join(('<section class="replay-seat', (" turn" if turn and colors_turn else ""), '" data-testid="replay-seat-',
                     str(s), '" data-cards="', " ".join(_texts(cards)), '" aria-label="', esc(label), '">'
-                    '<h3 class="replay-who">', esc(names[s]), ' <span class="replay-score">', str(frame["scores"][s]),
+                    '<h3 class="replay-who">', esc(isolated(names[s])), ' <span class="replay-score">', str(frame["scores"][s]),
                     " pts</span>", (' <span class="replay-turn">to play</span>' if turn and colors_turn else ""),
                     "</h3>", body, "</section>"))
 
@@ -203,7 +206,7 @@ def viewer_html(r: "dict[str, Any]", can_link: bool, back_words: str) -> str:
             "".join(picks), "</div>"))
     head = "".join(('<header class="replay-head"><div><h2 id="replay-title" class="replay-title">', esc(title), "</h2>"
                     '<p class="muted replay-from">', esc(GAME_TITLES.get(game, game)), " · ", esc(
-                        r.get("from") or SOURCE_WORDS.get(r["source"], "")), " · ", esc(", ".join(names)), "</p></div>",
+                        r.get("from") or SOURCE_WORDS.get(r["source"], "")), " · ", esc(", ".join(isolated(n) for n in names)), "</p></div>",
                     picker, '<div class="replay-tools">',
                     (_btn("replay-link", "Copy replay link", "replay-link", 'data-testid="replay-link"') if can_link else ""),
                     _btn("replay-close", esc(back_words), "replay-close", 'data-testid="replay-close"'), "</div>",
@@ -350,10 +353,10 @@ def past_html(past: "Sequence[dict[str, Any]]", problems: "dict[str, str] | None
     else:
         rows = []
         for i, m in enumerate(past):
-            names = [str(n) for n in m["names"]]
-            final = " · ".join(esc(names[s]) + " " + str(m["final"][s]) for s in range(len(names)))
+            names = [clean_text(n, MAX_NAME) for n in m["names"]]
+            final = " · ".join(esc(isolated(names[s])) + " " + str(m["final"][s]) for s in range(len(names)))
             w = m.get("winner")
-            won = ("draw" if w is None else ("you won" if names[w] == "You" else names[w] + " won"))
+            won = ("draw" if w is None else ("you won" if names[w] == "You" else isolated(names[w]) + " won"))
             when = (esc(m["when"]) + " · ") if m.get("when") else ""
             picks = "".join("".join(('<button type="button" class="chip" data-act="past-replay" data-match="', str(i),
                                      '" data-hand="', str(h), '" data-key="past-', str(i), "-", str(h),

@@ -7,7 +7,7 @@ reduced motion). Written in the Python both MicroPython and CPython run.
 """
 
 from web.page.app.render import cards_row
-from web.page.app.text import card_words, esc, plural
+from web.page.app.text import card_words, esc, isolated, plural
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def tally_html(view: "View", names: "Sequence[str]", result: "Result") -> str:
         bar = "".join(('<span class="bar" aria-hidden="true"><span class="fill" style="--from:', a, ";--to:", b,
                        '"></span></span>')) if target else ""
         rows.append("".join(('<li class="tally-row', (" won" if s == result.winner else ""), '" style="--k:', str(s), '">'
-                             '<span class="tally-name">', esc(names[s]), '</span><span class="tally-pts">',
+                             '<span class="tally-name">', esc(isolated(names[s])), '</span><span class="tally-pts">',
                              ("+" + str(pts) if pts else "0"), '</span>', bar, '<span class="tally-total">',
                              str(total), ((" / " + str(target)) if target else ""), "</span></li>")))
     return "".join(('<ol class="tally" data-testid="tally" aria-label="Points this hand and totals">', "".join(rows), "</ol>"))
@@ -65,7 +65,7 @@ def end_of_hand_html(view: "View", names: "Sequence[str]", headline: str, detail
                 n += len(m)
                 if s == k.knocker and i in laid:  # the defender's lay-offs, drawn onto the meld they joined
                     extra = "".join(('<span class="laid" data-testid="laid-', str(i), '">', cards_row(laid[i], "laid", (), n),
-                                     ' <span class="muted">laid off by ', esc(names[1 - k.knocker]), "</span></span>"))
+                                     ' <span class="muted">laid off by ', esc(isolated(names[1 - k.knocker])), "</span></span>"))
                     n += len(laid[i])
                 lines.append("".join(('<div class="meld-line"><span class="muted">', str(i), ".</span>", row, extra,
                                       "</div>")))
@@ -76,8 +76,8 @@ def end_of_hand_html(view: "View", names: "Sequence[str]", headline: str, detail
                 dead = "".join(('<div class="meld-line dead"><span class="lbl">Deadwood</span> ', cards_row(un, "dw", (), n),
                                 "</div>"))
                 n += len(un)
-            body.append("".join(('<section class="eoh-player', role, '" aria-label="', esc(names[s]), '"><h3>',
-                                 esc(names[s]), (" (knocked)" if s == k.knocker else ""), ' <span class="muted">deadwood ',
+            body.append("".join(('<section class="eoh-player', role, '" aria-label="', esc(isolated(names[s])), '"><h3>',
+                                 esc(isolated(names[s])), (" (knocked)" if s == k.knocker else ""), ' <span class="muted">deadwood ',
                                  str(k.deadwood[s]), '</span> <span class="pts">+', str(result.points[s]),
                                  '</span></h3><div class="melds-label">Melds</div>',
                                  (melds or '<p class="muted">none</p>'), dead, "</section>")))
@@ -97,7 +97,7 @@ def end_of_hand_html(view: "View", names: "Sequence[str]", headline: str, detail
         values = result.values or [0] * view.players
         for s in range(view.players):
             left = result.hands[s]
-            body.append("".join(('<section class="eoh-player" aria-label="', esc(names[s]), '"><h3>', esc(names[s]),
+            body.append("".join(('<section class="eoh-player" aria-label="', esc(isolated(names[s])), '"><h3>', esc(isolated(names[s])),
                                  ' <span class="muted">', plural(len(left), "card"), " left, worth ", str(values[s]),
                                  '</span> <span class="pts">+', str(result.points[s]), "</span></h3>",
                                  (cards_row(left, "dw", (), n) if left else '<p class="muted">went out</p>'), "</section>")))
@@ -106,7 +106,7 @@ def end_of_hand_html(view: "View", names: "Sequence[str]", headline: str, detail
 
 
 def score_sheet_html(view: "View", names: "Sequence[str]") -> str:
-    head = "".join("".join(('<th scope="col">', esc(n), "</th>")) for n in names)
+    head = "".join("".join(('<th scope="col">', esc(isolated(n)), "</th>")) for n in names)
     rows = []
     last = len(view.results) - 1
     for i, r in enumerate(view.results):

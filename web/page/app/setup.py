@@ -9,7 +9,8 @@ rules when the match starts. Written in the Python both MicroPython and CPython 
 """
 
 from web.page.app.characters import portrait
-from web.page.app.text import esc, tier_word
+from web.page.app.text import esc, isolated, tier_word
+from web.page.shared.protocol import MAX_NAME, clean_text
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
 FIRST = ("target", "rounds", "scoring")
 PERSON = "person"  # the value of a seat's choice that makes it a person at this device (pass and play)
 GUEST = "guest"  # ... that makes it a friend online (an invite link)
-MAX_NAME = 24
 GAME_WORDS = {"gin": "Gin Rummy", "rummy": "Basic Rummy"}
 
 
@@ -190,10 +190,10 @@ class SetupState:
                 if not isinstance(seat, dict) or seat.get("kind") not in (PERSON, GUEST, "computer"):
                     return False
                 if seat["kind"] != "computer" and s > 0:
-                    people[s] = str(seat.get("name", ""))[:MAX_NAME]
+                    people[s] = clean_text(seat.get("name", ""))
                     if seat["kind"] == GUEST:
                         friends.append(s)
-            my_name = str(seats[0].get("name", ""))[:MAX_NAME]
+            my_name = clean_text(seats[0].get("name", ""))
             filled = []
             for s in range(1, len(seats)):
                 filled.append(seats[s]["id"] if s not in people and seats[s].get("id") in ids else
@@ -252,7 +252,7 @@ class SetupState:
         names = [n for n in self.names() if n]
         for i, n in enumerate(names):
             if n.lower() in [m.lower() for m in names[:i]]:
-                return "Two players are called " + n + ": give each a different name."
+                return "Two players are called " + isolated(n) + ": give each a different name."
         return None
 
     def config(self) -> "Config":
@@ -303,7 +303,7 @@ class SetupState:
                     friends.remove(i + 1)
         elif name.startswith("name") and name[4:].isdigit():
             s = int(name[4:])
-            clean = " ".join(value.split())[:MAX_NAME]
+            clean = " ".join(clean_text(value).split())
             if s == 0:
                 self.my_name = clean
             elif s in self.people[self.game]:
@@ -485,7 +485,8 @@ def rules_words(catalog: Catalog, game: str, players: int, rules: "dict[str, Any
 
 
 def opponents_of(catalog: Catalog, cfg: "Config") -> "list[tuple[str, str]]":
-    """Who seat 0 plays against in a set-up: (profile id, or "" for a person; name), in seat order."""
+    """Who seat 0 plays against in a set-up: (profile id, or "" for a person; name, a person's isolated as it goes
+    into a sentence), in seat order."""
     game = cfg["game"]
     seats = cfg.get("seats")
     if not isinstance(seats, list):  # against the computer alone
@@ -497,7 +498,7 @@ def opponents_of(catalog: Catalog, cfg: "Config") -> "list[tuple[str, str]]":
             p = catalog.profile(game, pid)
             out.append((pid, p["name"] if p else pid))
         else:
-            out.append(("", str(seat.get("name") or "a friend")))
+            out.append(("", isolated(clean_text(seat.get("name")) or "a friend")))
     return out
 
 

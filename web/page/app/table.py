@@ -6,7 +6,7 @@ never reads an engine message's words to decide. Written in the Python both Micr
 """
 
 from web.page.app import core, hand, learn, looks, motion, replays
-from web.page.app.text import describe_event, headline, names_in, spoken
+from web.page.app.text import describe_event, headline, names_in, spoken, who
 from web.page.shared import deal as page_deal
 from web.page.shared.cards import card_of
 from web.page.shared.viewdata import Event, read_view
@@ -45,6 +45,7 @@ class MatchState:
         self.next: str | None = None  # what comes next, as the engine said: "you" | "computer" | "deal" | "over"
         self.token = 0  # timers of an older state are ignored
         self.asked = 0  # the id of the last request sent to the engine (its answer's "re")
+        self.watched = 0  # the id of the request the stall watchdog waits on (the one ``waiting`` names)
         self.speech: dict[int, list[Any]] = {}  # seat -> [what the character said, table updates it stays]
         self.dealt_here = False  # the view on show is the first deal as the page made it: the engine's comes next
         self.landing = False  # the page's deal is still flying to the hands: the computer's first move waits
@@ -260,7 +261,7 @@ def refusal_words(app: "App", msg: "dict[str, Any]") -> str:
     m = app.match
     names = core.names(app)
     if msg["code"] == "not-your-turn" and m.view is not None and m.view.turn is not None:
-        return "It is not your turn: " + names[m.view.turn] + " is playing."
+        return "It is not your turn: " + who(names, m.view.turn) + " is playing."
     return names_in(msg["message"], names)
 
 
@@ -323,7 +324,7 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     names = core.names(app)
     new_hand = before is not None and before.hand_number != view.hand_number
     if view.in_hand and (new_hand or ((before is None or here) and not m.meta["log"])):
-        core.log_line(app, "Hand " + str(view.hand_number) + ": " + names[view.dealer] + " dealt.")
+        core.log_line(app, "Hand " + str(view.hand_number) + ": " + who(names, view.dealer) + " dealt.")
     lines = [describe_event(e, names) for e in events]
     for t in lines:
         core.log_line(app, t)
@@ -472,12 +473,12 @@ def count_results(app: "App") -> "Effects":
 def on_tick(app: "App", name: str, token: int) -> "Effects":
     m = app.match
     if name == "stall":
-        if m.waiting is None or token != m.token:
+        if m.waiting is None or token != m.watched:  # answered, or the watchdog of an earlier request
             return []
         if app.online.role == "guest":  # the host's page is slow or gone: the link says which
             return [("log", "the host has not answered yet")]
         if m.engine != "ready":  # still starting: the worker link reports a start that fails
-            return [core.stall_timer(app)]
+            return [("timer", "stall", core.STALL_SECONDS, m.watched)]
         return engine_failed(app, "it did not answer within " + str(int(core.STALL_SECONDS)) + " seconds")
     if name == "landed":
         return deal_landed(app, token)

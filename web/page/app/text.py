@@ -4,15 +4,18 @@ Nothing here decides a rule: it only describes what the engine reports (its publ
 results, read by :mod:`web.page.shared.viewdata`). Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.shared.cards import face_of, name_of, placed_face
+from web.page.shared.cards import card_of, face_of, name_of, placed_face
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
     from collections.abc import Collection, Iterable, Sequence
+    from typing import Any
 
     from web.page.shared.viewdata import Event, Result, View
 
 _ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#x27;"))
+FSI = "\u2068"  # FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: a name between them is isolated in a sentence
+PDI = "\u2069"
 
 
 def esc(value: object) -> str:
@@ -23,13 +26,134 @@ def esc(value: object) -> str:
     return s
 
 
+def isolated(name: str) -> str:
+    """A player's name as it goes into a sentence or onto the screen: between FSI and PDI when it holds anything
+    that could turn the text around it (a letter of a right-to-left script, a direction mark or override: any
+    character from U+0590 on), so that "Bob 12 (to 100)" reads in order whatever Bob's name holds; a name of
+    left-to-right letters alone stays as it is. The marks isolate it in plain text (announcements, aria-labels,
+    titles); where the screen shows it, :func:`bidi_html` makes them a ``<bdi>`` element. Names come in clean
+    (web.page.shared.protocol.clean_text: no control character, no isolate mark of their own)."""
+    for ch in name:
+        if ord(ch) >= 0x590:
+            return FSI + name + PDI
+    return name
+
+
+def bidi_html(html: str) -> str:
+    """Drawn HTML with each isolated name (:func:`isolated`) in an element's text made a ``<bdi>`` element; inside a
+    tag (an attribute: aria-label, title) or a text field's text (a ``<textarea>``) the marks stay, and isolate it
+    there. Each ``<bdi>`` closes in the text it opened in (a stray mark is dropped, an open one closed), so the
+    markup stays whole whatever the text."""
+    if FSI not in html and PDI not in html:
+        return html
+    out = []
+    done = 0  # html[:done] is in out
+    while True:
+        f, p = html.find(FSI, done), html.find(PDI, done)
+        k = p if f < 0 or 0 <= p < f else f
+        if k < 0:
+            break
+        lt, gt = html.rfind("<", 0, k), html.rfind(">", 0, k)
+        if lt > gt:  # in a tag: past its end
+            end = html.find(">", k)
+            end = len(html) if end < 0 else end + 1
+            out.append(html[done:end])
+            done = end
+            continue
+        end = html.find("<", k)
+        end = len(html) if end < 0 else end
+        if html.startswith("<textarea", lt):  # a field's text, not markup: the marks stay as they are
+            out.append(html[done:end])
+        else:
+            out.append(html[done:k])
+            out.append(_bdi(html[k:end]))
+        done = end
+    out.append(html[done:])
+    return "".join(out)
+
+
+def _bdi(text: str) -> str:
+    """A piece of an element's text, its isolate marks made ``<bdi>`` elements that all close within it."""
+    out = []
+    depth = 0
+    for ch in text:
+        if ch == FSI:
+            out.append("<bdi>")
+            depth += 1
+        elif ch == PDI:
+            if depth:
+                out.append("</bdi>")
+                depth -= 1
+        else:
+            out.append(ch)
+    return "".join(out) + "</bdi>" * depth
+
+
 def plural(n: int, word: str) -> str:
     return str(n) + " " + word + ("" if n == 1 else "s")
 
 
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th``, ``21st`` (rummy.record.ordinal)."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return str(n) + tail
+
+
+def _face(text: object) -> str:
+    try:
+        return face_of(card_of(text))
+    except ValueError:
+        return "?"
+
+
+def _count(p: "dict[str, Any]", key: str) -> int:
+    n = p.get(key)
+    return n if type(n) is int else 0
+
+
+def deal_check_words(check: "dict[str, Any]") -> str:
+    """The words of one hand's deal check (an entry of the engine's ``verified`` answer), made from its ``ok``,
+    ``code`` and ``params``: which card broke the deal, as it was and as the committed deck has it."""
+    hand = check.get("hand")
+    lead = "Hand " + (str(hand + 1) if type(hand) is int else "?") + ": "
+    if check.get("ok"):
+        return lead + "the deal matches its fingerprint " + str(check.get("short")) + \
+            ": the secret gives these very cards."
+    code = check.get("code")
+    p = check.get("params")
+    p = p if isinstance(p, dict) else {}
+    was = " was " + _face(p.get("card")) + ", the committed deck has " + _face(p.get("committed"))
+    if code == "not-a-secret":
+        why = "the revealed secret is not 64 hex digits"
+    elif code == "commitment":
+        why = "the revealed secret does not match the fingerprint shown during the hand"
+    elif code == "dealt-card":
+        why = ("the upcard" if p.get("upcard") else "the " + ordinal(_count(p, "position")) + " card dealt") + was
+    elif code == "stock-draw" and p.get("rebuilt"):
+        why = "the " + ordinal(_count(p, "draw")) + " card drawn from the stock (rebuilt from the discards) was " + \
+            _face(p.get("card")) + ", the secret's shuffle of the discards gives " + _face(p.get("committed"))
+    elif code == "stock-draw":
+        why = "the " + ordinal(_count(p, "draw")) + " card drawn from the stock" + was
+    elif code == "deck-card":
+        why = "the " + ordinal(_count(p, "position")) + " card of the deck is " + _face(p.get("card")) + \
+            ", the committed deck has " + _face(p.get("committed"))
+    elif code == "draws-count":
+        why = "the record lists " + plural(_count(p, "listed"), "card") + " drawn from the stock, but its moves draw " \
+            + str(_count(p, "drawn"))
+    elif code == "restock":
+        why = "the " + ordinal(_count(p, "restock")) + " rebuilt stock is not the one the secret shuffles"
+    elif code == "replay":
+        move = " ".join(_face(w) if _face(w) != "?" else w for w in str(p.get("text") or "").split())
+        why = "its " + ordinal(_count(p, "action") + 1) + " move" + (", " + move + "," if move else "") + \
+            " cannot be played with the cards the committed deck deals"
+    else:
+        why = "the deal does not match its fingerprint"
+    return lead + why + "."
+
+
 def who(names: "Sequence[str]", seat: int | None) -> str:
     if seat is not None and 0 <= seat < len(names):
-        return names[seat]
+        return isolated(names[seat])
     return "Someone"
 
 
@@ -126,7 +250,7 @@ def names_in(text: str, names: "Sequence[str]") -> str:
                 and _at_word_end(text, i + 6):
             n = int(text[i + 5])
             if 0 <= n < len(names):
-                out.append("you" if names[n] == "You" and word[0] == "s" else names[n])
+                out.append("you" if names[n] == "You" and word[0] == "s" else isolated(names[n]))
                 i += 6
                 continue
         out.append(text[i])

@@ -7,7 +7,7 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app import core, dialogs, hand, learn, learnview, prefs, render, replays, results
 from web.page.app.setup import GAME_WORDS, setup_html
-from web.page.app.text import esc, headline, names_in, prompt
+from web.page.app.text import bidi_html, esc, headline, isolated, names_in, prompt
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -22,7 +22,11 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------- the screen
 
 def screen_html(app: "App") -> str:
-    """The whole screen under the header."""
+    """The whole screen under the header; the names in its sentences isolated (``<bdi>``: text.bidi_html)."""
+    return bidi_html(_screen_html(app))
+
+
+def _screen_html(app: "App") -> str:
     m = app.match
     screen = app.page.screen
     if screen == "replay":
@@ -56,14 +60,14 @@ def resume_tile(app: "App") -> "dict[str, Any] | None":
     cfg = m.config or {}
     v = m.view
     game = v.game if v is not None else str(cfg.get("game") or "gin")
-    names = core.names(app)
+    you = core.names(app)[0] == "You"
+    names = [isolated(n) for n in core.names(app)]
     if cfg.get("tutorial"):
         words = "Your guided hand of " + GAME_WORDS.get(game, game)
     elif cfg.get("daily"):
         words = GAME_WORDS.get(game, game) + " daily deal, " + str(cfg["daily"])
     else:
-        words = GAME_WORDS.get(game, game) + (" against " if names[0] == "You" else ": ") + \
-            ", ".join(names[1:] if names[0] == "You" else names)
+        words = GAME_WORDS.get(game, game) + (" against " if you else ": ") + ", ".join(names[1:] if you else names)
     if v is not None and len(v.scores) == len(names):
         words += "".join((", hand ", str(v.hand_number), ": ",
                           ", ".join(n + " " + str(sc) for n, sc in zip(names, v.scores))))
@@ -148,8 +152,10 @@ def replay_screen_html(app: "App") -> str:
 # ---------------------------------------------------------------- dialogs
 
 def dialog_html(app: "App", which: str) -> str | None:
-    """The dialog ``which`` (see :data:`DIALOGS`; anything else is Help), or None when there is nothing to show."""
-    return DIALOGS.get(which, help_html)(app)
+    """The dialog ``which`` (see :data:`DIALOGS`; anything else is Help), or None when there is nothing to show; the
+    names in its sentences isolated (``<bdi>``: text.bidi_html)."""
+    html = DIALOGS.get(which, help_html)(app)
+    return None if html is None else bidi_html(html)
 
 
 def end_html(app: "App") -> str | None:
@@ -171,13 +177,13 @@ def end_html(app: "App") -> str | None:
             cls = "ok" if check[0] else ("error" if check[0] is False else "muted")
             body += "".join(('<p class="deal-check ', cls, '" data-testid="deal-check-end">', esc(check[1]),
                              "</p>"))
-        body += "".join(('<p class="muted">', esc(names[0]), " deals the next hand.</p>"))
+        body += "".join(('<p class="muted">', esc(isolated(names[0])), " deals the next hand.</p>"))
         return render.dialog_frame("End of hand", body + sheet, render.button("close", "Back to the table", True),
                                    "end-of-hand")
     if v.phase == "match-over":
         w = v.match.winner if v.match is not None else None
         over = ("The match is a draw." if w is None else
-                ("You win the match!" if names[w] == "You" else names[w] + " wins the match."))
+                ("You win the match!" if names[w] == "You" else esc(isolated(names[w])) + " wins the match."))
         body += "".join(('<p class="match-over" data-testid="match-over"><strong>Match over.</strong> ', over,
                          "</p>"))
         btn = render.button("next", "New match", True)

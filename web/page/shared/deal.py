@@ -72,6 +72,11 @@ def shuffled_deck(jokers: bool, secret: str, contributions: list[str]) -> list[i
     return deck
 
 
+def restock_start(secret: str, contributions: list[str]) -> int:
+    """rummy.fairdeal.restock_state: the state of the generator that rebuilds the stock during the hand."""
+    return int.from_bytes(_mix(secret, contributions)[8:16], "big")
+
+
 def dealt_to(deck: list[int], players: int, dealer: int, size: int, seat: int) -> tuple[list[int], int]:
     """The cards ``seat`` was dealt from ``deck`` (one at a time from the dealer's left, ``size`` each) and the
     upcard, as rummy.game.Game.deal deals."""

@@ -9,13 +9,15 @@ host -> guest
     ``table``    ``{"view": <rummy-view of the guest's seat>, "events": [...], "by", "next", "hint", "names",
                  "fair": FAIR|null}``: the table after a move (``next``: "you", "wait", "deal" or "over", as the
                  guest sees it); ``FAIR = {"hand", "commitment", "secret"?, "contributions"?}``
-    ``refused``  ``{"code", "message", "params", "step"}``: the guest's move was not legal (the engine's reason)
+    ``refused``  ``{"code", "message", "params", "step"}``: the guest's move was not legal (the engine's reason),
+                 or came while its last one was still unanswered (code ``busy``, the host's page's own answer)
     ``commit``   ``{"hand", "commitment", "dealer"}``: the host's commitment to the next deal; answer ``entropy``
     ``talk``     ``{"seat", "say"}``: a quick message of a player (``say`` indexes ``QUICK``)
     ``status``   ``{"text", "level"}``: what the host's table is waiting for ("Ann is re-inviting Bob")
     ``reload``   ``{"why"}``: the guest's page is another version: reload it
 guest -> host
-    ``hello``    ``{"net", "build", "name"}``: the guest's page is up (protocol and build, for the version check)
+    ``hello``    ``{"net", "build", "name"}``: the guest's page is up (protocol and build, for the version check);
+                 once per link (a second one is ignored)
     ``act``      ``{"action", "step"}``: a move drawn from the view of ``step``
     ``entropy``  ``{"hand", "value"}``: the guest's random contribution to the committed deal (32 hex digits)
     ``talk``     ``{"say"}``
@@ -26,7 +28,8 @@ message over ``MAX_TEXT`` is dropped unread. Written in the Python both MicroPyt
 
 import json
 
-from web.page.shared.deal import HEX, commitment_of, dealt_to, shuffled_deck
+from web.page.shared.cards import face_of
+from web.page.shared.deal import HEX, below, commitment_of, dealt_to, restock_start, shuffled_deck
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -38,6 +41,7 @@ QUICK = ("Good luck!", "Good game", "Nice gin!", "Nice play", "Well played", "Oo
 TO_GUEST = ("welcome", "table", "refused", "commit", "talk", "status", "reload")
 TO_HOST = ("hello", "act", "entropy", "talk")
 GUEST_NEXT = ("you", "wait", "deal", "over")
+MAX_WORDS = 300  # characters of a sentence one page sends the other to show (a status, a reason)
 
 
 def _is_int(v: "Any") -> bool:
@@ -114,7 +118,7 @@ def message_problem(msg: "dict[str, Any]") -> str | None:
         s = msg.get("seat")
         return None if s is None or _is_int(s) else "talk: seat"
     if t == "status":
-        return None if type(msg.get("text")) is str and len(msg["text"]) <= 300 else "status: text"
+        return None if type(msg.get("text")) is str and len(msg["text"]) <= MAX_WORDS else "status: text"
     if t == "reload":
         return None if type(msg.get("why")) is str else "reload: why"
     if t == "hello":
@@ -161,10 +165,65 @@ def check_deal(fair: "dict[str, Any]", promised: "dict[str, Any]", mine: str, se
     if promised.get("dealer") is not None and promised["dealer"] != seen["dealer"]:
         return False, "the dealer is not the one the host named before the deal"
     deck = shuffled_deck(bool(seen["jokers"]), secret, cons)
-    hand, upcard = dealt_to(deck, seen["players"], seen["dealer"], len(seen["hand"]), seen["seat"])
+    size = len(seen["hand"])
+    hand, upcard = dealt_to(deck, seen["players"], seen["dealer"], size, seen["seat"])
     if sorted(hand) != sorted(seen["hand"]) or upcard != seen["upcard"]:
-        return False, "the cards you were dealt are not the ones this deal gives"
-    return True, "Deal verified: the deck came from the host's committed secret and your random value."
+        for c in seen["hand"]:
+            if c not in hand:
+                return False, "you were dealt " + face_of(c) + ", which the committed deck does not deal you"
+        return False, "the upcard was " + face_of(seen["upcard"]) + ", the committed deck has " + face_of(upcard)
+    why = check_draws(deck, seen["players"] * size + 1, restock_start(secret, cons), seen)
+    if why is not None:
+        return False, why
+    return True, "Deal verified: the deck came from the host's committed secret and your random value" + \
+        (", and so did every card you drew from the stock." if seen.get("draws") else ".")
+
+
+def _ordinal(n: int) -> str:
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return str(n) + tail
+
+
+def check_draws(deck: list[int], dealt: int, state: int, seen: "dict[str, Any]") -> str | None:
+    """Why a card this guest drew from the stock is not the committed deck's, or None: ``seen["draws"]`` lists
+    each draw (``card``, ``left``: the cards left in the stock after it, ``restocks``: the stocks rebuilt before
+    it), ``seen["piles"]`` the discard pile each rebuilt stock was made of (by its number, from 1; a pile this guest
+    did not see is not checked) and ``seen["sizes"]`` every rebuilt stock's size. A rebuilt stock is the pile
+    shuffled by the secret's second generator (as rummy.fairdeal.restock_state), or turned over."""
+    piles = seen.get("piles") or {}
+    sizes = seen.get("sizes") or {}
+    shuffled = seen.get("shuffle", True)
+    for d in seen.get("draws") or []:
+        r = d["restocks"]
+        if r == 0:
+            stock = deck[dealt:]
+        elif r in piles and all(earlier in sizes for earlier in range(1, r)):
+            stock = list(piles[r])
+            if shuffled:
+                s = state
+                for earlier in range(1, r):
+                    s = _shuffle(s, list(range(sizes[earlier])))
+                _shuffle(s, stock)
+        else:
+            continue
+        at = len(stock) - d["left"] - 1
+        if not 0 <= at < len(stock):
+            return "the stock held more cards than the committed deck gives"
+        if stock[at] != d["card"]:
+            if r == 0:
+                return "the " + _ordinal(at + 1) + " card drawn from the stock was " + face_of(d["card"]) + \
+                    ", the committed deck has " + face_of(stock[at])
+            return "the " + _ordinal(at + 1) + " card drawn from the rebuilt stock was " + face_of(d["card"]) + \
+                ", the secret's shuffle of the discards gives " + face_of(stock[at])
+    return None
+
+
+def _shuffle(state: int, items: list[int]) -> int:
+    """rummy.rng.Rng.shuffle of ``items`` in place from generator ``state``: the generator's state after it."""
+    for i in range(len(items) - 1, 0, -1):
+        state, j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state
 
 
 def new_value(random_bytes: bytes) -> str:

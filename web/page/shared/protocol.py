@@ -61,8 +61,11 @@ The engine answers with:
   a review's mistake at ``index`` i is shown by ``frames[i]``, and what was played by ``frames[i + 1]``);
 * ``record`` ``{"record"}`` — the finished hands' record (``rummy-record/1``) with ``"proofs"`` (one per hand
   dealt from the seed, secrets revealed) and ``"names"`` (one per seat);
-* ``verified`` ``{"ok": true, "hands": [{"hand", "ok", "commitment", "short", "secret", "problems", "deck"}]}``
-  or ``{"ok": false, "error"}`` — deal checks (``rummy.fairdeal``);
+* ``verified`` ``{"ok": true, "hands": [{"hand", "ok", "commitment", "short", "secret", "problems", "deck",
+  "code", "params"}]}`` or ``{"ok": false, "error"}`` — deal checks (``rummy.fairdeal``): ``code`` (null when the
+  hand checks out) says which kind of card broke the deal (``dealt-card``, ``stock-draw``, ``deck-card``,
+  ``restock``, ``draws-count``, ``replay``, ``commitment``, ``not-a-secret``), ``params`` which card (``card`` as
+  it was, ``committed`` as the committed deck has it; ``position``, ``upcard``, ``draw``, ``rebuilt`` ...);
 * ``daily`` ``{"game", "date", "config", "query"}`` — the daily deal: send ``new`` with its config;
 * ``link`` ``{"query"}`` — e.g. ``game=gin&opponents=ada&seed=42``: the page's address with it plays the same
   deals;
@@ -133,7 +136,28 @@ def _contributions_problem(v: "Any") -> str | None:
 
 
 SEAT_KINDS = ("person", "computer", "guest")
-MAX_NAME = 24
+MAX_NAME = 24  # characters of a player's name, wherever one is typed, read or checked (the page and the worker)
+_BREAKS = "\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\u2028\u2029"  # control characters that part words: a space
+
+
+def clean_text(value: "Any", limit: int = MAX_NAME) -> str:
+    """Text from outside the page as it may be shown: a name typed on the new-game screen, or read from an invite
+    link, a friend's page, a stored config or an imported record; the words a host's page sends its guests. A
+    line break or a tab becomes a space; every other control character is removed, and so are the marks that
+    isolate text (U+2066 to U+2069: the page puts its own around a name, see web.page.app.text.isolated) and
+    lone surrogates; then the ends are trimmed and at most ``limit`` characters kept (anything but a text: "").
+    Letters of every script stay, and so do a name's own direction marks: the page shows a name isolated."""
+    if type(value) is not str:
+        return ""
+    out = []
+    for ch in value:
+        o = ord(ch)
+        if o < 0x20 or 0x7F <= o < 0xA0 or o == 0x2028 or o == 0x2029:
+            if ch in _BREAKS:
+                out.append(" ")
+        elif not (0x2066 <= o <= 0x2069 or 0xD800 <= o <= 0xDFFF):
+            out.append(ch)
+    return "".join(out).strip()[:limit].strip()
 
 
 def seats_problem(seats: "Any", opponents: list[str]) -> str | None:
@@ -152,8 +176,9 @@ def seats_problem(seats: "Any", opponents: list[str]) -> str | None:
             ids.append(seat["id"])
         else:
             name = seat.get("name")
-            if type(name) is not str or not name.strip() or len(name) > MAX_NAME or sorted(seat) != ["kind", "name"]:
-                return where + ": a person has a name (1 to " + str(MAX_NAME) + " characters) and nothing else"
+            if type(name) is not str or not name or clean_text(name) != name or sorted(seat) != ["kind", "name"]:
+                return where + ": a person has a name (1 to " + str(MAX_NAME) + " characters, no control " \
+                    "character, no space at either end) and nothing else"
     if seats[0]["kind"] != "person":
         return "config.seats[0]: the person at this device"
     if ids != opponents:

@@ -218,6 +218,36 @@ def test_the_first_move_waits_for_the_deal_to_land_when_cards_move():
     assert h.looks[-1]["motion"] == 0
 
 
+def test_the_move_log_is_a_drawer_closed_at_first_opened_by_its_button_and_closed_by_escape():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=3)
+    log = re.search(r'<section class="log" id="moves-log"[^>]*>', h.html).group(0)
+    assert " hidden" in log and 'aria-controls="moves-log" aria-expanded="false"' in h.html
+    h.do("command", "moves", {})
+    log = re.search(r'<section class="log" id="moves-log"[^>]*>', h.html).group(0)
+    assert " hidden" not in log and 'aria-expanded="true"' in h.html and "log-open" in h.html
+    assert h.dialog is None  # a drawer on the table, not a dialog
+    # Escape clears a selection first, then closes the drawer and gives the focus back to its button
+    h.do("command", "card", {"pos": 0})
+    assert h.app.match.selected
+    h.do("key", "Escape", {"card_pos": 0, "in_dialog": False, "shift": False})
+    assert not h.app.match.selected and h.app.page.log_open
+    effects = h.do("key", "Escape", {"card_pos": None, "in_dialog": False, "shift": False})
+    assert not h.app.page.log_open and ("focus", '[data-key="chip-moves"]') in effects
+    assert 'aria-expanded="false"' in h.html
+
+
+def test_what_a_character_says_is_drawn_beside_its_portrait_not_under_its_panel():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=3)
+    h.app.match.speech = {1: ["Nah.", 2]}
+    html = views.screen_html(h.app)
+    who = html.split('<div class="opp-who">')[1].split('<div class="fan"')[0]
+    assert '<p class="bubble" data-testid="speech-1">Nah.</p>' in who
+
+
 # ---------------------------------------------------------------- Gin: the Gin button, groups; Rummy: hints, authors
 
 def test_the_gin_button_appears_when_the_best_discard_leaves_no_deadwood_and_knocks_with_it():

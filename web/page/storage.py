@@ -76,7 +76,8 @@ WHAT = {"settings": "Your settings", "stats": "Your statistics", "match": "Your 
 NOT_SAVED = {"settings": "Your settings could not be saved", "stats": "Your statistics could not be saved",
              "match": "Your last move could not be saved", "history": "Your past matches could not be saved"}
 BLOCKED = "Storage is disabled in this browser: you can play, but progress won't be kept."
-BLOCKED_FRAMED = "This page is embedded where the browser blocks storage: you can play, but progress won't be kept."
+# the words that matter first: in a narrow frame the one line of the notice may be cut short
+BLOCKED_FRAMED = "Your progress won't be kept here: the browser blocks storage for games embedded in other pages."
 
 
 def match_key(slot: str) -> str:

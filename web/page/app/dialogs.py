@@ -5,13 +5,13 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app import looks
 from web.page.app.deck import back_svg, face_svg, suit_class
-from web.page.app.render import button, dialog_frame, log_items
+from web.page.app.render import button, dialog_frame
 from web.page.app.text import esc, isolated
 from web.page.stats import rate, rows
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Sequence
+    from collections.abc import Callable, Iterable
     from typing import Any
 
     from web.page.app.setup import Catalog
@@ -174,13 +174,6 @@ def settings_html(s: "dict[str, Any]", storage_line: str, embedded: bool = False
                     "</fieldset>",
                     advanced_html(advanced or bool(stun_note), stun_html(s, list(stun_in_use), stun_note))))
     return dialog_frame("Settings", body, button("close", "Done", True), "settings-dialog")
-
-
-def moves_html(lines: "Sequence[str]") -> str:
-    """The move log, for screens too narrow to show it beside the table."""
-    body = "".join(('<ol class="log-list" aria-label="Moves, newest first" reversed data-testid="moves-list">', log_items(lines),
-                    "</ol>"))
-    return dialog_frame("Moves", body, button("close", "Close", True), "moves-dialog")
 
 
 def embed_html(snippet: str, url: str, copied: str) -> str:

@@ -222,9 +222,9 @@ def run_pending(app: "App") -> "Effects":
 
 
 def on_key(app: "App", key: str, ctx: "dict[str, Any]") -> "Effects":
-    """A key at the table: arrows move among (and with Shift, move) the cards, Escape clears the selection, a
-    digit picks a meld; a shortcut gives the name of the command it stands for (``("command", act)``), or,
-    when its button is off, the reason."""
+    """A key at the table: arrows move among (and with Shift, move) the cards, Escape clears the selection (or,
+    with none, closes the move log), a digit picks a meld; a shortcut gives the name of the command it stands for
+    (``("command", act)``), or, when its button is off, the reason."""
     m = app.match
     in_dialog = ctx.get("in_dialog")
     pos = ctx.get("card_pos")
@@ -235,6 +235,8 @@ def on_key(app: "App", key: str, ctx: "dict[str, Any]") -> "Effects":
             m.selected = set()
             core.say(app, "")
             return [("render",)]
+        if app.page.log_open:  # then the move log's drawer
+            return [("then", ("command", "moves", {}))]
         return []
     k = key.lower() if len(key) == 1 else key
     if in_dialog and k != "n":

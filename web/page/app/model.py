@@ -38,7 +38,7 @@ Effects (``(kind, ...)``):
     ("dialog", which or None) ("save-match", slot, record) ("save-settings", settings) ("stats", op, args)
     ("set-aside-match", slot, why) ("look", look) ("copy", text) ("export",) ("import",)
     ("restart-engine",) ("log", text) ("keep-match", entry) ("download", name, text) ("pick-record",)
-    ("clear-fragment",) ("claim-tab",) ("download-aside",) ("download-game",) ("import-apply",)
+    ("clear-fragment",) ("claim-tab",) ("download-aside",) ("download-game",) ("import-apply",) ("close-banner",)
     ("motion", plan)                    how the next drawing moves (web.page.app.motion); performed with the render
     ("sound", name, volume, delay)      a sound effect (web/bridge.js synthesises it), volume 0-100, delay in s
     ("celebrate", kind, selector)       confetti ("gin", "big gin", "rummy", "match") over an element; none

@@ -47,6 +47,7 @@ class PageState:
         self.pending_config: Config | None = None  # a new game waiting for "start the new match?"
         # {"problems", "changes"} of a file to import, for the player to confirm
         self.import_plan: dict[str, Any] | None = None
+        self.log_open = False  # the move log's drawer, beside or over the table (closed on every new page)
         self.entropy = 0  # the page's generator of new matches' seeds (from the browser's random numbers at start)
 
 
@@ -76,6 +77,12 @@ def setup_choose(app: "App", data: "dict[str, Any]") -> "Effects":
 def setup_more(app: "App", data: "dict[str, Any]") -> "Effects":
     app.setup.more = not app.setup.more
     return [("render",)]
+
+
+def toggle_log(app: "App", data: "dict[str, Any]") -> "Effects":
+    """Open or close the move log's drawer; closed, the focus goes back to its button on the table."""
+    app.page.log_open = not app.page.log_open
+    return [("render",)] + ([] if app.page.log_open else [("focus", '[data-key="chip-moves"]')])
 
 
 def dialog(which: str) -> "Command":
@@ -249,7 +256,8 @@ def settings_advanced(app: "App", data: "dict[str, Any]") -> "Effects":
 
 
 def effect(kind: str) -> "Command":
-    """A command the runner performs as it is (export, import, download my game, play here, reload)."""
+    """A command the runner performs as it is (export, import, download my game, play here, reload, close the
+    notice above the table)."""
     return lambda app, data: [(kind,)]
 
 
@@ -258,11 +266,11 @@ COMMANDS = {
     "scores": dialog("scores"), "stats": dialog("stats"), "embed": dialog("embed"), "help": dialog("help"),
     "legend": dialog("legend"),
     "settings": open_settings, "settings-advanced": settings_advanced,
-    "moves": dialog("moves"), "close": close,
+    "moves": toggle_log, "close": close,
     "stats-reset": stats_reset, "stats-reset-no": stats_reset_no, "stats-reset-yes": stats_reset_yes,
     "copy-embed": copy_embed, "copied": copied,
     "export": effect("export"), "import": effect("import"), "download-game": effect("download-game"),
-    "play-here": effect("claim-tab"), "reload": effect("reload"),
+    "play-here": effect("claim-tab"), "reload": effect("reload"), "close-banner": effect("close-banner"),
     "stun-defaults": stun_defaults, "download-aside": download_aside, "import-plan": import_plan,
     "import-apply": import_apply,
 }

@@ -139,11 +139,12 @@ def opponents_html(view: "View", names: "Sequence[str]", profiles: "dict[int, di
                      ", score ", str(view.scores[s]), '" style="--seat:', colors[s], '">'
                      '<div class="opp-who">', (characters.portrait(pid) if p else characters.initial(names[s], colors[s])), state,
                      '<div class="opp-id"><strong class="opp-name">', esc(isolated(names[s])), "</strong>", dealer,
-                     ' <span class="opp-meta">', esc(tier), ((" · " + esc(style)) if style else ""), "</span></div></div>"
+                     ' <span class="opp-meta">', esc(tier), ((" · " + esc(style)) if style else ""), "</span></div>",
+                     bubble, "</div>"
                      '<div class="fan" aria-hidden="true" style="--n:', str(max(shown, 1)), '">', backs, "</div>",
                      ("".join(('<div class="showdown theirs">', spread, "</div>")) if spread else ""),
                      '<div class="opp-foot"><span data-testid="count-', str(s), '">', plural(n, "card"), "</span>"
-                     '<span class="opp-pts"> · ', str(view.scores[s]), " pts</span></div>", bubble, "</div>")))
+                     '<span class="opp-pts"> · ', str(view.scores[s]), " pts</span></div></div>")))
     return "".join(('<section class="opponents" aria-label="Opponents" style="--opps:', str(view.players - 1), '">',
                     "".join(out), "</section>"))
 
@@ -202,8 +203,9 @@ def table_html(view: "View", names: "Sequence[str]", colors: "Sequence[str]") ->
                               str(len(m.cards)), '"><span class="meld-no" aria-hidden="true">', str(i), "</span>",
                               "".join(cards), "</button>")))
     hint = "" if melds else '<p class="table-empty">No melds yet. Drag cards here, or select them and press Meld.</p>'
-    return "".join(('<section class="table-melds" data-drop="table" data-testid="table" aria-label="Melds on the table">',
-                    "".join(melds), hint, "</section>"))
+    # the section is the place to drop cards on (the rest of the row); the box in it is as large as its melds
+    return "".join(('<section class="table-melds" data-drop="table" data-testid="table" aria-label="Melds on the table">'
+                    '<div class="melds">', "".join(melds), hint, "</div></section>"))
 
 
 def hand_html(order: "Sequence[int]", selected: "Collection[int]", marks: "dict[str, Any]", view: "View") -> str:
@@ -283,7 +285,8 @@ def actions_html(view: "View", kinds: "Collection[str]", busy: bool, gin_ready: 
     return "".join(('<div class="actions" role="toolbar" aria-label="Actions">', "".join(out), "</div>"))
 
 
-def sort_html(game: str, mode: str, chips: str = "") -> str:
+def sort_html(game: str, mode: str, chips: str = "", log_open: bool = False) -> str:
+    """The sort chips, what learning adds beside them (``chips``) and the button of the move log's drawer."""
     # on a phone the words in class "lw" fold away ("Suit", "Rank", "Melds"): the name stays whole
     modes = [("suit", "By suit", '<span class="lw">By </span>suit'),
              ("rank", "By rank", '<span class="lw">By </span>rank')] + (
@@ -291,9 +294,11 @@ def sort_html(game: str, mode: str, chips: str = "") -> str:
     btns = "".join("".join(('<button type="button" class="chip" data-act="sort" data-sort="', m, '" data-key="sort-', m,
                             '" aria-pressed="', ("true" if mode == m else "false"), '" aria-label="', lbl, '">', inner,
                             "</button>")) for m, lbl, inner in modes)
-    return "".join(('<div class="sorts" role="group" aria-label="Sort your hand"><span class="sort-lbl" aria-hidden="true">'
-                    'Sort:</span>', btns, '<button type="button" class="chip moves-chip" data-act="moves" '
-                    'data-key="chip-moves">Moves</button>', chips, "</div>"))
+    return "".join(('<div class="sorts"><div class="sort-modes" role="group" aria-label="Sort your hand">'
+                    '<span class="sort-lbl" aria-hidden="true">Sort:</span>', btns, "</div>", chips,
+                    '<button type="button" class="chip moves-chip" data-act="moves" data-key="chip-moves" '
+                    'aria-controls="moves-log" aria-expanded="', ("true" if log_open else "false"), '">Moves</button>',
+                    "</div>"))
 
 
 def legend_chip() -> str:
@@ -326,8 +331,12 @@ def log_items(lines: "Sequence[str]") -> str:
     return "".join("".join(('<li data-key="log-', str(i), '">', esc(lines[i]), "</li>")) for i in range(n - 1, max(n - 61, -1), -1))
 
 
-def log_html(lines: "Sequence[str]") -> str:
-    return "".join(('<section class="log" aria-labelledby="log-title"><h2 class="log-title" id="log-title">Moves</h2>'
+def log_html(lines: "Sequence[str]", shown: bool) -> str:
+    """The move log: a drawer, opened and closed by the Moves button (and its own close button)."""
+    return "".join(('<section class="log" id="moves-log" aria-labelledby="log-title"', ("" if shown else " hidden"),
+                    '><div class="log-head"><h2 class="log-title" id="log-title">Moves</h2>'
+                    '<button type="button" class="btn small log-close" data-act="moves" data-key="log-close" '
+                    'aria-label="Close the moves">×</button></div>'
                     '<ol class="log-list" data-testid="log" aria-label="Moves, newest first" reversed>', log_items(lines),
                     "</ol></section>"))
 
@@ -348,6 +357,7 @@ def table_screen(view: "View", names: "Sequence[str]", profiles: "dict[int, dict
     back_id = ui.get("back", "red")
     after = ui.get("after", "")
     controls = after or ui.get("confirm") or actions_html(view, kinds, ui["busy"], ui.get("gin_ready", False))
+    log_open = bool(ui.get("log_open"))
     spreads = ui.get("spreads") or {}
     mine = spreads.get(view.seat)
     hand = "".join(('<div class="showdown mine">', mine, "</div>")) if mine is not None else hand_html(
@@ -357,7 +367,8 @@ def table_screen(view: "View", names: "Sequence[str]", profiles: "dict[int, dict
         theirs = "".join(('<div class="showdown theirs">', "".join(spreads[s] for s in sorted(spreads) if s != view.seat),
                           "</div>"))
     return (
-        "".join(('<div class="table game-', view.game, '" data-testid="table-screen" data-phase="', esc(view.phase),
+        "".join(('<div class="table game-', view.game, (" log-open" if log_open else ""), '" data-testid="table-screen" '
+                 'data-phase="', esc(view.phase),
                  '" data-turn="', ("" if view.turn is None else str(view.turn)), '" data-seat="', str(view.seat),
                  '" data-step="', str(view.step),
                  '" data-waiting="', ("true" if ui.get("waiting") else "false"), '" data-players="', str(view.players),
@@ -370,8 +381,8 @@ def table_screen(view: "View", names: "Sequence[str]", profiles: "dict[int, dict
                  ui.get("lesson", ""),
                  status_html(ui["prompt"], ui["message"], ui["level"], ui["deadwood"]),
                  hand,
-                 '<div class="controls">', controls, sort_html(view.game, ui["sort"], ui.get("chips", "")), "</div>",
-                 log_html(ui["log"]), "</div>")))
+                 '<div class="controls">', controls, sort_html(view.game, ui["sort"], ui.get("chips", ""), log_open),
+                 "</div>", log_html(ui["log"], log_open), "</div>")))
 
 
 def cover_html(name: str, view: "View") -> str:

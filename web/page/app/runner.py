@@ -70,6 +70,8 @@ class Runner:
         self.sprite_in = False  # the deck's SVG symbols are in the page (see need_sprite)
         self.owed: dict[str, Any] | None = None  # a drawing to make soon: {"focus": selector or None} (see perform)
         self.banner_shown: str | None = None
+        self.banner_parts: list[str] = []  # the sentences of the notice above the table
+        self.banner_closed: set[str] = set()  # the sentences the person closed (a new one opens the notice again)
         # (slot, record) of the last automatic move, not written yet
         self.waiting_save: tuple[str, dict[str, Any]] | None = None
         self.save_timer = False
@@ -185,6 +187,9 @@ class Runner:
                     dom.download(offer.name, offer.text)
                     self.store.offered(offer)
                 self.store.offers = []
+            elif kind == "close-banner":
+                self.banner_closed.update(self.banner_parts)
+                focus = "#rm-screen [data-act]"
             elif kind == "download-game":
                 self.flush_save()
                 game = self.store.download_game()
@@ -308,15 +313,21 @@ class Runner:
         if banner and notice and notice.endswith("storage is blocked."):
             notice = None  # the banner already says storage is blocked: one sentence, not one per save
         for text in (banner, notice, self.tab_state.get("notice")):
-            if text and text not in parts:
+            if text and text not in parts and text not in self.banner_closed:
                 parts.append(text)
-        html = " ".join('<span>' + esc(t) + "</span>" for t in parts)
-        if self.store.download:
-            html += ' <button type="button" class="btn small" data-act="download-game" data-key="banner-download">' \
-                    "Download my game</button>"
-        if self.tab_state.get("play_here"):
-            html += ' <button type="button" class="btn small" data-act="play-here" data-key="banner-play-here">' \
+        self.banner_parts = parts
+        # one line: the words (cut short if they must be, whole in the title), the buttons, and a close button
+        words = " ".join(parts)
+        html = "".join(('<span class="banner-words" title="', esc(words), '">', esc(words), "</span>")) if parts else ""
+        if parts and self.store.download:
+            html += '<button type="button" class="btn small" data-act="download-game" data-key="banner-download" ' \
+                    'aria-label="Download my game">Download<span class="lw"> my game</span></button>'
+        if parts and self.tab_state.get("play_here"):
+            html += '<button type="button" class="btn small" data-act="play-here" data-key="banner-play-here">' \
                     "Play here</button>"
+        if parts and not self.tab_state.get("play_here"):  # closed, the notice would hide the one way back to the match
+            html += '<button type="button" class="btn small banner-close" data-act="close-banner" ' \
+                    'data-key="banner-close" aria-label="Close this notice">×</button>'
         if html != self.banner_shown:
             self.banner_shown = html
             dom.set_banner(html)

@@ -108,7 +108,8 @@ def table_html(app: "App") -> str:
           "selected": m.selected, "marks": marks, "busy": v.turn != v.seat or dealing, "dealing": dealing,
           "sort": hand.sort_mode(app), "log": m.meta.get("log", []),
           "waiting": m.waiting is not None, "back": page.settings.get("back", "red"),
-          "speech": {seat: said[0] for seat, said in m.speech.items()}, "gin_ready": hand.gin_ready(app)}
+          "speech": {seat: said[0] for seat, said in m.speech.items()}, "gin_ready": hand.gin_ready(app),
+          "log_open": page.log_open}
     if not v.in_hand and page.dialog != "end":
         ui["after"] = render.after_html(v.phase)
     if stage.asking(app):
@@ -331,7 +332,6 @@ def link_html(app: "App") -> str:
 DIALOGS = {
     "end": end_html,
     "scores": scores_html,
-    "moves": lambda app: dialogs.moves_html(app.match.meta.get("log", [])),
     "stats": lambda app: dialogs.stats_html(app.page.stats, app.catalog, app.page.confirm_reset),
     "settings": settings_html,
     "embed": embed_html,

@@ -203,7 +203,8 @@ def test_the_help_text_scrolls_by_keyboard(page: Page, wait_ready) -> None:
             break
         page.keyboard.press("Shift+Tab")
     assert body.evaluate("b => document.activeElement === b"), "Tab never reached the help text"
-    assert body.evaluate("b => b.scrollTop") == 0
+    # back at the top (Shift+Tab passed a button inside the text, which scrolled it into view), then the key
+    body.evaluate("b => { b.scrollTop = 0; }")
     page.keyboard.press("PageDown")
     page.wait_for_function("() => document.querySelector('#rm-dialog .dlg-body').scrollTop > 0")
     check(page, "help on a phone")

@@ -99,17 +99,32 @@ def gin_turn(page, phase: str) -> None:
         discard_highest(page)
 
 
+def meld_in(names: list[str]) -> list[str] | None:
+    """A set of three or more of a rank, else a run of three or more of a suit (ace low), among ``names``."""
+    by_rank: dict[int, list[str]] = {}
+    by_suit: dict[str, dict[int, str]] = {}
+    for n in names:
+        by_rank.setdefault(rank_of(n), []).append(n)
+        by_suit.setdefault(n.split(" of ")[1], {})[rank_of(n)] = n
+    group = next((g for g in by_rank.values() if len(g) >= 3), None)
+    if group is not None:
+        return group
+    for cards in by_suit.values():
+        for low in sorted(cards):
+            run = [cards[r] for r in range(low, 14) if all(x in cards for x in range(low, r + 1))]
+            if len(run) >= 3:
+                return run
+    return None
+
+
 def rummy_turn(page, phase: str) -> None:
-    """Draw from the stock; meld every set of three or more; throw the highest card."""
+    """Draw from the stock; meld every set and run of three or more; throw the highest card."""
     if phase == "draw":
         button(page, "Draw from stock").click()
         return
     while True:
         names = hand_names(page)
-        by_rank: dict[int, list[str]] = {}
-        for n in names:
-            by_rank.setdefault(rank_of(n), []).append(n)
-        group = next((g for g in by_rank.values() if len(g) >= 3 and len(g) < len(names) + 1), None)
+        group = meld_in(names)
         if group is None or not button(page, "Meld").is_enabled():
             break
         for n in group:

@@ -222,6 +222,9 @@ def end_of_hand(walk: Walk, url: str, game: str) -> None:
     walk.check(game + " table after the hand")
     walk.tap("Show result")
     expect(dialog).to_be_visible()
+    walk.tap("Details", dialog)  # the score card's breakdown: every hand, the score sheet, the replay
+    expect(dialog.get_by_role("button", name="Replay this hand", exact=True)).to_be_visible()
+    walk.check(game + " details of the hand")
     walk.tap("Replay this hand", dialog)
     expect(page.get_by_test_id("replay-now")).to_be_visible(timeout=60_000)
     walk.check(game + " replay of the hand")

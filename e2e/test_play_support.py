@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "docs" / "screenshots"
 RANKS = {"ace": 1, "jack": 11, "queen": 12, "king": 13}
@@ -94,6 +96,8 @@ def gin_turn(page, phase: str) -> None:
     elif button(page, "Big gin").count() and button(page, "Big gin").is_enabled():
         button(page, "Big gin").click()
     elif button(page, "Knock").is_enabled():
+        button(page, "Knock").click()  # the knock is asked first: its card and deadwood, Knock again or Not yet
+        expect(button(page, "Not yet")).to_be_visible()
         button(page, "Knock").click()
     else:
         discard_highest(page)
@@ -154,7 +158,6 @@ def play_hand(page, game: str, max_turns: int = 400) -> str:
 
 def shot(page, name: str, **kw) -> None:
     """A README screenshot (docs/screenshots), once the loading screen has faded out."""
-    from playwright.sync_api import expect
     expect(page.locator("#loading")).to_be_hidden()
     SHOTS.mkdir(parents=True, exist_ok=True)
     kw.setdefault("animations", "disabled")

@@ -147,7 +147,7 @@ def replay(rec: Any, seed: int = 0) -> ReplayResult:
         if g.phase == Phase.MATCH_OVER:
             return ReplayResult(g, _err(hi, 0, "(deal)", "The match is over; no more hands can be dealt"))
         if g.phase != Phase.HAND_OVER:
-            raise RecordError(f"hand {hi - 1} stops before it ends, but another hand follows it")
+            raise RecordError(f"hand {hi - 1} breaks off before its end, but another hand follows it")
         g.deal(h["deck"], h["restocks"])
         for ai, text in enumerate(h["actions"]):
             try:

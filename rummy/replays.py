@@ -83,7 +83,7 @@ def _deal(g: Game, hi: int, h: dict[str, Any]) -> None:
     if g.phase == Phase.MATCH_OVER:
         raise RecordError(f"hand {hi}: the match is over before it")
     if g.phase != Phase.HAND_OVER:
-        raise RecordError(f"hand {hi - 1} stops before it ends, but another hand follows it")
+        raise RecordError(f"hand {hi - 1} breaks off before its end, but another hand follows it")
     g.deal(h["deck"], h["restocks"])
 
 

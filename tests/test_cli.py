@@ -172,7 +172,7 @@ def test_replay_bad_card_and_stopped_hand_exit_2(tmp_path):
     rec["hands"][0]["actions"] = ["draw discard"]
     f.write_text(json.dumps(rec))
     p = run("replay", str(f), "--json")
-    assert p.returncode == 2 and "stops before it ends" in p.stderr
+    assert p.returncode == 2 and "breaks off before its end" in p.stderr
     no_traceback(p)
 
 

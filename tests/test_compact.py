@@ -230,7 +230,7 @@ def damage(d: dict[str, Any], what: str) -> None:
     ("version", "no readable version"), ("generator", "generator state"), ("step", "step is damaged"),
     ("scores", "do not give its scores"), ("scores type", "do not give its scores"),
     ("illegal action", "does not replay: hand 1"), ("action text", "does not replay: hand 0, action 1 \\('flip'\\)"),
-    ("hand cut short", "hand 0 stops before it ends"), ("deck", "record is damaged .*every card"),
+    ("hand cut short", "hand 0 breaks off before its end"), ("deck", "record is damaged .*every card"),
     ("record field", "not a hand record"), ("rules", "record is damaged \\(rules"), ("rules type", "not a hand record"),
     ("hand field", "its hands"), ("pending", "restocks to come are damaged"), ("pending type", "restocks to come"),
 ])

@@ -239,7 +239,7 @@ MALFORMED = {
     "action not text": lambda r: _set_action(r, 0, ["draw stock"]),
     "actions not a list": lambda r: _set_actions(r, "draw stock"),
     "restocks not a list": lambda r: _set_restocks(r, "5H"),
-    "hand stops before another follows": lambda r: _set_actions(r, ["draw discard"]),
+    "hand breaks off before another follows": lambda r: _set_actions(r, ["draw discard"]),
 }
 
 

@@ -26,7 +26,7 @@ PYTEST_FLAGS ?= -q --import-mode=importlib -o "pythonpath=$(TEST_DIRS)"
 # tests: tests/conftest.py, e2e/conftest.py). TEST_JOBS=0: one process.
 TEST_JOBS ?= 2
 
-.PHONY: all play site serve test lint test-unit test-e2e bench lighthouse icons deps deps-node deps-build deps-python browsers clean help
+.PHONY: all play site serve test lint test-unit test-e2e bench lighthouse icons deps deps-node deps-build deps-python deps-relay browsers clean help
 
 all: site
 
@@ -47,6 +47,12 @@ deps-build:
 deps-python:
 	@$(PYTHON) tools/deps_ok.py requirements-dev.txt || $(PYTHON) -m pip install -q -r requirements-dev.txt
 
+# The Nostr relay of the online-play browser tests, in a virtual environment of its own (.relay-venv).
+RELAY_VENV ?= .relay-venv
+deps-relay:
+	@test -x $(RELAY_VENV)/bin/nostr-relay || { $(PYTHON) -m venv $(RELAY_VENV) && \
+		$(RELAY_VENV)/bin/pip install -q -r requirements-relay.txt; }
+
 # Browsers from Debian (never `playwright install`): chromium for the e2e tests and benchmarks,
 # firefox-esr + webkit2gtk-driver + xvfb for the cross-browser smoke tests, iproute2 + libzbar0 for the
 # online-play tests (a network namespace of their own; QR codes read back). Costs nothing when
@@ -55,7 +61,7 @@ browsers:
 	@$(PYTHON) tools/system_deps.py chromium cross rtc
 
 # Browsers first: a user who is not root learns at once what to run.
-deps: browsers deps-node deps-build deps-python
+deps: browsers deps-node deps-build deps-python deps-relay
 
 # ---------------------------------------------------------------- site
 site: deps-node deps-build

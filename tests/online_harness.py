@@ -5,6 +5,11 @@ engine. The runner's ``rtc`` effects are played by :class:`Net`: an offer and an
 descriptions (tests/fixtures/chromium_sdp.json, so the codes are real codes), accepting opens both ends, and each
 ``send`` is queued and delivered in order when the test calls :meth:`Net.run` (never at once: the pages answer
 each other as they would across a network). Every text a guest receives is kept, to check what it holds.
+
+The relays (web/signal.js) are played by :class:`Net` too when it is made with ``relays=True``: each page's Settings
+then list one relay, a post in a room reaches the other pages listening to that room (in order, with the rest), and
+``relay_up = False`` drops every post. With ``relays=False`` (the default) the pages list none, and invites go by
+reply code.
 """
 
 from __future__ import annotations
@@ -28,10 +33,21 @@ class Page(Harness):
         self.inbox: list[str] = []  # every text this page received over its links
         self.copied: list[str] = []
 
+    def start(self, **boot: Any) -> None:
+        if "settings" not in boot:
+            from web.page.formats import default_settings
+
+            settings = default_settings()
+            settings["relays"] = list(self.net.relays)
+            boot["settings"] = settings
+        super().start(**boot)
+
     def perform(self, effects: list[tuple[Any, ...]]) -> None:
         rest = []
         for e in effects:
-            if e[0] in ("rtc", "qr", "entropy"):
+            if e[0] == "signal":
+                self.net.signal(self, e)
+            elif e[0] in ("rtc", "qr", "entropy"):
                 self.net.effect(self, e)
             elif e[0] == "copy":
                 self.copied.append(e[1])
@@ -43,7 +59,12 @@ class Page(Harness):
 class Net:
     """The links between a host and its guests."""
 
-    def __init__(self) -> None:
+    def __init__(self, relays: bool = False) -> None:
+        self.relays = ["wss://relay.test"] if relays else []
+        self.relay_up = True
+        self.offers = 0
+        self.rooms: dict[str, list[tuple[Page, str]]] = {}  # a room's key -> (page, its name of the room)
+        self.posts: list[tuple[str, str]] = []  # (page's name, text) of every post in a room, in order
         self.queue: list[tuple[Page, tuple[Any, ...]]] = []
         self.host: Page | None = None
         self.guests: dict[int, Page] = {}  # seat -> guest page, once joined
@@ -65,8 +86,10 @@ class Net:
         self.order.append((page.name, op))
         if op == "configure":
             self.configured.append((page.name, json.loads(e[2])))
-        if op == "offer":
-            self.queue.append((page, ("rtc-offer", e[2], SDP["offer"], "")))
+        if op == "offer":  # each offer its own password, as a browser's: offers differ (web.page.app.meet's tags)
+            self.offers += 1
+            sdp = SDP["offer"].replace("a=ice-pwd:OuKsgzDxci+drrCrrdYumF+z", f"a=ice-pwd:OuKsgzDxci+drrCrrdYu{self.offers:06d}")
+            self.queue.append((page, ("rtc-offer", e[2], sdp, "")))
         elif op == "answer":
             self.queue.append((page, ("rtc-answer", e[2], SDP["answer"], "")))
         elif op == "accept":
@@ -93,6 +116,21 @@ class Net:
             if seat in self.open:
                 self.open.discard(seat)
                 self.queue.append((self.guests[seat], ("rtc-event", "host", "closed", "the host closed")))
+
+    def signal(self, page: Page, e: tuple[Any, ...]) -> None:
+        op = e[1]
+        if op == "join":
+            self.rooms.setdefault(e[3], []).append((page, e[2]))
+        elif op == "leave":
+            for key in self.rooms:
+                self.rooms[key] = [(p, n) for p, n in self.rooms[key] if not (p is page and n == e[2])]
+        elif op == "post":
+            key = next(k for k, members in self.rooms.items() if (page, e[2]) in members)
+            self.posts.append((page.name, e[3]))
+            if self.relay_up:
+                for p, name in self.rooms[key]:
+                    if p is not page:
+                        self.queue.append((p, ("signal-event", name, "message", e[3], page.name)))
 
     def run(self, limit: int = 20000) -> None:
         """Deliver everything in flight, in order, until the pages are quiet."""

@@ -13,12 +13,20 @@ def config(game="gin", opponents=None, seed=7):
 def settings():
     return {"speed": "fast", "contrast": True, "bigcards": False, "sort": "melds", "last": config(),
             "sound": False, "volume": 40, "back": "blue", "fourcolor": True, "hints": False, "felt": "charcoal",
-            "stun": ["stun:stun.example.org:3478"], "coach": True}
+            "stun": ["stun:stun.example.org:3478"], "coach": True, "relays": ["wss://relay.example.org"],
+            "turn": {"urls": "turn:turn.example.org:3478", "username": "ann", "credential": "s3cret"}}
+
+
+def settings_v3():
+    """Settings as version 3 wrote them (before the relays and the TURN server)."""
+    d = settings()
+    del d["relays"], d["turn"]
+    return d
 
 
 def settings_v2():
     """Settings as version 2 wrote them (before the coach)."""
-    d = settings()
+    d = settings_v3()
     del d["coach"]
     return d
 

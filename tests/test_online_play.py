@@ -45,8 +45,8 @@ def hidden_cards(host: Page, seat: int) -> set[str]:
 class CheckedNet(Net):
     """The network, checking every text the host sends a guest at the moment it is sent."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, relays: bool = False) -> None:
+        super().__init__(relays)
         self.checked = 0
 
     def effect(self, page, e):

@@ -33,7 +33,8 @@ def asides(b: P.FakeStorage) -> list[str]:
 
 # (key, kind, version, valid data, what reading gives)
 VALID = [
-    (KEY_SETTINGS, "settings", 3, P.settings(), P.settings()),
+    (KEY_SETTINGS, "settings", 4, P.settings(), P.settings()),
+    (KEY_SETTINGS, "settings", 3, P.settings_v3(), formats.upgrade_settings(P.settings_v3(), 3)),
     (KEY_SETTINGS, "settings", 2, P.settings_v2(), formats.upgrade_settings(P.settings_v2(), 2)),
     (KEY_SETTINGS, "settings", 1, P.settings_v1(), formats.upgrade_settings(P.settings_v1())),
     (KEY_SETTINGS, "settings", 1, P.settings_v1_people(), formats.upgrade_settings(P.settings_v1_people())),
@@ -277,9 +278,9 @@ def test_at_most_max_aside_copies_are_kept_the_oldest_removed_first() -> None:
 
 def test_a_newer_version_is_set_aside_and_says_so() -> None:
     b = P.FakeStorage()
-    b.items[KEY_SETTINGS] = P.stored("settings", 4, P.settings())
+    b.items[KEY_SETTINGS] = P.stored("settings", 5, P.settings())
     got = store(b).read(KEY_SETTINGS)
-    assert got.data is None and "newer version of the game: version 4, and this one reads up to version 3" in str(got.notice)
+    assert got.data is None and "newer version of the game: version 5, and this one reads up to version 4" in str(got.notice)
 
 
 def test_the_engine_refusing_a_match_sets_it_aside_with_its_reason() -> None:
@@ -535,12 +536,12 @@ def test_version_1_settings_are_upgraded_with_the_look_and_sound_defaults() -> N
     got = store(b).open().settings
     want = dict(P.settings_v1())
     want.update({"sound": None, "volume": 70, "back": "red", "fourcolor": False, "hints": True, "felt": "green",
-                 "stun": None, "coach": False})
+                 "stun": None, "coach": False, "relays": None, "turn": None})
     assert got == want
-    # written back as version 3, and read again unchanged
+    # written back as version 4, and read again unchanged
     s = store(b)
     assert s.write_settings(got).ok
-    assert json.loads(b.items[KEY_SETTINGS])["version"] == 3 and store(b).open().settings == got
+    assert json.loads(b.items[KEY_SETTINGS])["version"] == 4 and store(b).open().settings == got
 
 
 def test_version_2_settings_are_upgraded_with_the_coach_off() -> None:
@@ -548,8 +549,15 @@ def test_version_2_settings_are_upgraded_with_the_coach_off() -> None:
     b.items[KEY_SETTINGS] = P.stored("settings", 2, P.settings_v2())
     got = store(b).open().settings
     want = dict(P.settings_v2())
-    want["coach"] = False
+    want.update({"coach": False, "relays": None, "turn": None})
     assert got == want
+
+
+def test_version_3_settings_are_upgraded_with_the_default_relays_and_no_turn_server() -> None:
+    b = P.FakeStorage()
+    b.items[KEY_SETTINGS] = P.stored("settings", 3, P.settings_v3())
+    got = store(b).open().settings
+    assert got == dict(P.settings_v3(), relays=None, turn=None)
 
 
 def test_version_2_settings_with_the_coach_are_refused() -> None:
@@ -562,12 +570,18 @@ def test_version_2_settings_with_the_coach_are_refused() -> None:
 @pytest.mark.parametrize("field,value", [("sound", "yes"), ("volume", 101), ("volume", -1), ("volume", 50.0),
                                          ("back", "purple"), ("fourcolor", None), ("hints", 1), ("felt", ""),
                                          ("stun", "stun:a.example"), ("stun", ["http://a.example"]),
-                                         ("stun", ["stun:x.example"] * 9), ("coach", 1), ("coach", None)])
-def test_version_3_settings_are_checked_exactly(field: str, value: Any) -> None:
+                                         ("stun", ["stun:x.example"] * 9), ("coach", 1), ("coach", None),
+                                         ("relays", "wss://a.example"), ("relays", ["https://a.example"]),
+                                         ("relays", ["wss://a.example"] * 9), ("relays", ["wss://"]),
+                                         ("turn", "turn:a.example"), ("turn", {"urls": "stun:a.example:3478",
+                                                                                "username": "u", "credential": "c"}),
+                                         ("turn", {"urls": "turn:a.example:3478", "username": "u"}),
+                                         ("turn", {"urls": "turn:a.example:3478", "username": "", "credential": "c"})])
+def test_version_4_settings_are_checked_exactly(field: str, value: Any) -> None:
     s = P.settings()
     s[field] = value
     b = P.FakeStorage()
-    b.items[KEY_SETTINGS] = P.stored("settings", 3, s)
+    b.items[KEY_SETTINGS] = P.stored("settings", 4, s)
     o = store(b).open()
     assert o.settings == formats.default_settings() and o.notices and ("data." + field) in o.notices[0]
 
@@ -863,7 +877,7 @@ def test_statistics_rows() -> None:
 
 def full_store() -> tuple[P.FakeStorage, Store]:
     b = P.FakeStorage()
-    b.items[KEY_SETTINGS] = P.stored("settings", 3, P.settings())
+    b.items[KEY_SETTINGS] = P.stored("settings", 4, P.settings())
     b.items[KEY_STATS] = P.stored("stats", 4, P.stats())
     b.items[KEY_MATCH] = P.stored("match", 1, P.match_v1())
     b.items[KEY_MATCH + "@game=rummy"] = P.stored("match", 4, P.match("rummy"))
@@ -1035,7 +1049,7 @@ def test_the_very_same_record_kept_again_changes_nothing() -> None:
 def test_bad_or_foreign_past_matches_are_set_aside_and_never_stop_the_game(bad: str) -> None:
     b = P.FakeStorage()
     b.items[KEY_HISTORY] = bad
-    b.items[KEY_SETTINGS] = P.stored("settings", 3, P.settings())
+    b.items[KEY_SETTINGS] = P.stored("settings", 4, P.settings())
     s = store(b)
     o = s.open()
     got = s.history()

@@ -98,6 +98,8 @@ RUNTIME_PLUGINS = ("error",)
 # Third-party scripts the page loads, copied from node_modules (pinned in package.json): site path -> source.
 VENDOR = {
     "vendor/qrcode-generator.js": Path("node_modules/qrcode-generator/dist/qrcode.js"),  # MIT, Kazuhiko Arase
+    # Unlicense; loaded by web/signal.js when online play first uses a relay, not with the page
+    "vendor/nostr-tools.js": Path("node_modules/nostr-tools/lib/nostr.bundle.js"),
 }
 # Python for the worker (Pyodide): into app.zip, with bytecode.
 PY_SOURCE_DIRS = ("rummy", "web/worker", "web/page/shared")
@@ -500,7 +502,8 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
     versions = {}
     for pkg, dist in (("@pyscript/core", PYSCRIPT_DIST.parent), ("pyodide", PYODIDE_DIST),
                       ("@micropython/micropython-webassembly-pyscript", MICROPYTHON_DIST),
-                      ("qrcode-generator", Path("node_modules/qrcode-generator"))):
+                      ("qrcode-generator", Path("node_modules/qrcode-generator")),
+                      ("nostr-tools", Path("node_modules/nostr-tools"))):
         versions[pkg] = json.loads((root / dist / "package.json").read_text(encoding="utf-8"))["version"]
     # what the page itself downloads before its first paint (the loading screen's progress bar)
     runtime_bytes = sum(p.stat().st_size for p in payload if p.relative_to(out).parts[0] in ("pyscript", "micropython"))

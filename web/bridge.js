@@ -790,6 +790,16 @@
     };
   })();
 
+  // ---------------------------------------------------------------- an invite link opened in this tab
+  // A new invite link pasted into the address bar of a tab that shows the game changes only the fragment: the
+  // browser does not load the page again. The page reads its link once, when it starts: so it starts again.
+  window.addEventListener("hashchange", function (ev) {
+    try {
+      var before = String(ev.oldURL || "").split("#")[1] || "";
+      if (/^#j=/.test(location.hash) && location.hash.slice(1) !== before) location.reload();
+    } catch (e) { /* nothing to do */ }
+  });
+
   // ---------------------------------------------------------------- the menu on narrow screens
   // The menu folds into one button (a popover); choosing an item closes it.
   document.addEventListener("click", function (ev) {

@@ -3,14 +3,18 @@
 Every stored value is an envelope ``{"format": "rummy-ui/<kind>", "version": N, "data": DATA}`` and nothing
 else. The DATA of each format:
 
-``rummy-ui/settings`` version 3 (key ``rummy.settings``)::
+``rummy-ui/settings`` version 4 (key ``rummy.settings``)::
 
     {"speed": "slow"|"normal"|"fast"|"instant", "contrast": bool, "bigcards": bool,
      "sort": "suit"|"rank"|"melds"|"custom", "last": null or CONFIG,
      "sound": null or bool, "volume": whole number 0-100, "back": "red"|"blue"|"green"|"gold",
      "fourcolor": bool, "hints": bool, "felt": "green"|"blue"|"red"|"charcoal",
      "stun": null or [STUN address, ...] (0 to 8; online play's STUN servers: null the defaults, [] none),
-     "coach": bool (the coach reviews each hand of a match against the computer)}
+     "coach": bool (the coach reviews each hand of a match against the computer),
+     "relays": null or [RELAY address, ...] (0 to 8; the Nostr relays through which online pages meet: null the
+               defaults, [] none: invites then need a reply code),
+     "turn": null or {"urls": "turn:host:port" or "turns:...", "username": text, "credential": text} (a TURN
+             server that relays online play's traffic where a direct connection is blocked)}
     CONFIG = {"game": "gin"|"rummy", "opponents": [ID, ...], "rules": {OPTION: null|bool|int|text, ...},
               "seed": null or a whole number from 0 to 2**64 - 1, and, when people play, "seats": [SEAT, ...]}
     SEAT = {"kind": "person"|"guest", "name": NAME} or {"kind": "computer", "id": ID}, one per seat (2 to 6),
@@ -20,7 +24,7 @@ else. The DATA of each format:
   ``"custom"`` is the order the player made by dragging cards (web/ui writes it). ``sound`` null follows the
   default (on, but off in an embedded game); ``back`` is the card back, ``fourcolor`` the four-colour deck,
   ``hints`` marks the cards that could be melded or laid off now (Rummy), ``felt`` the table's colour.
-  Version 2 is the same without ``coach``; version 1 is version 2 without the seven fields from ``sound`` on;
+  Version 3 is the same without ``relays`` and ``turn``; version 2 is version 3 without ``coach``; version 1 is version 2 without the seven fields from ``sound`` on;
   :func:`upgrade_settings` gives the missing fields their defaults. ID and OPTION are names of the game's (lower-case letters, digits, ``_``, ``-``); Gin has 1
   opponent, Rummy 1 to 5 (with seats: 2 players in Gin, 2 to 6 in Rummy, any of them computers); ``rules``
   holds ``"preset"`` (a text) and any option changed from it.
@@ -91,10 +95,17 @@ SORTS = ("suit", "rank", "melds", "custom")
 SETTINGS_V1_KEYS = ("speed", "contrast", "bigcards", "sort", "last")
 SETTINGS_V2_KEYS = ("speed", "contrast", "bigcards", "sort", "last", "sound", "volume", "back", "fourcolor", "hints",
                     "felt", "stun")
-SETTINGS_KEYS = SETTINGS_V2_KEYS + ("coach",)
+SETTINGS_V3_KEYS = SETTINGS_V2_KEYS + ("coach",)
+SETTINGS_KEYS = SETTINGS_V3_KEYS + ("relays", "turn")
 STUN_SCHEMES = ("stun:", "stuns:")
 DEFAULT_STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")  # well-known public servers
 MAX_STUN = 8
+RELAY_SCHEMES = ("wss://", "ws://")
+# well-known public Nostr relays, run by different people: an invite needs only one of them to reach both pages
+DEFAULT_RELAYS = ("wss://relay.damus.io", "wss://nos.lol", "wss://relay.primal.net")
+MAX_RELAYS = 8
+TURN_SCHEMES = ("turn:", "turns:")
+MAX_TURN_SECRET = 200
 BACKS = ("red", "blue", "green", "gold")
 FELTS = ("green", "blue", "red", "charcoal")
 CONFIG_KEYS = ("game", "opponents", "rules", "seed")
@@ -112,7 +123,7 @@ RECORD_FORMAT = "rummy-record/1"
 
 # kind -> (format, the version this page writes, the versions it reads)
 FORMATS = {
-    "settings": ("rummy-ui/settings", 3, (1, 2, 3)),
+    "settings": ("rummy-ui/settings", 4, (1, 2, 3, 4)),
     "stats": (stats.FORMAT, stats.VERSION, stats.READABLE),
     "match": ("rummy-ui/match", 4, (1, 2, 3, 4)),
     "export": ("rummy-ui/export", 1, (1,)),
@@ -123,15 +134,16 @@ FORMATS = {
 def default_settings() -> "dict[str, Any]":
     return {"speed": "normal", "contrast": False, "bigcards": False, "sort": "suit", "last": None,
             "sound": None, "volume": 70, "back": "red", "fourcolor": False, "hints": True, "felt": "green",
-            "stun": None, "coach": False}
+            "stun": None, "coach": False, "relays": None, "turn": None}
 
 
 # ---------------------------------------------------------------- settings
 
 
-def check_settings(data: "Any", version: int = 3) -> "dict[str, Any]":
-    """Settings of ``version`` (1 to 3), as stored (not upgraded here)."""
-    d = record(data, "data", SETTINGS_V1_KEYS if version == 1 else (SETTINGS_V2_KEYS if version == 2 else SETTINGS_KEYS))
+def check_settings(data: "Any", version: int = 4) -> "dict[str, Any]":
+    """Settings of ``version`` (1 to 4), as stored (not upgraded here)."""
+    keys = {1: SETTINGS_V1_KEYS, 2: SETTINGS_V2_KEYS, 3: SETTINGS_V3_KEYS}.get(version, SETTINGS_KEYS)
+    d = record(data, "data", keys)
     text(d["speed"], "data.speed", choices=SPEEDS)
     flag(d["contrast"], "data.contrast")
     flag(d["bigcards"], "data.bigcards")
@@ -152,6 +164,15 @@ def check_settings(data: "Any", version: int = 3) -> "dict[str, Any]":
             need(stun_problem(address) is None, at("data.stun", i), "is not a STUN address")
     if version >= 3:
         flag(d["coach"], "data.coach")
+    if version >= 4:
+        if d["relays"] is not None:
+            for i, address in enumerate(items(d["relays"], "data.relays", 0, MAX_RELAYS)):
+                need(relay_problem(address) is None, at("data.relays", i), "is not a relay address")
+        if d["turn"] is not None:
+            t = record(d["turn"], "data.turn", ("urls", "username", "credential"))
+            need(turn_problem(t["urls"]) is None, "data.turn.urls", "is not a TURN address")
+            text(t["username"], "data.turn.username", MAX_TURN_SECRET)
+            text(t["credential"], "data.turn.credential", MAX_TURN_SECRET)
     return d
 
 
@@ -166,10 +187,34 @@ def stun_problem(address: "Any") -> str | None:
     return None
 
 
+def relay_problem(address: "Any") -> str | None:
+    """Why ``address`` is not a relay's address (``wss://host``, or ``ws://host`` on a network of one's own),
+    or None."""
+    if type(address) is not str or not 8 <= len(address) <= 200:
+        return "a relay address is 8 to 200 characters"
+    if not any(address.startswith(s) for s in RELAY_SCHEMES):
+        return "a relay address starts with wss://"
+    host = address.split("://", 1)[1]
+    if not host or host[0] in "/:" or any(ch in address for ch in " \t\"'<>\\"):
+        return "a relay address is wss://host or wss://host/path"
+    return None
+
+
+def turn_problem(address: "Any") -> str | None:
+    """Why ``address`` is not a TURN server's address (``turn:host:port``, ``turns:...``), or None."""
+    if type(address) is not str or not 6 <= len(address) <= 200:
+        return "a TURN address is 6 to 200 characters"
+    if not any(address.startswith(s) for s in TURN_SCHEMES):
+        return "a TURN address starts with turn: or turns:"
+    if any(ch in address for ch in " \t\"'<>\\") or len(address.split(":")[1]) == 0:
+        return "a TURN address is turn:host:port"
+    return None
+
+
 def upgrade_settings(d: "dict[str, Any]", version: int = 1) -> "dict[str, Any]":
-    """Checked settings of ``version`` (1 or 2) as version 3: the fields they lack at their defaults."""
+    """Checked settings of ``version`` (1 to 3) as version 4: the fields they lack at their defaults."""
     out = default_settings()
-    for k in SETTINGS_V1_KEYS if version == 1 else SETTINGS_V2_KEYS:
+    for k in {1: SETTINGS_V1_KEYS, 2: SETTINGS_V2_KEYS}.get(version, SETTINGS_V3_KEYS):
         out[k] = d[k]
     return out
 

@@ -7,7 +7,7 @@ part. Written in the Python both MicroPython and CPython run.
 
 from web.page.app import looks
 from web.page.app.params import SPEEDS
-from web.page.formats import DEFAULT_STUN, stun_problem
+from web.page.formats import DEFAULT_RELAYS, DEFAULT_STUN, relay_problem, stun_problem, turn_problem
 from web.page.shared import online as wire
 from web.page.shared.cards import text_of
 
@@ -214,9 +214,22 @@ def stun_servers(app: "App") -> list[str]:
 
 
 def stun_json(app: "App") -> str:
-    servers = [{"urls": u} for u in stun_servers(app)]
-    parts = ['{"urls": "' + s["urls"].replace('"', "") + '"}' for s in servers]
-    return "[" + ", ".join(parts) + "]"
+    """The ICE servers given to the browser: the STUN servers, and the TURN server of Settings if any (used on
+    the same network too: a player who set one needs it)."""
+    import json
+
+    servers: list[dict[str, str]] = [{"urls": u} for u in stun_servers(app)]
+    turn = app.page.settings.get("turn")
+    if isinstance(turn, dict) and turn_problem(turn.get("urls")) is None:
+        servers.append({"urls": turn["urls"], "username": str(turn.get("username", "")),
+                        "credential": str(turn.get("credential", ""))})
+    return json.dumps(servers)
+
+
+def relays(app: "App") -> list[str]:
+    """The Nostr relays through which this page meets others (Settings; null: the defaults, []: none)."""
+    listed = app.page.settings.get("relays")
+    return list(DEFAULT_RELAYS) if listed is None else [a for a in listed if relay_problem(a) is None]
 
 
 def guest_seats_of_plan(app: "App") -> list[int]:

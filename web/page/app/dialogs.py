@@ -112,10 +112,15 @@ def _felt_preview(felt: str) -> str:
     return "".join(('<span class="felt-swatch felt-', felt, '" aria-hidden="true"></span>'))
 
 
-def stun_html(s: "dict[str, Any]", in_use: list[str], note: str) -> str:
-    """Online play's STUN servers: the list (one per line), what a STUN server learns, the defaults."""
+def stun_html(s: "dict[str, Any]", in_use: list[str], note: str, relays_in_use: "Iterable[str]" = (),
+              relay_note: str = "") -> str:
+    """Online play's servers: the STUN servers (one per line, what a STUN server learns, the defaults), the relays
+    (the same), and a TURN server."""
     listed = s.get("stun")
     shown = "\n".join(in_use if listed is None else listed)
+    relays = s.get("relays")
+    relays_shown = "\n".join(list(relays_in_use) if relays is None else relays)
+    turn = s.get("turn") or {}
     return "".join(("<fieldset><legend>Online play</legend>"
                     '<label class="field block">STUN servers, one per line (none: same network only) <textarea name="stun" '
                     'rows="3" spellcheck="false" autocomplete="off" data-key="set-stun" data-testid="stun-list">', esc(shown),
@@ -123,7 +128,26 @@ def stun_html(s: "dict[str, Any]", in_use: list[str], note: str) -> str:
                     ("".join(('<p class="message error" data-testid="stun-note">', esc(note), "</p>")) if note else ""),
                     '<p class="muted">A STUN server learns your IP address and nothing of the game, only while you play '
                     "online: it tells each browser its public address, so that friends can connect across the internet."
-                    "</p>", ("" if listed is None else button("stun-defaults", "Use the default servers")), "</fieldset>"))
+                    "</p>", ("" if listed is None else button("stun-defaults", "Use the default servers")),
+                    '<label class="field block">Relays, one per line (none: invites need a reply code) <textarea '
+                    'name="relays" rows="3" spellcheck="false" autocomplete="off" data-key="set-relays" '
+                    'data-testid="relay-list">', esc(relays_shown), "</textarea></label>",
+                    ("".join(('<p class="message error" data-testid="relay-note">', esc(relay_note), "</p>"))
+                     if relay_note else ""),
+                    '<p class="muted">Through a relay, the pages of friends find each other when an invite link is '
+                    "opened, and players meet in “Play someone now”. A relay learns that two pages met, when, and "
+                    "their network addresses; what they say there is encrypted, and the game itself goes from page to "
+                    "page. Only while you play online.</p>",
+                    ("" if relays is None else button("relay-defaults", "Use the default relays")),
+                    '<label class="field block">TURN server (for networks that block direct connections) <input '
+                    'type="text" name="turn-urls" placeholder="turn:host:3478" spellcheck="false" autocomplete="off" '
+                    'data-key="set-turn-urls" data-testid="turn-urls" value="', esc(turn.get("urls", "")), '"></label>'
+                    '<label class="field">User name <input type="text" name="turn-username" autocomplete="off" '
+                    'data-key="set-turn-username" value="', esc(turn.get("username", "")), '"></label>'
+                    '<label class="field">Password <input type="password" name="turn-credential" autocomplete="off" '
+                    'data-key="set-turn-credential" value="', esc(turn.get("credential", "")), '"></label>'
+                    '<p class="muted">A TURN server passes on the game\'s traffic when two pages cannot reach each '
+                    "other directly; it learns both addresses. You need an account with one.</p></fieldset>"))
 
 
 def advanced_html(open_: bool, body: str) -> str:
@@ -136,7 +160,8 @@ def advanced_html(open_: bool, body: str) -> str:
 
 
 def settings_html(s: "dict[str, Any]", storage_line: str, embedded: bool = False, stun_in_use: "Iterable[str]" = (),
-                  stun_note: str = "", advanced: bool = False) -> str:
+                  stun_note: str = "", advanced: bool = False, relays_in_use: "Iterable[str]" = (),
+                  relay_note: str = "") -> str:
     sp = _radios("speed", SPEED_WORDS, s["speed"])
     sound = s.get("sound")
     sound_on = (not embedded) if sound is None else bool(sound)
@@ -172,7 +197,8 @@ def settings_html(s: "dict[str, Any]", storage_line: str, embedded: bool = False
                     '<p class="muted">', esc(storage_line), "</p>",
                     button("export", "Export my data"), button("import", "Import data…"),
                     "</fieldset>",
-                    advanced_html(advanced or bool(stun_note), stun_html(s, list(stun_in_use), stun_note))))
+                    advanced_html(advanced or bool(stun_note) or bool(relay_note),
+                                  stun_html(s, list(stun_in_use), stun_note, relays_in_use, relay_note))))
     return dialog_frame("Settings", body, button("close", "Done", True), "settings-dialog")
 
 

@@ -25,7 +25,8 @@ class GuestState:
 
     def __init__(self) -> None:
         self.invite: dict[str, Any] | None = None  # the invite link's parts
-        self.join = {"state": "new", "code": "", "qr": "", "error": ""}  # this page's side of the link
+        # this page's side of the link; "of": the tag of the offer it answers (web.page.app.meet)
+        self.join = {"state": "new", "code": "", "qr": "", "error": "", "of": ""}
         self.my_seat: int | None = None  # its seat (from the host's welcome)
         self.table_config: Config | None = None  # {"game", "rules", "seats"} from the host's welcome
         self.promised: dict[int, dict[str, Any]] = {}  # hand -> {"commitment", "dealer"} before it gave its value
@@ -71,8 +72,48 @@ def start_guest(app: "App", fragment: str) -> "Effects":
         app.guest.join = {"state": "error", "code": "", "qr": "",
                      "error": "This invite link is damaged: ask for it again (copy it whole)."}
         return [("render",)]
-    app.guest.join = {"state": "making", "code": "", "qr": "", "error": ""}
-    return [("rtc", "configure", core.stun_json(app)), ("rtc", "answer", "host", sdp), ("render",)]
+    app.guest.join = {"state": "making", "code": "", "qr": "", "error": "", "of": ""}
+    out: Effects = [("rtc", "configure", core.stun_json(app))]
+    if inv["room"]:  # the reply goes back through the host's relays (and this page's own), and new offers come
+        import json
+
+        from web.page.app import meet
+
+        app.guest.join["of"] = meet.offer_tag(inv["code"])
+        relays = list(inv["relays"])
+        relays += [r for r in core.relays(app) if r not in relays]
+        out += [("signal", "configure", json.dumps(relays)), ("signal", "join", "host", meet.room_key(inv["room"]))]
+    return out + [("rtc", "answer", "host", sdp), ("render",)]
+
+
+def meeting(app: "App") -> bool:
+    """Whether this guest's page meets its host through a room on the relays (the link had one)."""
+    guest = app.guest
+    return guest is not None and guest.invite is not None and bool(guest.invite.get("room"))
+
+
+def on_signal(app: "App", name: str, kind: str, data: str) -> "Effects":
+    """A message in the room: the host's offer (its seat's invite made again), answered unless connected."""
+    from web.page.app import meet  # online play's modules: imported when first needed
+    from web.page.shared import rtc
+
+    guest = _guest(app)
+    msg = meet.decode(data)
+    if name != "host" or msg is None or msg["t"] != "offer" or not meeting(app):
+        return [] if msg is not None else [("log", "a message in the room was dropped")]
+    if guest.join["state"] not in ("replying", "lost", "error", "making"):
+        return []
+    tag = meet.offer_tag(msg["code"])
+    if tag == guest.join.get("of") and guest.join["state"] in ("replying", "making"):
+        return []  # the offer this page answers already (its answer is on its way, or was lost: sent again)
+    try:
+        kind_, sdp = rtc.unpack(msg["code"])
+    except ValueError:
+        return [("log", "an offer in the room was not one")]
+    if kind_ != "offer":
+        return []
+    guest.join.update({"state": "making", "code": "", "qr": "", "error": "", "of": tag})
+    return [("rtc", "answer", "host", sdp), ("render",)]
 
 
 def on_rtc_answer(app: "App", key: str, sdp: str | None, err: object) -> "Effects":
@@ -93,7 +134,12 @@ def on_rtc_answer(app: "App", key: str, sdp: str | None, err: object) -> "Effect
         return [("render",)]
     guest.join["code"] = code
     guest.join["state"] = "replying"
-    return [("qr", "host", code), ("render",)]
+    out: Effects = [("qr", "host", code), ("render",)]
+    if meeting(app):
+        from web.page.app import meet
+
+        out.append(("signal", "post", "host", meet.encode("answer", {"of": guest.join["of"], "code": code})))
+    return out
 
 
 def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
@@ -107,6 +153,12 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
         return guest_message(app, data)
     guest.join["state"] = "lost"
     app.match.waiting = None
+    if meeting(app):  # the host's page makes a new offer for this seat; asking makes sure it is sent
+        from web.page.app import meet
+
+        core.say(app, "The connection to " + host + " was lost. Reconnecting…", "error")
+        return [("announce", "The connection to " + host + " was lost. Reconnecting…"),
+                ("signal", "post", "host", meet.encode("knock")), ("render",)]
     core.say(app, "The connection to " + host + " was lost. Ask " + host + " for a new invite link to rejoin.",
              "error")
     return [("announce", "The connection to " + host + " was lost."), ("render",)]

@@ -25,7 +25,9 @@ class HostState:
     """The host's side of the friends' links and of the deal."""
 
     def __init__(self) -> None:
-        self.links: dict[int, dict[str, Any]] = {}  # seat -> {"state", "code", "link", "qr", "reply", "error", "name"}
+        # seat -> {"state", "code", "link", "qr", "reply", "error", "name", "room"}; "room": the secret of the
+        # seat's room on the relays (web.page.app.meet), "" until made or when no relay is used
+        self.links: dict[int, dict[str, Any]] = {}
         self.online_cfg: Config | None = None  # the config of the match being set up in the lobby
         # {"hand", "commitment", "dealer", "values": {seat: value}, "players"} while dealing
         self.deal_wait: dict[str, Any] | None = None
@@ -61,7 +63,7 @@ def resume_hosting(app: "App") -> None:
     names = core.names(app)
     for seat in core.guest_seats(app):
         host.links[seat] = {"state": "dropped", "code": "", "link": "", "qr": "", "reply": "", "error": "",
-                            "name": names[seat]}
+                            "name": names[seat], "room": ""}
 
 
 def start_online(app: "App", cfg: "Config") -> "Effects":
@@ -79,7 +81,7 @@ def start_online(app: "App", cfg: "Config") -> "Effects":
     host.deal_wait = None
     app.page.screen = "lobby"
     app.page.dialog = None
-    out = [("rtc", "configure", core.stun_json(app)), ("dialog", None)]
+    out = [("rtc", "configure", core.stun_json(app)), ("signal", "configure", relays_json(app)), ("dialog", None)]
     kept = {}
     for seat in range(len(cfg["seats"])):
         if cfg["seats"][seat]["kind"] != "guest":
@@ -88,8 +90,11 @@ def start_online(app: "App", cfg: "Config") -> "Effects":
         if link is not None and link["state"] == "ready" and link["name"] == core.names(app)[seat]:
             kept[seat] = link  # a new match with the same friends: they are still at the table
         else:
-            if link is not None:
+            if link is not None:  # another friend, or the same one gone: a new room too
                 out.append(("rtc", "close", key_of(seat)))
+                if link.get("room"):
+                    out.append(("signal", "leave", key_of(seat)))
+                link["room"] = ""
             out += invite_seat(app, seat)
             kept[seat] = host.links[seat]
     host.links = kept
@@ -97,12 +102,41 @@ def start_online(app: "App", cfg: "Config") -> "Effects":
 
 
 def invite_seat(app: "App", seat: int) -> "Effects":
-    """Make (or make again) the invite of a guest's seat: a new offer, a new link."""
+    """Make (or make again) the invite of a guest's seat: a new offer, a new link. The seat keeps its room on
+    the relays (a friend who had the old link finds the new offer there); a seat's first invite makes the room's
+    secret, when relays are used."""
     host = _host(app)
     name = core.names(app)[seat]
+    old = host.links.get(seat)
+    room = old.get("room", "") if old is not None else ""
     host.links[seat] = {"state": "making", "code": "", "link": "", "qr": "", "reply": "", "error": "",
-                        "name": name}
-    return [("rtc", "offer", key_of(seat))]
+                        "name": name, "room": room}
+    out: Effects = [("rtc", "offer", key_of(seat))]
+    if not room and core.relays(app):
+        out.append(("entropy", "room" + str(seat)))
+    return out
+
+
+def relays_json(app: "App") -> str:
+    import json
+
+    return json.dumps(core.relays(app))
+
+
+def on_room_secret(app: "App", seat: int, value: str) -> "Effects":
+    """A seat's room secret from the runner's randomness: listen to the room, and put it in the invite link."""
+    from web.page.app import meet  # online play's modules: imported when first needed
+
+    host = _host(app)
+    link = host.links.get(seat)
+    if link is None or link.get("room") or len(value) != 32:
+        return []
+    link["room"] = meet.secret_from_hex(value)
+    out: Effects = [("signal", "join", key_of(seat), meet.room_key(link["room"]))]
+    if link["code"]:  # the offer came first: its link is made again with the room
+        link["link"] = invite_link(app, seat, link["code"])
+        out += [("qr", key_of(seat), link["link"]), ("render",)]
+    return out
 
 
 def on_rtc_offer(app: "App", key: str, sdp: str | None, err: object) -> "Effects":
@@ -126,7 +160,12 @@ def on_rtc_offer(app: "App", key: str, sdp: str | None, err: object) -> "Effects
     link["code"] = code
     link["link"] = invite_link(app, seat, code)
     link["state"] = "inviting"
-    return [("qr", key, link["link"]), ("render",)]
+    out: Effects = [("qr", key, link["link"]), ("render",)]
+    if link.get("room"):  # a friend already waiting in the room (a reload, a dropped link) answers this offer
+        from web.page.app import meet
+
+        out.append(("signal", "post", key, meet.encode("offer", {"code": code})))
+    return out
 
 
 def invite_link(app: "App", seat: int, code: str) -> str:
@@ -145,7 +184,10 @@ def invite_link(app: "App", seat: int, code: str) -> str:
     kinds = [s["kind"] for s in seats]
     kinds[0] = "person"
     base = app.page.page_url.split("#")[0].split("?")[0]
-    return base + "#" + invite_fragment(code, seat, cfg.get("game", "gin"), core.names(app), kinds, preset, changes)
+    room = host.links[seat].get("room", "") if seat in host.links else ""
+    relays = [] if app.page.settings.get("relays") is None else core.relays(app)  # the defaults go without saying
+    return base + "#" + invite_fragment(code, seat, cfg.get("game", "gin"), core.names(app), kinds, preset, changes,
+                                        room, relays)
 
 
 def host_reply(app: "App", seat: int, text: str | None) -> "Effects":
@@ -205,7 +247,37 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
     link["error"] = ""
     name = isolated(link["name"])
     core.say(app, name + " disconnected.", "error")
-    return after_drop(app, seat) + [("announce", name + " disconnected."), ("render",)]
+    out = after_drop(app, seat) + [("announce", name + " disconnected.")]
+    if link.get("room"):  # the friend's page comes back through the room by itself: the seat waits for it there
+        out += invite_seat(app, seat)
+        host.links[seat]["error"] = ""
+    return out + [("render",)]
+
+
+# ---------------------------------------------------------------- the rooms on the relays
+
+def on_signal(app: "App", name: str, kind: str, data: str) -> "Effects":
+    """A message in a seat's room (web.page.app.meet): a friend's reply code, or a friend asking for an offer."""
+    from web.page.app import meet  # online play's modules: imported when first needed
+
+    host = _host(app)
+    seat = seat_of(name)
+    link = None if seat is None else host.links.get(seat)
+    if kind != "message" or seat is None or link is None or not link.get("room"):
+        return []
+    msg = meet.decode(data)
+    if msg is None:
+        return [("log", "a message in the room of seat " + str(seat) + " was dropped")]
+    state = link["state"]
+    if state in ("connecting", "open", "ready", "replaced"):
+        return [("log", "seat " + str(seat) + " is connected or being connected: its room's message is ignored")]
+    if state == "dropped":
+        return invite_seat(app, seat)  # the new offer is posted in the room once made
+    if state != "inviting":  # making (posted once made), error (the host tries again)
+        return []
+    if msg["t"] == "answer" and msg["of"] == meet.offer_tag(link["code"]):
+        return host_reply(app, seat, msg["code"])
+    return [("signal", "post", name, meet.encode("offer", {"code": link["code"]}))]
 
 
 def on_qr(app: "App", key: str, svg: str) -> "Effects":
@@ -452,9 +524,11 @@ def replace_guest(app: "App", seat: int) -> "Effects":
     p = app.catalog.profile(m.view.game, pid)
     m.meta["names"][seat] = ((p["name"] if p else pid) + " for " + core.names(app)[seat])[:MAX_NAME].strip()
     link = host.links.get(seat)
+    out: Effects = [("rtc", "close", key_of(seat))]
     if link is not None:
         link["state"] = "replaced"
-    out = [("rtc", "close", key_of(seat))]
+        if link.get("room"):  # the seat is the computer's now: its room is left
+            out.append(("signal", "leave", key_of(seat)))
     out += core.request(app, {"type": "seat", "step": m.view.step, "seat": seat, "opponent": pid}, "seat")
     if host.deal_wait is not None:
         host.deal_wait["values"].pop(seat, None)

@@ -46,7 +46,7 @@ Effects (``(kind, ...)``):
 Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app import core, hand, learn, prefs, replays, stage, table
+from web.page.app import core, hand, learn, online, prefs, replays, stage, table
 from web.page.app.hand import GAME_ACTS, SHORTCUTS
 from web.page.app.learn import LearnState
 from web.page.app.online import OnlineState, talk
@@ -375,10 +375,35 @@ def on_qr(app: App, key: str, svg: str) -> "Effects":
     return guest.on_qr(app, key, svg)
 
 
-def on_entropy(app: App, hand_no: int, value: str) -> "Effects":
+def on_entropy(app: App, tag: "int | str", value: str) -> "Effects":
+    """The runner's randomness: a deal's value on a guest's page (``tag`` the hand), or a seat's room secret on
+    the host's (``tag`` "room" + the seat)."""
+    if type(tag) is str:
+        from web.page.app import host
+
+        seat = tag[4:]
+        if not (tag.startswith("room") and seat.isdigit() and app.online.role == "host"):
+            return []
+        return host.on_room_secret(app, int(seat), value)
     from web.page.app import guest
 
-    return guest.on_entropy(app, hand_no, value)
+    return guest.on_entropy(app, int(tag), value)
+
+
+def on_signal(app: App, name: str, kind: str, data: str, sender: str) -> "Effects":
+    """An event of the relays (web/signal.js): a message in a room, a player looking for a game, a relay's
+    state."""
+    if kind == "relay" or kind in ("ready", "unavailable"):
+        return online.on_relay(app, name, kind, data)
+    if app.online.role == "host" and app.host is not None and kind == "message":
+        from web.page.app import host
+
+        return host.on_signal(app, name, kind, data)
+    if app.online.role == "guest" and app.guest is not None and kind == "message":
+        from web.page.app import guest
+
+        return guest.on_signal(app, name, kind, data)
+    return []
 
 
 ROUTES: "dict[str, Handler]" = {
@@ -400,4 +425,5 @@ ROUTES: "dict[str, Handler]" = {
     "rtc-event": on_link_event,
     "qr": on_qr,
     "entropy": on_entropy,
+    "signal-event": on_signal,
 }

@@ -1,6 +1,7 @@
-"""The runner's side of online play: web/rtc.js (window.rummyRtc) called for the app's ``rtc``, ``qr`` and
-``entropy`` effects, and its callbacks and events turned into the app's messages. rummyRtc never throws; every
-callback gets plain strings, numbers or booleans. Written for the page's MicroPython (and importable elsewhere).
+"""The runner's side of online play: web/rtc.js (window.rummyRtc) and web/signal.js (window.rummySignal) called
+for the app's ``rtc``, ``signal``, ``qr`` and ``entropy`` effects, and their callbacks and events turned into the
+app's messages. Neither ever throws; every callback gets plain strings, numbers or booleans. Written for the page's
+MicroPython (and importable elsewhere).
 """
 
 import js
@@ -17,22 +18,57 @@ def rtc() -> "Any":
     return js.rummyRtc
 
 
+def signal() -> "Any":
+    return js.rummySignal
+
+
 def start(dispatch: "Callable[[tuple[Any, ...]], Any]") -> None:
-    """Listen to every link's events: ``("rtc-event", key, kind, data)``."""
+    """Listen to every link's events, ``("rtc-event", key, kind, data)``, and to the relays',
+    ``("signal-event", name, kind, data, sender)``."""
     def on_event(key: "Any", kind: "Any", data: "Any") -> None:
         dispatch(("rtc-event", str(key), str(kind), str(data)))
 
+    def on_signal(name: "Any", kind: "Any", data: "Any", sender: "Any") -> None:
+        dispatch(("signal-event", str(name), str(kind), str(data), str(sender)))
+
     rtc().listen(dom._keep(on_event))
+    signal().listen(dom._keep(on_signal))
+
+
+def perform_signal(effect: "tuple[Any, ...]") -> None:
+    """``("signal", op, ...)``: op "configure" (relays as JSON), "join" (room, key), "post" (room, text),
+    "leave" (room), "seek" (topic, text), "unseek" (topic), "direct" (key, text)."""
+    op = effect[1]
+    s = signal()
+    if op == "configure":
+        got = s.configure(effect[2])
+        if got is not True:
+            dom.console_warn("relays not set: " + str(getattr(got, "error", got)))
+    elif op == "join":
+        s.join(effect[2], effect[3])
+    elif op == "post":
+        s.post(effect[2], effect[3])
+    elif op == "seek":
+        s.seek(effect[2], effect[3])
+    elif op == "direct":
+        s.direct(effect[2], effect[3])
+    elif op == "leave":
+        s.leave(effect[2])
+    elif op == "unseek":
+        s.unseek(effect[2])
 
 
 def perform(effect: "tuple[Any, ...]", dispatch: "Callable[[tuple[Any, ...]], Any]") -> None:
     """Perform one effect of online play (see web.page.app.online)."""
     kind = effect[0]
+    if kind == "signal":
+        perform_signal(effect)
+        return
     if kind == "qr":
         svg = rtc().qr(effect[2])
         dom.later(0, lambda: dispatch(("qr", effect[1], str(svg or ""))))
         return
-    if kind == "entropy":
+    if kind == "entropy":  # a deal's random value (a hand's number), or a room's secret ("room" + seat)
         value = str(dom.bridge().randomHex(16) or "")
         if len(value) == 32:
             dom.later(0, lambda: dispatch(("entropy", effect[1], value)))

@@ -42,6 +42,10 @@ class OnlineState:
         self.talk: dict[int, int] = {}  # seat -> index of QUICK: the last quick message of each player
         self.same_network = False  # the host's choice in the lobby: no STUN server for this table
         self.stun_note = ""  # Settings: addresses left out of the STUN list, said once
+        self.relay_note = ""  # Settings: addresses left out of the relay list, said once
+        self.turn_draft: dict[str, str] | None = None  # Settings: a TURN server typed in part, not yet stored
+        self.relay_state: dict[str, str] = {}  # relay address -> "open" | "closed" | "failed" (as last heard)
+        self.relays_missing = False  # the relays' library could not be loaded
 
 
 def key_of(seat: int) -> str:
@@ -51,6 +55,27 @@ def key_of(seat: int) -> str:
 
 def seat_of(key: str) -> int | None:
     return int(key[4:]) if key.startswith("seat") and key[4:].isdigit() else None
+
+
+def on_relay(app: "App", url: str, kind: str, data: str) -> "Effects":
+    """A relay opened, closed or failed (or the relays' library loaded or not): kept to tell the player when
+    no relay can be reached, and what to do then."""
+    if kind == "unavailable":
+        app.online.relays_missing = True
+    elif kind == "relay" and data in ("open", "closed", "failed"):
+        app.online.relay_state[url] = data
+    else:
+        return []
+    return [("render",)]
+
+
+def relays_down(app: "App") -> bool:
+    """Whether the relays of Settings cannot be reached: none is open, and each has closed or failed."""
+    listed = core.relays(app)
+    if app.online.relays_missing:
+        return bool(listed)
+    states = app.online.relay_state
+    return bool(listed) and all(states.get(u) in ("closed", "failed") for u in listed)
 
 
 # ---------------------------------------------------------------- table talk

@@ -4,7 +4,7 @@ MicroPython and CPython run.
 """
 
 from web.page.app import core
-from web.page.app.online import option_words
+from web.page.app.online import option_words, relays_down
 from web.page.app.text import esc, isolated
 from web.page.shared.online import QUICK
 
@@ -25,8 +25,13 @@ def _button(act: str, words: str, seat: int | None = None, primary: bool = False
                     "</button>"))
 
 
-def seat_card(seat: int, link: "dict[str, Any]", started: bool) -> str:
-    """One friend's seat on the host's page: the invite, the reply code field, or how the link stands."""
+RELAY_NOTE = ("Invites connect through public relays (listed in Settings): a relay learns that two pages met, "
+              "when, and their network addresses, and nothing of the game.")
+
+
+def seat_card(seat: int, link: "dict[str, Any]", started: bool, down: bool = False) -> str:
+    """One friend's seat on the host's page: the invite, the reply code field (folded when the friend's page
+    connects by itself through the relays: ``down`` when they cannot be reached), or how the link stands."""
     name = esc(isolated(link["name"]))
     state = link["state"]
     head = "".join(('<h3>', name, ' <span class="link-state state-', state, '" data-testid="link-state-', str(seat), \
@@ -35,19 +40,34 @@ def seat_card(seat: int, link: "dict[str, Any]", started: bool) -> str:
     if state in ("inviting", "connecting"):
         qr = ("".join(('<div class="qr" aria-label="QR code of the invite link" role="img">', link["qr"], "</div>"))
               if link.get("qr") else "")
-        body = "".join(('<p>1. Send ', name, " this invite link (any chat or email):</p>"
-                        '<div class="invite"><input type="text" readonly class="code" data-testid="invite-', str(seat),
-                        '" aria-label="Invite link for ', name, '" value="', esc(link["link"]), '">',
-                        _button("copy-invite", "Copy link", seat), "</div>", qr,
-                        "<p>2. Paste the reply code ", name, "’s page shows:</p>"
-                        '<div class="invite"><input type="text" class="code" name="reply', str(seat), '" data-testid="reply-',
-                        str(seat), '" aria-label="Reply code from ', name, '" autocomplete="off" value="',
-                        esc(link.get("reply", "")), '">', _button("reply", "Connect", seat, True), "</div>"))
+        field = "".join(('<div class="invite"><input type="text" class="code" name="reply', str(seat),
+                         '" data-testid="reply-', str(seat), '" aria-label="Reply code from ', name,
+                         '" autocomplete="off" value="', esc(link.get("reply", "")), '">',
+                         _button("reply", "Connect", seat, True), "</div>"))
+        invite = "".join(('<div class="invite"><input type="text" readonly class="code" data-testid="invite-', str(seat),
+                          '" aria-label="Invite link for ', name, '" value="', esc(link["link"]), '">',
+                          _button("copy-invite", "Copy link", seat), "</div>", qr))
+        if link.get("room"):
+            body = "".join(("<p>Send ", name, " this invite link (any chat or email). ", name, "’s page connects by "
+                            "itself when it is opened.</p>", invite,
+                            ('<p class="message error" data-testid="relays-down-' + str(seat) + '">The relays cannot '
+                             "be reached from here: ask " + name + " for the reply code their page shows.</p>"
+                             if down else ""),
+                            '<details class="fallback"', (" open" if down else ""), "><summary>No connection? Use a "
+                            "reply code</summary><p>Paste the reply code ", name, "’s page shows:</p>", field,
+                            "</details>"))
+        else:
+            body = "".join(('<p>1. Send ', name, " this invite link (any chat or email):</p>", invite,
+                            "<p>2. Paste the reply code ", name, "’s page shows:</p>", field))
     elif state == "dropped":
         who = isolated(link["name"])
         body = "".join(("<p>", name, " is not connected.</p>", _button("invite", "Invite " + who + " again", seat, True)))
-        if started:
-            body += _button("replace", "Let a computer play for " + who, seat)
+    if started and link.get("room") and state in ("making", "inviting", "connecting"):
+        who = isolated(link["name"])
+        body = "".join(('<p data-testid="rejoin-', str(seat), '">', name, " is not connected: their page comes back by "
+                        "itself through the relays (or send them the link again).</p>", body))
+    if started and state in ("dropped", "making", "inviting", "connecting"):
+        body += _button("replace", "Let a computer play for " + isolated(link["name"]), seat)
     elif state == "error":
         body = _button("invite", "Try again", seat, True)
     err = "".join(('<p class="message error" role="alert" data-testid="link-error-', str(seat), '">', esc(link["error"]),
@@ -64,7 +84,8 @@ def lobby_html(app: "App") -> str:
     """The host's page before the first deal: invite each friend."""
     host = app.host
     assert host is not None  # the lobby is the host's
-    cards = "".join(seat_card(s, host.links[s], False) for s in sorted(host.links))
+    down = relays_down(app)
+    cards = "".join(seat_card(s, host.links[s], False, down) for s in sorted(host.links))
     same = app.online.same_network
     servers = ", ".join(core.stun_servers(app)) or "none"
     waiting = ""
@@ -72,14 +93,17 @@ def lobby_html(app: "App") -> str:
         waiting = '<p class="prompt" data-testid="lobby-dealing">Everyone is here: shuffling…</p>'
     return "".join(('<section class="online lobby" data-testid="lobby" aria-labelledby="lobby-title">'
                     '<h2 id="lobby-title">Invite your friends</h2>'
-                    "<p>Each friend opens their link and sends you back the short reply code their page shows. Once "
-                    "everyone is at the table, the cards are dealt. Your page runs the game: keep it open.</p>",
+                    "<p>", ("Each friend opens their link, and their page joins yours by itself. "
+                            if core.relays(app) else
+                            "Each friend opens their link and sends you back the short reply code their page shows. "),
+                    "Once everyone is at the table, the cards are dealt. Your page runs the game: keep it open.</p>",
                     cards, waiting,
                     '<details class="connection"><summary>Connection</summary>'
                     '<label class="field check"><input type="checkbox" name="same-network" data-key="f-same-network"',
                     (" checked" if same else ""), "> Same network only (no STUN server)</label>"
                     '<p class="muted">STUN servers: ', esc(servers), ". ", esc(STUN_NOTE),
-                    " Change the list in Settings.</p></details>",
+                    " Relays: ", esc(", ".join(core.relays(app)) or "none"), ". ", esc(RELAY_NOTE),
+                    " Change the lists in Settings.</p></details>",
                     _button("new", "Back to the new-game screen"), "</section>"))
 
 
@@ -109,9 +133,19 @@ def join_html(app: "App") -> str:
     elif state == "replying":
         qr = "".join(('<div class="qr" role="img" aria-label="QR code of your reply code">', j["qr"], "</div>")) if j["qr"] \
             else ""
-        body = "".join(("<p>Send this reply code to ", esc(host), ' (any chat), then wait here:</p><div class="invite">'
-                        '<input type="text" readonly class="code" data-testid="reply-code" aria-label="Your reply code" '
-                        'value="', esc(j["code"]), '">', _button("copy-reply", "Copy code"), "</div>", qr))
+        code = "".join(('<div class="invite"><input type="text" readonly class="code" data-testid="reply-code" '
+                        'aria-label="Your reply code" value="', esc(j["code"]), '">', _button("copy-reply", "Copy code"),
+                        "</div>", qr))
+        if inv.get("room"):
+            down = relays_down(app)
+            body = "".join(('<p class="prompt" data-testid="join-status">Connecting to ', esc(host), "…</p>",
+                            ('<p class="message error" data-testid="relays-down">The relays cannot be reached from '
+                             "here: send this reply code to " + esc(host) + " instead.</p>" if down else ""),
+                            '<details class="fallback"', (" open" if down else ""), "><summary>Nothing happens? Send a "
+                            "reply code</summary><p>Send this reply code to ", esc(host), " (any chat), then wait "
+                            "here:</p>", code, "</details>"))
+        else:
+            body = "".join(("<p>Send this reply code to ", esc(host), " (any chat), then wait here:</p>", code))
     elif state in ("connected", "seated"):
         body = "".join(('<p class="prompt" data-testid="join-status">Connected. Waiting for ', esc(host), " to deal…</p>"))
     elif state == "reload":
@@ -152,7 +186,8 @@ def table_strip(app: "App") -> str:
                              str(i), '">', esc(q), "</button>")) for i, q in enumerate(QUICK))
     cards = ""
     if host is not None:
-        cards = "".join(seat_card(s, host.links[s], app.match.view is not None) for s in sorted(host.links)
+        down = relays_down(app)
+        cards = "".join(seat_card(s, host.links[s], app.match.view is not None, down) for s in sorted(host.links)
                         if host.links[s]["state"] not in ("ready", "replaced"))
     check = ""
     if guest is not None and guest.deal_checks:

@@ -6,7 +6,7 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app import core, looks
 from web.page.app.params import SPEEDS, embed_url, iframe_snippet, rules_delta
-from web.page.formats import MAX_STUN, default_settings, stun_problem
+from web.page.formats import MAX_RELAYS, MAX_STUN, MAX_TURN_SECRET, default_settings, relay_problem, stun_problem
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -191,6 +191,10 @@ def change(app: "App", name: str, value: str, checked: bool) -> "Effects | None"
         return change_setting(app, name, value, checked)
     if page.dialog == "settings" and name == "stun":
         return change_stun(app, value)
+    if page.dialog == "settings" and name == "relays":
+        return change_relays(app, value)
+    if page.dialog == "settings" and name in ("turn-urls", "turn-username", "turn-credential"):
+        return change_turn(app, name[5:], value)
     if page.screen == "setup":
         app.setup.change(name, value, checked)
         return [("render",)]
@@ -234,6 +238,44 @@ def change_stun(app: "App", text: str) -> "Effects":
     return [("save-settings", app.page.settings)] + core.open(app, "settings")
 
 
+def change_relays(app: "App", text: str) -> "Effects":
+    """Settings: the relays, one per line (empty: none; invites then need a reply code). Lines that are not
+    relay addresses are left out, and the dialog shows the list in use."""
+    lines = [ln.strip() for ln in text.replace(",", "\n").split("\n") if ln.strip()]
+    good = [a for a in lines if relay_problem(a) is None][:MAX_RELAYS]
+    app.online.relay_note = "" if len(good) == len(lines) else \
+        "Left out (not a relay address like wss://host): " + ", ".join(a for a in lines if a not in good)
+    app.page.settings["relays"] = good
+    return [("save-settings", app.page.settings)] + core.open(app, "settings")
+
+
+def relay_defaults(app: "App", data: "dict[str, Any]") -> "Effects":
+    if app.page.dialog != "settings":
+        return []
+    app.page.settings["relays"] = None
+    app.online.relay_note = ""
+    return [("save-settings", app.page.settings)] + core.open(app, "settings")
+
+
+def change_turn(app: "App", part: str, value: str) -> "Effects":
+    """Settings: one field of the TURN server. Kept once its three fields make one (an address, a user name
+    and a password); an empty address removes it."""
+    from web.page.formats import turn_problem
+
+    settings = app.page.settings
+    turn = dict(settings.get("turn") or app.online.turn_draft or {"urls": "", "username": "", "credential": ""})
+    turn[part] = value.strip()[:MAX_TURN_SECRET]
+    app.online.turn_draft = turn
+    if not turn["urls"]:
+        settings["turn"] = None
+        app.online.turn_draft = None
+    elif turn_problem(turn["urls"]) is None and turn["username"] and turn["credential"]:
+        settings["turn"] = turn
+    else:
+        return []  # not a whole TURN server yet: kept as typed, stored once it is one
+    return [("save-settings", settings)]
+
+
 def stun_defaults(app: "App", data: "dict[str, Any]") -> "Effects":
     if app.page.dialog != "settings":
         return []
@@ -271,6 +313,6 @@ COMMANDS = {
     "copy-embed": copy_embed, "copied": copied,
     "export": effect("export"), "import": effect("import"), "download-game": effect("download-game"),
     "play-here": effect("claim-tab"), "reload": effect("reload"), "close-banner": effect("close-banner"),
-    "stun-defaults": stun_defaults, "download-aside": download_aside, "import-plan": import_plan,
+    "stun-defaults": stun_defaults, "relay-defaults": relay_defaults, "download-aside": download_aside, "import-plan": import_plan,
     "import-apply": import_apply,
 }

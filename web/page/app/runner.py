@@ -154,7 +154,7 @@ class Runner:
             kind = e[0]
             if kind == "render":
                 render = True
-            elif kind in ("rtc", "qr", "entropy"):
+            elif kind in ("rtc", "signal", "qr", "entropy"):
                 netlink.perform(e, self.dispatch)
             elif kind == "reload":
                 dom.reload()

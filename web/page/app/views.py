@@ -281,7 +281,7 @@ def settings_html(app: "App") -> str:
     page = app.page
     line = page.banner or "Your match, settings and statistics are saved in this browser."
     return dialogs.settings_html(page.settings, line, page.embedded, core.stun_servers(app), app.online.stun_note,
-                                 page.advanced)
+                                 page.advanced, core.relays(app), app.online.relay_note)
 
 
 def embed_html(app: "App") -> str:

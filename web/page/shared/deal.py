@@ -21,19 +21,20 @@ MASK64 = (1 << 64) - 1
 SEED_LIMIT = 1 << 52  # a match's seed: a whole number a URL and any JSON reader keep exactly (as the worker's)
 
 
-def _sha_hex(text: str) -> str:
+def sha_hex(text: str) -> str:
+    """The SHA-256 of ``text`` (UTF-8) in hexadecimal."""
     digest = hashlib.sha256(text.encode("utf-8")).digest()
     return "".join(HEX[b >> 4] + HEX[b & 15] for b in digest)
 
 
 def commitment_of(secret: str) -> str:
     """rummy.fairdeal.commitment: what the host shows before the deal."""
-    return _sha_hex(DEAL_FORMAT + "|commit|" + secret)
+    return sha_hex(DEAL_FORMAT + "|commit|" + secret)
 
 
 def hand_secret(seed: int, hand: int) -> str:
     """rummy.fairdeal.hand_secret: the secret of hand ``hand`` (from 0) of a match with ``seed``."""
-    return _sha_hex(DEAL_FORMAT + "|secret|" + str(seed) + "|" + str(hand))
+    return sha_hex(DEAL_FORMAT + "|secret|" + str(seed) + "|" + str(hand))
 
 
 def _mix(secret: str, contributions: list[str]) -> bytes:

@@ -1,0 +1,91 @@
+"""Online play through a relay: a friend joins from the invite link alone, and comes back by themselves.
+
+Real pages in the tests' network namespace (e2e/netns.py) and a real Nostr relay started there (e2e/relay.py):
+the host chooses that relay in Settings, as a player would; the friend's page learns it from the link (its own
+list is empty). No reply code is pasted anywhere, and no test contacts a public relay.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from playwright.sync_api import Page, expect
+from test_play_online import WAIT, host_sets_up, open_game
+from test_play_support import button, hand_names
+
+pytest_plugins = ["netns", "relay"]
+
+# a player whose Settings list no relay: the page then uses only the relays an invite link names
+NO_RELAYS = """(() => {
+  try { if (location.protocol !== 'http:' || localStorage.getItem('rummy.settings') !== null) return; }
+  catch (e) { return; }  // a document with no storage of its own (about:blank)
+  localStorage.setItem('rummy.settings', JSON.stringify({format: 'rummy-ui/settings', version: 4, data: {
+    speed: 'normal', contrast: false, bigcards: false, sort: 'suit', last: null, sound: null, volume: 70,
+    back: 'red', fourcolor: false, hints: true, felt: 'green', stun: null, coach: false, relays: [], turn: null}}));
+})();"""
+
+
+def choose_relay(page: Page, relay: str) -> None:
+    """Settings → Advanced: the relay list holds only ``relay``."""
+    if not button(page, "Settings").is_visible() and button(page, "Menu").is_visible():
+        button(page, "Menu").click()
+    button(page, "Settings").click()
+    dialog = page.get_by_role("dialog", name="Settings")
+    dialog.get_by_test_id("settings-advanced").click()
+    relays = dialog.get_by_test_id("relay-list")
+    relays.fill(relay)
+    relays.press("Tab")
+    expect(dialog.get_by_test_id("relay-list")).to_have_value(relay)
+    dialog.get_by_role("button", name="Done").click()
+    stored = json.loads(page.evaluate("() => localStorage.getItem('rummy.settings')"))
+    assert stored["version"] == 4 and stored["data"]["relays"] == [relay]
+
+
+def guest_page(ctx: Any, url: str) -> Page:
+    page = ctx.new_page()
+    page.set_viewport_size({"width": 1000, "height": 860})
+    page.goto(url)
+    return page
+
+
+def test_a_friend_joins_from_the_link_alone_and_comes_back_after_a_reload(rtc_contexts, nostr_relay):
+    host_ctx, bob_ctx = rtc_contexts(2)
+    bob_ctx.add_init_script(NO_RELAYS)
+    host = open_game(host_ctx)
+    choose_relay(host, nostr_relay)
+    host_sets_up(host, "gin", ["guest"], ["Ann", "Bob"])
+    # the lobby says how friends connect, and what a relay learns
+    expect(host.get_by_test_id("lobby")).to_contain_text("their page joins yours by itself")
+    expect(host.get_by_test_id("lobby")).to_contain_text("a relay learns that two pages met")
+    invite = host.get_by_test_id("invite-1")
+    expect(invite).to_have_value(re.compile(r"#j=o1\..*&k=[A-Za-z0-9_-]{22}&y="), timeout=WAIT)
+    link = invite.input_value()
+    assert len(link.split("#", 1)[1]) <= 300
+    assert "&y=" + nostr_relay.replace(":", "%3A").replace("/", "%2F") in link
+
+    # Bob's tab shows the game already: the link, pasted into its address bar, changes only the fragment
+    bob = guest_page(bob_ctx, link.split("#")[0])
+    bob.wait_for_function("() => document.documentElement.dataset.ready === 'true'", timeout=WAIT * 3)
+    expect(bob.get_by_test_id("join")).to_have_count(0)
+    bob.goto(link)
+    expect(bob.get_by_test_id("join")).to_be_visible(timeout=WAIT)
+    # no reply code changes hands: the host's page connects when Bob's answer comes through the relay
+    expect(host.get_by_test_id("player-state-1")).to_have_text("at the table", timeout=WAIT)
+    expect(bob.get_by_test_id("table-screen")).to_be_visible(timeout=WAIT)
+    expect(bob.locator("[data-testid=table-screen][data-phase]")).to_have_count(1, timeout=WAIT)
+    bob.wait_for_function("() => document.querySelectorAll('[data-testid=hand] .card').length >= 10",
+                          timeout=WAIT)
+    cards = sorted(hand_names(bob))
+    step = host.get_attribute("[data-testid=table-screen]", "data-step")
+
+    # Bob reloads: his page comes back to the same seat with the same cards, nobody clicking anything
+    bob.reload()
+    expect(bob.get_by_test_id("table-screen")).to_be_visible(timeout=WAIT)
+    expect(bob.get_by_test_id("table-screen")).to_have_attribute("data-step", step, timeout=WAIT)
+    bob.wait_for_function("() => document.querySelectorAll('[data-testid=hand] .card').length >= 10",
+                          timeout=WAIT)
+    assert sorted(hand_names(bob)) == cards
+    expect(host.get_by_test_id("player-state-1")).to_have_text("at the table", timeout=WAIT)
+    assert host.get_by_test_id("reply-1").count() == 0

@@ -17,14 +17,21 @@ from test_play_support import button, hand_names
 
 pytest_plugins = ["netns", "relay"]
 
-# a player whose Settings list no relay: the page then uses only the relays an invite link names
-NO_RELAYS = """(() => {
+SETTINGS = """(() => {
   try { if (location.protocol !== 'http:' || localStorage.getItem('rummy.settings') !== null) return; }
   catch (e) { return; }  // a document with no storage of its own (about:blank)
   localStorage.setItem('rummy.settings', JSON.stringify({format: 'rummy-ui/settings', version: 4, data: {
     speed: 'normal', contrast: false, bigcards: false, sort: 'suit', last: null, sound: null, volume: 70,
-    back: 'red', fourcolor: false, hints: true, felt: 'green', stun: null, coach: false, relays: [], turn: null}}));
+    back: 'red', fourcolor: false, hints: true, felt: 'green', stun: null, coach: false, relays: RELAYS,
+    turn: null}}));
 })();"""
+# a player whose Settings list no relay: the page then uses only the relays an invite link names
+NO_RELAYS = SETTINGS.replace("RELAYS", "[]")
+
+
+def with_relay(relay: str) -> str:
+    """A player whose Settings list ``relay`` alone."""
+    return SETTINGS.replace("RELAYS", json.dumps([relay]))
 
 
 def choose_relay(page: Page, relay: str) -> None:
@@ -89,3 +96,24 @@ def test_a_friend_joins_from_the_link_alone_and_comes_back_after_a_reload(rtc_co
     assert sorted(hand_names(bob)) == cards
     expect(host.get_by_test_id("player-state-1")).to_have_text("at the table", timeout=WAIT)
     assert host.get_by_test_id("reply-1").count() == 0
+
+
+def test_two_strangers_meet_through_play_someone_now(rtc_contexts, nostr_relay):
+    ann_ctx, bob_ctx = rtc_contexts(2)
+    pages = []
+    for ctx, name in ((ann_ctx, "Ann"), (bob_ctx, "Bob")):
+        ctx.add_init_script(with_relay(nostr_relay))
+        page = open_game(ctx)
+        page.get_by_test_id("seek-gin").click()
+        expect(page.get_by_test_id("seek")).to_contain_text("Play someone now: Gin Rummy")
+        pages.append(page)
+    ann, bob = pages
+    # each hears of the other, one hosts, the other follows the link it is sent: both at one table
+    for page in pages:
+        expect(page.get_by_test_id("table-screen")).to_be_visible(timeout=WAIT)
+        expect(page.locator("[data-testid=table-screen][data-phase]")).to_have_count(1, timeout=WAIT)
+    seats = sorted(p.get_attribute("[data-testid=table-screen]", "data-seat") for p in pages)
+    assert seats == ["0", "1"]
+    guest = bob if seats and bob.get_attribute("[data-testid=table-screen]", "data-seat") == "1" else ann
+    assert "#j=" in guest.url
+    expect(guest.get_by_test_id("online-strip")).to_be_visible()

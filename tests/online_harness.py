@@ -32,6 +32,9 @@ class Page(Harness):
         self.name = name
         self.inbox: list[str] = []  # every text this page received over its links
         self.copied: list[str] = []
+        net.pages += 1
+        self.key = f"{net.pages:064x}"  # its key on the relays: the pages made first have the smaller keys
+        self.followed: list[str] = []  # invite links this page was sent to
 
     def start(self, **boot: Any) -> None:
         if "settings" not in boot:
@@ -47,6 +50,8 @@ class Page(Harness):
         for e in effects:
             if e[0] == "signal":
                 self.net.signal(self, e)
+            elif e[0] == "follow-link":
+                self.followed.append(e[1])
             elif e[0] in ("rtc", "qr", "entropy"):
                 self.net.effect(self, e)
             elif e[0] == "copy":
@@ -63,6 +68,9 @@ class Net:
         self.relays = ["wss://relay.test"] if relays else []
         self.relay_up = True
         self.offers = 0
+        self.pages = 0
+        self.seekers: dict[str, list[Page]] = {}  # a topic -> the pages looking under it
+        self.keyed: dict[str, Page] = {}  # a key -> its page, once it used the relays
         self.rooms: dict[str, list[tuple[Page, str]]] = {}  # a room's key -> (page, its name of the room)
         self.posts: list[tuple[str, str]] = []  # (page's name, text) of every post in a room, in order
         self.queue: list[tuple[Page, tuple[Any, ...]]] = []
@@ -119,7 +127,23 @@ class Net:
 
     def signal(self, page: Page, e: tuple[Any, ...]) -> None:
         op = e[1]
-        if op == "join":
+        if page.key not in self.keyed:
+            self.keyed[page.key] = page
+            self.queue.append((page, ("signal-event", "", "ready", page.key, "")))
+        if op == "seek":
+            members = self.seekers.setdefault(e[2], [])
+            if page not in members:
+                members.append(page)
+            if self.relay_up:
+                for p in members:
+                    if p is not page:
+                        self.queue.append((p, ("signal-event", e[2], "seeking", e[3], page.key)))
+        elif op == "unseek":
+            self.seekers[e[2]] = [p for p in self.seekers.get(e[2], []) if p is not page]
+        elif op == "direct":
+            if self.relay_up and e[2] in self.keyed:
+                self.queue.append((self.keyed[e[2]], ("signal-event", "", "direct", e[3], page.key)))
+        elif op == "join":
             self.rooms.setdefault(e[3], []).append((page, e[2]))
         elif op == "leave":
             for key in self.rooms:

@@ -213,3 +213,108 @@ def test_settings_relays_and_turn_server():
     assert page.settings_saved[-1]["turn"] == settings["turn"]
     page.do("change", "turn-urls", "", False)
     assert settings["turn"] is None and all("username" not in s for s in json.loads(core.stun_json(app)))
+
+
+# ---------------------------------------------------------------- Play someone now
+
+def seeker(net: CheckedNet, name: str, engine: bool = True) -> Page:
+    page = Page(net, name, engine_ready=engine)
+    page.start()
+    page.do("change", "name0", name, True)
+    return page
+
+
+def follow(net: CheckedNet, page: Page) -> Page:
+    """A page sent to a table opens the link it was sent (its address's fragment changes: it starts again)."""
+    (fragment,) = page.followed
+    seat = int(fragment.split("&s=", 1)[1].split("&", 1)[0])
+    guest = Page(net, page.name + "-guest", engine_ready=False)
+    net.guests[seat] = guest
+    guest.start(hash=fragment)
+    net.run()
+    return guest
+
+
+def test_two_players_looking_for_gin_are_seated_together():
+    net = CheckedNet(relays=True)
+    ann = seeker(net, "Ann")
+    net.host = ann
+    bob = seeker(net, "Bob")
+    ann.do("command", "seek", {"game": "gin"})
+    net.run()
+    assert 'data-testid="seek"' in ann.html and "Nobody else is looking yet" in ann.html
+    bob.do("command", "seek", {"game": "gin"})
+    net.run()
+    # Ann's key is the smaller: she hosts, and Bob's page is sent his seat's link, privately
+    assert ann.app.seeker.state == "hosting" and ann.app.online.role == "host"
+    assert bob.app.seeker.state == "joining" and len(bob.followed) == 1
+    assert read_invite(bob.followed[0])["players"] == [("Ann", "person"), ("Bob", "guest")]
+    assert not net.seekers["rummy-seek/1/gin"]  # both stopped looking
+    bob2 = follow(net, bob)
+    assert ann.app.host.links[1]["state"] == "ready"
+    assert bob2.app.match.view is not None and bob2.app.match.view.seat == 1
+
+
+def test_a_rummy_leader_starts_with_computers_in_the_empty_seats():
+    net = CheckedNet(relays=True)
+    ann = seeker(net, "Ann")
+    net.host = ann
+    bob = seeker(net, "Bob")
+    for page in (ann, bob):
+        page.do("command", "seek", {"game": "rummy", "players": "3"})
+        page.do("change", "seek-players", "4", False)
+    net.run()
+    assert "1 player looking" in ann.html and "Bob" in ann.html
+    # a table of four waits for three others: the leader may start now, the other page waits for the leader
+    assert ann.app.seeker.state == "looking" and "Start now: computers take the empty seats" in ann.html
+    assert "Start now" not in bob.html and "waiting for them" in bob.html
+    ann.do("command", "seek-now", {})
+    net.run()
+    assert [s["kind"] for s in core.online_seats(ann.app)] == ["person", "guest", "computer", "computer"]
+    bob2 = follow(net, bob)
+    assert bob2.app.match.view is not None and bob2.app.match.view.players == 4
+
+
+def test_who_leads_and_whom_it_takes_need_no_clock():
+    from web.page.app.seek import chosen, leader
+
+    seen = {"c" * 64: {}, "a" * 64: {}, "d" * 64: {}}
+    assert leader("b" * 64, seen) == "a" * 64 and leader("0" * 64, seen) == "0" * 64
+    assert chosen("0" * 64, seen, 3) == ["a" * 64, "c" * 64] and chosen("0" * 64, seen, 2) == ["a" * 64]
+
+
+def test_the_silent_are_forgotten_the_gone_at_once_and_strangers_cannot_send_a_seat():
+    net = CheckedNet(relays=True)
+    ann = seeker(net, "Ann")
+    ann.do("command", "seek", {"game": "rummy", "players": "6"})  # a table that the pages below never fill
+    net.run()
+    t = "rummy-seek/1/rummy-6"
+    ann.do("signal-event", t, "seeking", json.dumps({"name": "Cy"}), "c" * 64)
+    ann.do("signal-event", t, "seeking", json.dumps({"name": "Dee\u202e"}), "d" * 64)
+    assert set(ann.app.seeker.seen) == {"c" * 64, "d" * 64}
+    ann.do("signal-event", t, "seeking", json.dumps({"gone": True}), "d" * 64)
+    assert set(ann.app.seeker.seen) == {"c" * 64}
+    for junk in ("{", "[]", json.dumps({"name": 5})):
+        ann.do("signal-event", t, "seeking", junk, "e" * 64)
+    assert "Player" in [v["name"] for v in ann.app.seeker.seen.values()]  # a nameless one is "Player"
+    # Cy says nothing more: after FORGET_AFTER announcements of Ann's, he is forgotten
+    from web.page.app.seek import FORGET_AFTER
+
+    for _ in range(FORGET_AFTER + 1):
+        assert ann.fire("seek")
+    assert "c" * 64 not in ann.app.seeker.seen
+    # a seat's link from a page with a larger key than Ann's, or one she never heard of, is not followed
+    ann.do("signal-event", t, "seeking", json.dumps({"name": "Zed"}), "f" * 64)
+    ann.do("signal-event", "", "direct", json.dumps({"t": "seat", "link": "j=o1.x&s=1"}), "f" * 64)
+    ann.do("signal-event", "", "direct", json.dumps({"t": "seat", "link": "j=o1.x&s=1"}), "0" * 64)
+    assert ann.followed == [] and ann.app.seeker.state == "looking"
+
+
+def test_no_relay_no_looking_and_the_screen_says_why():
+    net = CheckedNet()
+    ann = seeker(net, "Ann")
+    ann.do("command", "seek", {"game": "gin"})
+    net.run()
+    assert "Playing someone needs a relay" in ann.html and not net.seekers
+    ann.do("command", "seek-cancel", {})
+    assert ann.app.seeker is None and 'data-testid="seek"' not in ann.html

@@ -229,6 +229,11 @@
         return Array.prototype.map.call(b, function (x) { return (x < 16 ? "0" : "") + x.toString(16); }).join("");
       } catch (e) { return ""; }
     },
+    // follow an invite link of this site (its fragment): the page starts again as the link's guest.
+    openLink: function (fragment) {
+      try { location.hash = "#" + String(fragment); } catch (e) { return false; }
+      return true;
+    },
     // the address's fragment (the part after "#", which never reaches a web server), without the "#".
     fragment: function () { try { return String(location.hash || "").replace(/^#/, ""); } catch (e) { return ""; } },
     // a replay link's fragment taken off the address, the page staying where it is.

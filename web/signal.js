@@ -27,7 +27,7 @@
  *       kind "seeking"  name = topic, data = its text, from = the seeker's key
  *       kind "direct"   name = "",    data = text,    from = the sender's key
  *       kind "relay"    name = url,   data = "open" | "closed" | "failed"
- *       kind "ready"    the library is loaded: me() answers;  kind "unavailable": it could not be loaded.
+ *       kind "ready"    data = this page's key: the library is loaded;  kind "unavailable": it could not be.
  *   traffic() -> {sent, received}: bytes of events this page sent and received (for the benchmarks).
  *
  * Every event is an ephemeral one (KIND, in Nostr's 20000-29999 range): relays pass it on to whoever listens at
@@ -74,7 +74,7 @@
       if (!NT) { emit("", "unavailable", "no library"); return; }
       mySk = NT.generateSecretKey();
       myPk = NT.getPublicKey(mySk);
-      emit("", "ready", "");
+      emit("", "ready", myPk);
       var w = waiting; waiting = [];
       w.forEach(function (f) { try { f(); } catch (e) { console.warn("signal:", e); } });
     };

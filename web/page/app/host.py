@@ -136,7 +136,16 @@ def on_room_secret(app: "App", seat: int, value: str) -> "Effects":
     if link["code"]:  # the offer came first: its link is made again with the room
         link["link"] = invite_link(app, seat, link["code"])
         out += [("qr", key_of(seat), link["link"]), ("render",)]
-    return out
+    return out + sent_to_seekers(app)
+
+
+def sent_to_seekers(app: "App") -> "Effects":
+    """A table of "Play someone now": each invite made goes to the page chosen for its seat."""
+    if app.seeker is None:
+        return []
+    from web.page.app import seek
+
+    return seek.invite_made(app)
 
 
 def on_rtc_offer(app: "App", key: str, sdp: str | None, err: object) -> "Effects":
@@ -165,7 +174,7 @@ def on_rtc_offer(app: "App", key: str, sdp: str | None, err: object) -> "Effects
         from web.page.app import meet
 
         out.append(("signal", "post", key, meet.encode("offer", {"code": code})))
-    return out
+    return out + sent_to_seekers(app)
 
 
 def invite_link(app: "App", seat: int, code: str) -> str:

@@ -136,4 +136,7 @@ def start_html(first_visit: bool, daily: object, busy: bool) -> str:
                     '<div class="learn-row" role="group" aria-labelledby="learn-title"><span class="row-title" '
                     'id="learn-title">Learn to play</span>', learn, "</div>",
                     '<ul class="daily-row" aria-label="Daily deals: the same cards for everyone today">', "".join(days),
-                    "</ul></section>"))
+                    "</ul>", '<div class="seek-row" role="group" aria-labelledby="seek-row-title"><span class="row-title" '
+                    'id="seek-row-title">Play someone now</span>',
+                    "".join(_btn("seek", name, "seek-" + g, "".join(('data-game="', g, '" data-testid="seek-', g, '"')))
+                            for g, name in GAME_NAMES), "</div></section>"))

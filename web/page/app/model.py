@@ -46,7 +46,7 @@ Effects (``(kind, ...)``):
 Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app import core, hand, learn, online, prefs, replays, stage, table
+from web.page.app import core, hand, learn, online, prefs, replays, seek, stage, table
 from web.page.app.hand import GAME_ACTS, SHORTCUTS
 from web.page.app.learn import LearnState
 from web.page.app.online import OnlineState, talk
@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from web.page.app.core import Effects, Msg
     from web.page.app.guest import GuestState
     from web.page.app.host import HostState
+    from web.page.app.seek import SeekState
     from web.page.app.setup import Catalog
 
     Handler = Callable[..., Effects]  # a route's handler: (app, the message's fields...) -> effects
@@ -86,6 +87,7 @@ class App:
         self.online = OnlineState()
         self.host: HostState | None = None  # once this page hosts an online table (web.page.app.host)
         self.guest: GuestState | None = None  # on a page opened from an invite link (web.page.app.guest)
+        self.seeker: SeekState | None = None  # while this page looks for a game ("Play someone now")
         self.learn = LearnState()
         self.replays = ReplayState()
 
@@ -299,7 +301,7 @@ COMMANDS: "dict[str, Command]" = {
 }
 for _act in ("invite", "reply", "replace", "copy-invite"):
     COMMANDS[_act] = host_command(_act)
-for _part in (prefs.COMMANDS, learn.COMMANDS, replays.COMMANDS):
+for _part in (prefs.COMMANDS, learn.COMMANDS, replays.COMMANDS, seek.COMMANDS):
     for _act in _part:
         COMMANDS[_act] = _part[_act]
 for _act in GAME_ACTS:
@@ -318,6 +320,8 @@ def on_key(app: App, key: str, ctx: "dict[str, Any]") -> "Effects":
 def on_tick(app: App, name: str, token: int) -> "Effects":
     if name.startswith("stage"):
         return stage.on_tick(app, name, token)
+    if name == "seek":
+        return seek.on_tick(app, name, token)
     return table.on_tick(app, name, token)
 
 
@@ -329,6 +333,8 @@ def on_change(app: App, name: str, value: str, checked: bool) -> "Effects":
             host.change_same_network(app, checked)
     if name == "same-network":
         return []
+    if name == "seek-players":
+        return seek.change_players(app, value)
     got = prefs.change(app, name, value, checked)
     return [] if got is None else got
 
@@ -393,6 +399,12 @@ def on_entropy(app: App, tag: "int | str", value: str) -> "Effects":
 def on_signal(app: App, name: str, kind: str, data: str, sender: str) -> "Effects":
     """An event of the relays (web/signal.js): a message in a room, a player looking for a game, a relay's
     state."""
+    if kind == "ready" and app.seeker is not None:
+        return seek.on_ready(app, data)
+    if kind == "seeking":
+        return seek.on_seeking(app, name, data, sender)
+    if kind == "direct":
+        return seek.on_direct(app, data, sender)
     if kind == "relay" or kind in ("ready", "unavailable"):
         return online.on_relay(app, name, kind, data)
     if app.online.role == "host" and app.host is not None and kind == "message":

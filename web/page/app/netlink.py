@@ -35,7 +35,7 @@ def start(dispatch: "Callable[[tuple[Any, ...]], Any]") -> None:
     signal().listen(dom._keep(on_signal))
 
 
-def perform_signal(effect: "tuple[Any, ...]") -> None:
+def perform_signal(effect: "tuple[Any, ...]", dispatch: "Callable[[tuple[Any, ...]], Any]") -> None:
     """``("signal", op, ...)``: op "configure" (relays as JSON), "join" (room, key), "post" (room, text),
     "leave" (room), "seek" (topic, text), "unseek" (topic), "direct" (key, text)."""
     op = effect[1]
@@ -50,6 +50,9 @@ def perform_signal(effect: "tuple[Any, ...]") -> None:
         s.post(effect[2], effect[3])
     elif op == "seek":
         s.seek(effect[2], effect[3])
+        me = str(s.me() or "")
+        if me:  # loaded before: its "ready" event is past, and the app may not have heard this page's key
+            dom.later(0, lambda: dispatch(("signal-event", "", "ready", me, "")))
     elif op == "direct":
         s.direct(effect[2], effect[3])
     elif op == "leave":
@@ -62,7 +65,7 @@ def perform(effect: "tuple[Any, ...]", dispatch: "Callable[[tuple[Any, ...]], An
     """Perform one effect of online play (see web.page.app.online)."""
     kind = effect[0]
     if kind == "signal":
-        perform_signal(effect)
+        perform_signal(effect, dispatch)
         return
     if kind == "qr":
         svg = rtc().qr(effect[2])

@@ -160,6 +160,45 @@ def join_html(app: "App") -> str:
                     '<p class="muted" data-testid="join-rules">', "; ".join(rules), ".</p>", body, err, "</section>"))
 
 
+def seek_html(app: "App") -> str:
+    """"Play someone now": the game looked for, who else is looking, and what happens next."""
+    from web.page.app.seek import chosen, leader
+
+    s = app.seeker
+    assert s is not None  # the seek screen is a seeker's
+    game = "Gin Rummy" if s.game == "gin" else "Basic Rummy"
+    size = ""
+    if s.game == "rummy":
+        size = "".join(('<label class="field">Players <select name="seek-players" data-key="seek-players">',
+                        "".join("".join(('<option value="', str(n), '"', (" selected" if n == s.players else ""), ">",
+                                         str(n), "</option>")) for n in range(2, 7)),
+                        "</select></label>"))
+    if not core.relays(app):
+        body = ('<p class="message error" data-testid="seek-status">Playing someone needs a relay, and Settings list '
+                "none (Settings, Advanced). You can still invite a friend with a reply code.</p>")
+    elif s.state == "joining":
+        body = '<p class="prompt" data-testid="seek-status">Found a table: joining…</p>'
+    elif s.state == "hosting":
+        body = '<p class="prompt" data-testid="seek-status">Found players: setting up your table…</p>'
+    else:
+        n = len(s.seen)
+        names = "".join("".join(("<li>", esc(isolated(s.seen[k]["name"])), "</li>")) for k in sorted(s.seen))
+        lead = bool(s.me) and leader(s.me, s.seen) == s.me
+        body = "".join(('<p class="prompt" data-testid="seek-status">Looking for ',
+                        ("a player" if s.players == 2 else str(s.players - 1) + " players"), "…</p>"
+                        '<p data-testid="seek-count">', (str(n) + (" player" if n == 1 else " players") + " looking"
+                                                          if n else "Nobody else is looking yet"), "</p>",
+                        ('<ul class="players" aria-label="Looking too">' + names + "</ul>" if names else "")))
+        if s.game == "rummy" and s.players > 2 and lead and chosen(s.me, s.seen, s.players):
+            body += _button("seek-now", "Start now: computers take the empty seats", primary=True)
+        elif n and not lead:
+            body += '<p class="muted">The first of you to have arrived deals: waiting for them…</p>'
+    return "".join(('<section class="online seek" data-testid="seek" aria-labelledby="seek-title">'
+                    '<h2 id="seek-title">Play someone now: ', game, "</h2>", size,
+                    "<p>You play as <strong>", esc(isolated(s.name)), "</strong>.</p>", body,
+                    '<p class="muted">', esc(RELAY_NOTE), "</p>", _button("seek-cancel", "Cancel"), "</section>"))
+
+
 def table_strip(app: "App") -> str:
     """Above an online table: each person and how they are connected, their last quick message, and the
     quick messages to send."""

@@ -158,6 +158,8 @@ class Runner:
                 netlink.perform(e, self.dispatch)
             elif kind == "reload":
                 dom.reload()
+            elif kind == "follow-link":
+                dom.bridge().openLink(e[1])
             elif kind == "send":
                 if self.guest:
                     dom.console_warn("a guest's page has no engine: " + str(e[1].get("type")))

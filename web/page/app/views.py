@@ -35,6 +35,10 @@ def _screen_html(app: "App") -> str:
         from web.page.app import onlineview
 
         return onlineview.lobby_html(app)
+    if screen == "seek" and app.seeker is not None:
+        from web.page.app import onlineview
+
+        return onlineview.seek_html(app)
     if screen == "join" or (app.online.role == "guest" and m.view is None):
         from web.page.app import onlineview
 

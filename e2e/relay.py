@@ -71,32 +71,47 @@ def accepts(ns: NetNs, port: int) -> bool:
     return subprocess.run([*ns.exec_prefix(), "python3", "-c", probe], capture_output=True).returncode == 0
 
 
+class Relay:
+    """The relay running inside namespace ``ns`` (its files in ``work``): ``url`` once it accepts connections."""
+
+    def __init__(self, ns: NetNs, work: Path, venv: Path = VENV) -> None:
+        problem = relay_problem(venv)
+        if problem:
+            raise RuntimeError(problem)
+        port = free_port(ns)
+        config = work / "relay.yaml"
+        config.write_text(CONFIG.format(db=work / "relay.sqlite3", port=port))
+        self.log_path = work / "relay.log"
+        self.log = self.log_path.open("w")
+        self.proc = subprocess.Popen([*ns.exec_prefix(), str(venv / "bin" / "nostr-relay"), "-c", str(config),
+                                      "serve", "--use-uvicorn"], cwd=work, stdout=self.log, stderr=subprocess.STDOUT)
+        # started when it accepts a connection (its database made first); a relay that exits fails at once
+        deadline = time.monotonic() + 120
+        while not accepts(ns, port):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError("the test relay did not start: " + self.log_path.read_text()[-2000:])
+            time.sleep(0.3)
+        self.url = f"ws://127.0.0.1:{port}"
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=10)
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.log.close()
+
+
 @pytest.fixture(scope="session")
 def nostr_relay(rtc_netns: NetNs, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    problem = relay_problem()
-    if problem:
-        pytest.fail(problem)
-    work = tmp_path_factory.mktemp("relay")
-    port = free_port(rtc_netns)
-    config = work / "relay.yaml"
-    config.write_text(CONFIG.format(db=work / "relay.sqlite3", port=port))
-    log = (work / "relay.log").open("w")
-    proc = subprocess.Popen([*rtc_netns.exec_prefix(), str(VENV / "bin" / "nostr-relay"), "-c", str(config), "serve",
-                             "--use-uvicorn"], cwd=work, stdout=log, stderr=subprocess.STDOUT)
     try:
-        # started when it accepts a connection (its database made first); a relay that exits is a failure at once
-        deadline = time.monotonic() + 120
-        while not accepts(rtc_netns, port):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                pytest.fail("the test relay did not start: " + (work / "relay.log").read_text()[-2000:])
-            time.sleep(0.3)
-        yield f"ws://127.0.0.1:{port}"
+        relay = Relay(rtc_netns, tmp_path_factory.mktemp("relay"))
+    except RuntimeError as e:
+        pytest.fail(str(e))
+    try:
+        yield relay.url
     finally:
-        proc.terminate()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=10)
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        log.close()
+        relay.stop()

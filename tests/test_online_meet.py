@@ -318,3 +318,20 @@ def test_no_relay_no_looking_and_the_screen_says_why():
     assert "Playing someone needs a relay" in ann.html and not net.seekers
     ann.do("command", "seek-cancel", {})
     assert ann.app.seeker is None and 'data-testid="seek"' not in ann.html
+
+
+def test_a_link_that_never_opens_says_what_to_try_on_both_pages():
+    net = CheckedNet()
+    host = host_table(net, "gin", ["guest"], ["Ann", "Bob"])
+    link = host.app.host.links[1]["link"]
+    bob = Page(net, "guest1", engine_ready=False)
+    bob.start(hash=link.split("#", 1)[1])
+    net.run()
+    host.do("change", "reply1", bob.app.guest.join["code"], False)
+    host.app.host.links[1]["state"] = "connecting"  # the reply code pasted: the browsers try to reach each other
+    host.do("rtc-event", "seat1", "failed", "could not connect")
+    assert host.app.host.links[1]["state"] == "dropped"
+    assert "could not reach each other" in host.html and "TURN server" in host.html and "Same network only" in host.html
+    assert "Invite Bob again" in host.html
+    bob.do("rtc-event", "host", "failed", "connection failed")
+    assert bob.app.guest.join["state"] == "error" and "add a TURN server" in bob.html

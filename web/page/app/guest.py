@@ -151,6 +151,12 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
                                                                  guest.my_name()})), ("render",)]
     if kind == "message":
         return guest_message(app, data)
+    if kind == "failed" and guest.join["state"] in ("replying", "connecting"):  # it never opened
+        guest.join["state"] = "error"
+        guest.join["error"] = ("Your page and " + host + "'s could not reach each other: a network on the way "
+                               "blocks direct connections. Ask " + host + " to add a TURN server in Settings "
+                               "(Advanced), or try another network.")
+        return [("announce", guest.join["error"]), ("render",)]
     guest.join["state"] = "lost"
     app.match.waiting = None
     if meeting(app):  # the host's page makes a new offer for this seat; asking makes sure it is sent

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from web.page.app.model import App
 
 REPLACEMENT = {"gin": "ada", "rummy": "tilly"}  # the computer opponent that takes a dropped guest's seat
+CANNOT_CONNECT = ("Your page and {name}'s could not reach each other: a network on the way blocks direct "
+                  "connections. On one network, tick Same network only; across the internet, add a TURN server in "
+                  "Settings (Advanced), or try another network.")
 TALK_PER_TABLE = 5  # quick messages a guest may send between two tables; more are a flood, dropped
 
 
@@ -252,9 +255,13 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
         return [("render",)]
     if kind == "message":
         return host_message(app, seat, data)
+    never_opened = kind == "failed" and link["state"] == "connecting"
     link["state"] = "dropped"
     link["error"] = ""
     name = isolated(link["name"])
+    if never_opened:  # the codes went through, but the two browsers found no way to each other
+        link["error"] = CANNOT_CONNECT.replace("{name}", name)
+        return after_drop(app, seat) + [("announce", link["error"]), ("render",)]
     core.say(app, name + " disconnected.", "error")
     out = after_drop(app, seat) + [("announce", name + " disconnected.")]
     if link.get("room"):  # the friend's page comes back through the room by itself: the seat waits for it there

@@ -335,3 +335,16 @@ def test_a_link_that_never_opens_says_what_to_try_on_both_pages():
     assert "Invite Bob again" in host.html
     bob.do("rtc-event", "host", "failed", "connection failed")
     assert bob.app.guest.join["state"] == "error" and "add a TURN server" in bob.html
+
+
+def test_an_announcement_heard_after_its_pages_gone_is_not_news():
+    """A relay that keeps what it should not sends old announcements again, in any order: a page that said it has
+    gone stays gone."""
+    net = CheckedNet(relays=True)
+    ann = seeker(net, "Ann")
+    ann.do("command", "seek", {"game": "rummy", "players": "6"})
+    net.run()
+    t = "rummy-seek/1/rummy-6"
+    ann.do("signal-event", t, "seeking", json.dumps({"gone": True}), "c" * 64)
+    ann.do("signal-event", t, "seeking", json.dumps({"name": "Cy"}), "c" * 64)
+    assert ann.app.seeker.seen == {} and "Nobody else is looking yet" in ann.html

@@ -31,7 +31,9 @@
  *   traffic() -> {sent, received}: bytes of events this page sent and received (for the benchmarks).
  *
  * Every event is an ephemeral one (KIND, in Nostr's 20000-29999 range): relays pass it on to whoever listens at
- * that moment and store nothing. The library is nostr-tools (Unlicense), vendored as ./vendor/nostr-tools.js and
+ * that moment and should store nothing. A relay that stores them anyway sends them again to each new subscription:
+ * each event is delivered once (its id remembered), and nothing older than a minute before the page came is asked
+ * for; the protocols above tell an old message from a new one. The library is nostr-tools (Unlicense), vendored as ./vendor/nostr-tools.js and
  * loaded the first time online play uses a relay, not with the page.
  */
 (function () {
@@ -40,6 +42,10 @@
   var KIND = 25731;           // this game's ephemeral events
   var RETRY_MS = 3000;        // a relay that closed is opened again after this long, while it is needed
   var SEEN_MAX = 2000;        // event ids remembered, so an event heard from two relays is delivered once
+  // Relays should keep no ephemeral event, but some do, and send them to a new subscription: only what was said
+  // from a minute before this page came is asked for (a minute: clocks of two machines may differ that much).
+  var HISTORY_S = 60;
+  var since = Math.floor(Date.now() / 1000) - HISTORY_S;
 
   var NT = null;              // window.NostrTools, once loaded
   var loading = false;
@@ -83,9 +89,9 @@
   }
 
   function filters() {
-    var out = [{kinds: [KIND], "#p": [myPk].concat(Object.keys(roomByPk))}];
+    var out = [{kinds: [KIND], "#p": [myPk].concat(Object.keys(roomByPk)), since: since}];
     var topics = Object.keys(seeking);
-    if (topics.length) out.push({kinds: [KIND], "#t": topics});
+    if (topics.length) out.push({kinds: [KIND], "#t": topics, since: since});
     return out;
   }
 

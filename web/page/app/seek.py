@@ -47,6 +47,7 @@ class SeekState:
         self.me = ""  # this page's key on the relays, once web/signal.js has it
         self.seen: dict[str, dict[str, Any]] = {}  # key -> {"name", "ticks": ticks since last heard}
         self.heard: set[str] = set()  # every key heard of while looking (a leader says "gone" as it invites)
+        self.left: set[str] = set()  # keys that said "gone": an older announcement of theirs, heard late, is not news
         self.state = "looking"  # "looking" | "hosting" (invites sent) | "joining" (a seat's link followed)
         self.seats: dict[int, str] = {}  # the leader's: seat -> the key of the page it invited there
         self.sent: set[int] = set()  # seats whose link went out
@@ -129,7 +130,10 @@ def on_seeking(app: "App", name: str, text: str, key: str) -> "Effects":
         return []
     if msg.get("gone"):
         s.seen.pop(key, None)
+        s.left.add(key)
         return [("render",)]
+    if key in s.left:
+        return []
     fresh = key not in s.seen
     if fresh and len(s.seen) >= MAX_SEEN:
         return []

@@ -24,7 +24,8 @@ Use them from a test module with ``pytest_plugins = ["netns"]``:
     (``<uuid>.local``), which the other pages of the namespace resolve by multicast inside it.
 ``rtc_contexts``
     ``rtc_contexts(n)`` makes ``n`` new browser contexts (``base_url`` = ``rtc_site_url``), watched by the
-    ``guard`` (console errors, page errors, foreign requests fail the test), closed after the test;
+    ``guard`` (console errors, page errors, foreign requests fail the test), closed after the test; their pages'
+    Settings list no relay, or ``relays=[...]``;
     ``rtc_contexts(n, mdns=True)`` makes them in ``rtc_player_browser``.
 
 When the machine cannot make a namespace (not root, no ``ip`` command, or the kernel refuses), every test using
@@ -34,6 +35,7 @@ these fixtures fails at once saying what is missing. ``make browsers`` installs 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -207,6 +209,22 @@ def served_dir(site_dir: Path, into: Path) -> Path:
     return into
 
 
+SETTINGS = """(() => {
+  try { if (location.protocol !== 'http:' || localStorage.getItem('rummy.settings') !== null) return; }
+  catch (e) { return; }  // a document with no storage of its own (about:blank)
+  localStorage.setItem('rummy.settings', JSON.stringify({format: 'rummy-ui/settings', version: 4, data: {
+    speed: 'normal', contrast: false, bigcards: false, sort: 'suit', last: null, sound: null, volume: 70,
+    back: 'red', fourcolor: false, hints: true, felt: 'green', stun: null, coach: false, relays: RELAYS,
+    turn: null}}));
+})();"""
+
+
+def settings_script(relays: list[str]) -> str:
+    """An init script that gives a new context's pages Settings listing ``relays`` as online play's relays (none
+    by default: no page of a test contacts a public relay; the relay tests list their own, e2e/relay.py)."""
+    return SETTINGS.replace("RELAYS", json.dumps(relays))
+
+
 def wrapper_script(ns: str, chromium: str, path: Path) -> Path:
     """The executable Playwright launches: Chromium inside the namespace."""
     ip = shutil.which("ip") or "ip"
@@ -275,11 +293,12 @@ def rtc_contexts(request: pytest.FixtureRequest, rtc_browser, rtc_site_url: str,
     the test.)"""
     made: list = []
 
-    def make(n: int = 1, mdns: bool = False) -> list:
+    def make(n: int = 1, mdns: bool = False, relays: list[str] | None = None) -> list:
         browser = request.getfixturevalue("rtc_player_browser") if mdns else rtc_browser
         out = []
         for _ in range(n):
             ctx = browser.new_context(base_url=rtc_site_url)
+            ctx.add_init_script(settings_script(relays or []))
             guard.watch(ctx)
             made.append(ctx)
             out.append(ctx)

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import FilePayload, Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers, whatever pytest's import mode
-from test_play_support import button, wait_turn
+from test_play_support import button, choose_relays, wait_turn
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -112,6 +112,7 @@ def test_pass_and_play_cover_and_online_lobby(page: Page, wait_ready) -> None:
     check(page, "pass-and-play cover")
     button(page, "New game").click()
     expect(page.get_by_test_id("setup")).to_be_visible()
+    choose_relays(page, [])  # the lobby's invites by reply code: no page of a test contacts a public relay
     button(page, "Choose opponent and rules").click()
     page.get_by_label("Gin Rummy (2 players)").check()
     page.get_by_label("Opponent", exact=True).select_option("guest")

@@ -7,47 +7,20 @@ list is empty). No reply code is pasted anywhere, and no test contacts a public 
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
+from netns import settings_script
 from playwright.sync_api import Page, expect
 from test_play_online import WAIT, host_sets_up, open_game
-from test_play_support import button, hand_names
+from test_play_support import choose_relays, hand_names
 
 pytest_plugins = ["netns", "relay"]
-
-SETTINGS = """(() => {
-  try { if (location.protocol !== 'http:' || localStorage.getItem('rummy.settings') !== null) return; }
-  catch (e) { return; }  // a document with no storage of its own (about:blank)
-  localStorage.setItem('rummy.settings', JSON.stringify({format: 'rummy-ui/settings', version: 4, data: {
-    speed: 'normal', contrast: false, bigcards: false, sort: 'suit', last: null, sound: null, volume: 70,
-    back: 'red', fourcolor: false, hints: true, felt: 'green', stun: null, coach: false, relays: RELAYS,
-    turn: null}}));
-})();"""
-# a player whose Settings list no relay: the page then uses only the relays an invite link names
-NO_RELAYS = SETTINGS.replace("RELAYS", "[]")
 
 
 def with_relay(relay: str) -> str:
     """A player whose Settings list ``relay`` alone."""
-    return SETTINGS.replace("RELAYS", json.dumps([relay]))
-
-
-def choose_relay(page: Page, relay: str) -> None:
-    """Settings → Advanced: the relay list holds only ``relay``."""
-    if not button(page, "Settings").is_visible() and button(page, "Menu").is_visible():
-        button(page, "Menu").click()
-    button(page, "Settings").click()
-    dialog = page.get_by_role("dialog", name="Settings")
-    dialog.get_by_test_id("settings-advanced").click()
-    relays = dialog.get_by_test_id("relay-list")
-    relays.fill(relay)
-    relays.press("Tab")
-    expect(dialog.get_by_test_id("relay-list")).to_have_value(relay)
-    dialog.get_by_role("button", name="Done").click()
-    stored = json.loads(page.evaluate("() => localStorage.getItem('rummy.settings')"))
-    assert stored["version"] == 4 and stored["data"]["relays"] == [relay]
+    return settings_script([relay])
 
 
 def guest_page(ctx: Any, url: str) -> Page:
@@ -58,10 +31,9 @@ def guest_page(ctx: Any, url: str) -> Page:
 
 
 def test_a_friend_joins_from_the_link_alone_and_comes_back_after_a_reload(rtc_contexts, nostr_relay):
-    host_ctx, bob_ctx = rtc_contexts(2)
-    bob_ctx.add_init_script(NO_RELAYS)
+    host_ctx, bob_ctx = rtc_contexts(2)  # their Settings list no relay: Bob's page uses the one his link names
     host = open_game(host_ctx)
-    choose_relay(host, nostr_relay)
+    choose_relays(host, [nostr_relay])
     host_sets_up(host, "gin", ["guest"], ["Ann", "Bob"])
     # the lobby says how friends connect, and what a relay learns
     expect(host.get_by_test_id("lobby")).to_contain_text("their page joins yours by itself")
@@ -99,10 +71,8 @@ def test_a_friend_joins_from_the_link_alone_and_comes_back_after_a_reload(rtc_co
 
 
 def test_two_strangers_meet_through_play_someone_now(rtc_contexts, nostr_relay):
-    ann_ctx, bob_ctx = rtc_contexts(2)
     pages = []
-    for ctx in (ann_ctx, bob_ctx):
-        ctx.add_init_script(with_relay(nostr_relay))
+    for ctx in rtc_contexts(2, relays=[nostr_relay]):
         page = open_game(ctx)
         page.get_by_test_id("seek-gin").click()
         expect(page.get_by_test_id("seek")).to_contain_text("Play someone now: Gin Rummy")

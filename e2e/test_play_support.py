@@ -162,3 +162,25 @@ def shot(page, name: str, **kw) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     kw.setdefault("animations", "disabled")
     page.screenshot(path=str(SHOTS / name), **kw)
+
+
+def choose_relays(page, relays: list[str]) -> None:
+    """Settings → Advanced: online play's relay list holds ``relays`` (none: invites go by reply code, and no
+    test page ever contacts a public relay)."""
+    import json
+
+    from playwright.sync_api import expect
+
+    if not button(page, "Settings").is_visible() and button(page, "Menu").is_visible():
+        button(page, "Menu").click()
+    button(page, "Settings").click()
+    dialog = page.get_by_role("dialog", name="Settings")
+    dialog.get_by_test_id("settings-advanced").click()
+    field = dialog.get_by_test_id("relay-list")
+    field.fill("\n".join(relays))
+    field.press("Tab")
+    expect(dialog.get_by_test_id("relay-list")).to_have_value("\n".join(relays))
+    dialog.get_by_role("button", name="Done").click()
+    stored = json.loads(page.evaluate("() => localStorage.getItem('rummy.settings')"))
+    assert stored["version"] == 4 and stored["data"]["relays"] == relays
+

@@ -303,11 +303,17 @@ def test_the_silent_are_forgotten_the_gone_at_once_and_strangers_cannot_send_a_s
     for _ in range(FORGET_AFTER + 1):
         assert ann.fire("seek")
     assert "c" * 64 not in ann.app.seeker.seen
-    # a seat's link from a page with a larger key than Ann's, or one she never heard of, is not followed
+    # a seat's link from a page with a larger key than Ann's is not followed (that page would be the one to follow
+    # hers), nor anything that is not a seat's link
     ann.do("signal-event", t, "seeking", json.dumps({"name": "Zed"}), "f" * 64)
     ann.do("signal-event", "", "direct", json.dumps({"t": "seat", "link": "j=o1.x&s=1"}), "f" * 64)
-    ann.do("signal-event", "", "direct", json.dumps({"t": "seat", "link": "j=o1.x&s=1"}), "0" * 64)
+    for junk in ("{", json.dumps({"t": "seat", "link": "https://example.org/#j=o1"}), json.dumps({"t": "hi"})):
+        ann.do("signal-event", "", "direct", junk, "0" * 64)
     assert ann.followed == [] and ann.app.seeker.state == "looking"
+    # from a smaller key, it is, even unheard of: a leader's announcements may be said before the relay passes
+    # this page any
+    ann.do("signal-event", "", "direct", json.dumps({"t": "seat", "link": "j=o1.x&s=1"}), "0" * 64)
+    assert ann.followed == ["j=o1.x&s=1"] and ann.app.seeker.state == "joining"
 
 
 def test_no_relay_no_looking_and_the_screen_says_why():

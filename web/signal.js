@@ -24,7 +24,8 @@
  *   me() -> this page's public key of this visit (hex), "" until the library is loaded.
  *   listen(fn)   fn(name, kind, data, from) for every event:
  *       kind "message"  name = room,  data = text,    from = the sender's key
- *       kind "seeking"  name = topic, data = its text, from = the seeker's key
+ *       kind "seeking"  name = topic, data = its text, from = the seeker's key (said while this page listens:
+ *                       a relay's stored announcements are not news)
  *       kind "direct"   name = "",    data = text,    from = the sender's key
  *       kind "relay"    name = url,   data = "open" | "closed" | "failed"
  *       kind "ready"    data = this page's key: the library is loaded;  kind "unavailable": it could not be.
@@ -105,7 +106,8 @@
     return true;
   }
 
-  function onEvent(ev) {
+  // stored: the event came with a subscription's stored events (before its end-of-stored-events), not as it was said
+  function onEvent(ev, stored) {
     try {
       if (!ev || ev.kind !== KIND || ev.pubkey === myPk || !remember(ev.id)) return;
       bytes.received += JSON.stringify(ev).length;
@@ -115,7 +117,8 @@
         if (tag[0] === "p" && p === null) p = tag[1];
       });
       if (t !== null && Object.prototype.hasOwnProperty.call(seeking, t)) {
-        emit(t, "seeking", String(ev.content).slice(0, 2000), ev.pubkey);
+        // the lobby hears only who is looking now: a page that is says so again as soon as it hears this one
+        if (!stored) emit(t, "seeking", String(ev.content).slice(0, 2000), ev.pubkey);
       } else if (p === myPk) {
         var ck = NT.nip44.v2.utils.getConversationKey(mySk, ev.pubkey);
         emit("", "direct", NT.nip44.v2.decrypt(ev.content, ck), ev.pubkey);
@@ -132,13 +135,29 @@
     if (c.state !== "open") return;
     if (c.sub) { try { c.sub.close(); } catch (e) { /* closed */ } c.sub = null; }
     if (!needed()) return;
-    try { c.sub = c.relay.subscribe(filters(), {onevent: onEvent}); } catch (e) { console.warn("signal:", e); }
+    var eosed = false;
+    try {
+      c.sub = c.relay.subscribe(filters(), {
+        onevent: function (ev) { onEvent(ev, !eosed); },
+        oneose: function () { eosed = true; live(c); }
+      });
+    } catch (e) { console.warn("signal:", e); }
+  }
+
+  // A relay may pass on an event before it has begun to pass on the events of a subscription sent just before it
+  // (one relay answers a subscription's stored events first): what this page says waits until its first
+  // subscription is live there, so that the answers to it are heard.
+  function live(c) {
+    if (c.live) return;
+    c.live = true;
+    var p = c.pending; c.pending = [];
+    p.forEach(function (ev) { send(c, ev); });
   }
 
   function open(url) {
     var c = conns[url];
     if (c && c.state !== "closed") return;
-    c = conns[url] = {relay: null, sub: null, state: "connecting", retry: null, pending: []};
+    c = conns[url] = {relay: null, sub: null, state: "connecting", retry: null, pending: [], live: false};
     var relay;
     try { relay = new NT.Relay(url); } catch (e) { c.state = "closed"; emit(url, "relay", "failed"); return; }
     c.relay = relay;
@@ -153,8 +172,7 @@
       c.state = "open";
       emit(url, "relay", "open");
       subscribe(c);
-      var p = c.pending; c.pending = [];
-      p.forEach(function (ev) { send(c, ev); });
+      if (!c.sub) live(c);  // nothing to listen to: nothing to wait for
     }, function () {
       if (conns[url] !== c) return;
       c.state = "closed";
@@ -182,8 +200,8 @@
     relays.forEach(function (url) {
       open(url);
       var c = conns[url];
-      if (c.state === "open") send(c, ev);
-      else if (c.state === "connecting") c.pending.push(ev);
+      if (c.state === "open" && c.live) send(c, ev);
+      else if (c.state !== "closed") c.pending.push(ev);
     });
   }
 

@@ -46,7 +46,6 @@ class SeekState:
         self.name = name
         self.me = ""  # this page's key on the relays, once web/signal.js has it
         self.seen: dict[str, dict[str, Any]] = {}  # key -> {"name", "ticks": ticks since last heard}
-        self.heard: set[str] = set()  # every key heard of while looking (a leader says "gone" as it invites)
         self.left: set[str] = set()  # keys that said "gone": an older announcement of theirs, heard late, is not news
         self.state = "looking"  # "looking" | "hosting" (invites sent) | "joining" (a seat's link followed)
         self.seats: dict[int, str] = {}  # the leader's: seat -> the key of the page it invited there
@@ -137,7 +136,6 @@ def on_seeking(app: "App", name: str, text: str, key: str) -> "Effects":
     fresh = key not in s.seen
     if fresh and len(s.seen) >= MAX_SEEN:
         return []
-    s.heard.add(key)
     s.seen[key] = {"name": clean_text(msg.get("name") if type(msg.get("name")) is str else "", MAX_NAME) or "Player",
                    "ticks": 0}
     out: Effects = [("render",)]
@@ -219,7 +217,9 @@ def invite_made(app: "App") -> "Effects":
 def on_direct(app: "App", text: str, key: str) -> "Effects":
     """A private message: the leader's invite to its table (followed as a friend's link is)."""
     s = app.seeker
-    if s is None or s.state != "looking" or not s.me or key not in s.heard or key >= s.me:
+    # from a page with a smaller key only: two pages that each missed the other's announcement cannot both invite
+    # and both follow (a page may miss its leader's announcements, sent before the relay passed it any)
+    if s is None or s.state != "looking" or not s.me or len(key) != KEY_CHARS or key >= s.me:
         return [("log", "a private message from a page this one does not wait for was dropped")]
     try:
         msg = json.loads(text)

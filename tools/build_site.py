@@ -34,6 +34,7 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
   standard library that Pyodide and the worker import, as bytecode, and nothing else (``tools/worker_python.py``);
   not npm's lock file: the worker gives Pyodide one that lists no package (PYODIDE_LOCK);
 * ``vendor/``: the page's third-party scripts, from ``node_modules`` (VENDOR: the QR code maker of online play);
+* ``fonts/``: the game's typeface, its Latin subset as one variable woff2, and its licence (FONTS);
 * ``sw.js``: the service worker, with the precache list (every file of the
   site but itself and ``build-info.json``, each with its SHA-256) and a cache name made of the content hash
   of the build;
@@ -100,6 +101,15 @@ VENDOR = {
     "vendor/qrcode-generator.js": Path("node_modules/qrcode-generator/dist/qrcode.js"),  # MIT, Kazuhiko Arase
     # Unlicense; loaded by web/signal.js when online play first uses a relay, not with the page
     "vendor/nostr-tools.js": Path("node_modules/nostr-tools/lib/nostr.bundle.js"),
+}
+# The game's typeface, Atkinson Hyperlegible Next (SIL OFL 1.1; npm @fontsource-variable, pinned in package.json):
+# site path -> source. One variable file gives every weight the styles use (200-800); only its Latin subset ships,
+# as other scripts take the system's fonts named after it in font-family (the @font-face in web/shell.css).
+# The licence goes with the font, as the OFL asks of every copy.
+FONT_DIST = Path("node_modules/@fontsource-variable/atkinson-hyperlegible-next")
+FONTS = {
+    "fonts/atkinson-hyperlegible-next-latin.woff2": FONT_DIST / "files/atkinson-hyperlegible-next-latin-wght-normal.woff2",
+    "fonts/OFL.txt": FONT_DIST / "LICENSE",
 }
 # Python for the worker (Pyodide): into app.zip, with bytecode.
 PY_SOURCE_DIRS = ("rummy", "web/worker", "web/page/shared")
@@ -431,7 +441,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
     Node, ~12 s of CPU), is compiled once for the same sources (:func:`bytecode_key`) and reused."""
     root = root.resolve()
     for need in (PYSCRIPT_DIST / "core.js", PYODIDE_DIST / "pyodide.mjs", MICROPYTHON_DIST / "micropython.mjs",
-                 *VENDOR.values()):
+                 *VENDOR.values(), *FONTS.values()):
         if not (root / need).exists():
             raise SystemExit(f"build: {need} missing: run `npm ci` first")
     config = page_config(root / PYSCRIPT_TOML)
@@ -456,7 +466,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
     (out / "micropython").mkdir()
     for name in MICROPYTHON_FILES:
         shutil.copyfile(root / MICROPYTHON_DIST / name, out / "micropython" / name)
-    for site_path, source in VENDOR.items():
+    for site_path, source in (*VENDOR.items(), *FONTS.items()):
         (out / site_path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(root / source, out / site_path)
 
@@ -503,7 +513,8 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
     for pkg, dist in (("@pyscript/core", PYSCRIPT_DIST.parent), ("pyodide", PYODIDE_DIST),
                       ("@micropython/micropython-webassembly-pyscript", MICROPYTHON_DIST),
                       ("qrcode-generator", Path("node_modules/qrcode-generator")),
-                      ("nostr-tools", Path("node_modules/nostr-tools"))):
+                      ("nostr-tools", Path("node_modules/nostr-tools")),
+                      ("@fontsource-variable/atkinson-hyperlegible-next", FONT_DIST)):
         versions[pkg] = json.loads((root / dist / "package.json").read_text(encoding="utf-8"))["version"]
     # what the page itself downloads before its first paint (the loading screen's progress bar)
     runtime_bytes = sum(p.stat().st_size for p in payload if p.relative_to(out).parts[0] in ("pyscript", "micropython"))

@@ -35,6 +35,7 @@ MIME = {
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".css": "text/css",
+    ".woff2": "font/woff2",
     ".html": "text/html",
 }
 

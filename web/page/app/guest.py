@@ -162,7 +162,8 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
     if meeting(app):  # the host's page makes a new offer for this seat; asking makes sure it is sent
         from web.page.app import meet
 
-        core.say(app, "The connection to " + host + " was lost. Reconnecting…", "error")
+        core.say(app, "The connection to " + host + " was lost. Reconnecting… (If it takes long, " + host +
+                 "'s page may have closed: ask " + host + " for a new invite link.)", "error")
         return [("announce", "The connection to " + host + " was lost. Reconnecting…"),
                 ("signal", "post", "host", meet.encode("knock")), ("render",)]
     core.say(app, "The connection to " + host + " was lost. Ask " + host + " for a new invite link to rejoin.",

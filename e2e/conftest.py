@@ -151,11 +151,14 @@ _SITE_FIXTURES = {"site_dir"}
 _CHROMIUM_FIXTURES = {"browser", "browser_type", "browser_type_launch_args"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the xdist_group marks (tests/conftest.py)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks each browser test with what it needs (above); the online tests, which share the session's network
-    namespace and its browsers (e2e/netns.py), as one xdist group, run by one process under make test's
-    ``--dist loadgroup`` (every other test goes to whichever process is free); and puts the browser tests before
-    the unit tests, so that a run in several processes ends on short unit tests, not on a long browser test."""
+    namespace and its browsers (e2e/netns.py), as the xdist group "netns", run by one process under make test's
+    ``--dist loadgroup`` (every other test goes to whichever process is free), unless a test names a group of its
+    own (a long one, so that the other process may run it: each process makes its own namespace); and puts the
+    browser tests before the unit tests, so that a run in several processes ends on short unit tests, not on a long
+    browser test."""
     here = Path(__file__).resolve().parent
     mine = set()
     for item in items:
@@ -167,7 +170,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.needs_npm)
         if names & _CHROMIUM_FIXTURES:
             item.add_marker(pytest.mark.needs_chromium)
-        if "rtc_netns" in names:
+        if "rtc_netns" in names and item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group("netns"))
     items.sort(key=lambda item: item.nodeid not in mine)  # stable: each part keeps its order
 

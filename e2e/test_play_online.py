@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -180,6 +181,8 @@ def test_a_gin_hand_between_two_browsers_with_a_verified_deal(rtc_contexts):
     assert check_received(bob, 1) > 5
 
 
+# The longest online test: a group of its own (e2e/conftest.py), so that it runs beside the others, not after them
+@pytest.mark.xdist_group("netns-rummy")
 def test_three_players_rummy_with_two_friends_online(rtc_contexts):
     host_ctx, bob_ctx, cy_ctx = rtc_contexts(3)
     host = open_game(host_ctx)

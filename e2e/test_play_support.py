@@ -6,6 +6,7 @@ shows: whose turn it is (``data-turn`` of the table), the phase, an open dialog.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -121,8 +122,50 @@ def meld_in(names: list[str]) -> list[str] | None:
     return None
 
 
+CARD_WORDS = re.compile(r"\b(ace|king|queen|jack|[0-9]+) of (clubs|diamonds|hearts|spades)\b")
+
+
+def fits_one_meld(card: str, melds: list[list[str]]) -> bool:
+    """``card`` extends exactly one of the table's ``melds`` (card names): a set of fewer than four of its rank, or
+    a run of its suit with the card next to one end (aces low)."""
+    rank, suit = rank_of(card), card.split(" of ")[1]
+    fits = 0
+    for meld in melds:
+        ranks = {rank_of(n) for n in meld}
+        suits = {n.split(" of ")[1] for n in meld}
+        if len(ranks) == 1:
+            fits += rank in ranks and len(meld) < 4
+        elif suits == {suit}:
+            fits += rank in (min(ranks) - 1, max(ranks) + 1)
+    return fits == 1
+
+
+def table_melds(page) -> list[list[str]]:
+    labels = page.locator("[data-testid=table] .meld").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    return [[f"{r} of {s}" for r, s in CARD_WORDS.findall(label)] for label in labels]
+
+
+def lay_off(page) -> bool:
+    """Lay off each card that fits one meld on the table, as a person would (a hand goes out sooner); False when the
+    hand is over."""
+    while button(page, "Lay off").is_enabled():
+        melds = table_melds(page)
+        card = next((n for n in hand_names(page) if fits_one_meld(n, melds)), None)
+        if card is None:
+            break
+        button(page, card).click()
+        button(page, "Lay off").click()
+        settled(page)
+        if page.get_attribute("[data-testid=table-screen]", "data-phase") != "play":
+            return False
+        if card in hand_names(page):  # the engine said no (a wild card's meld, say): leave it
+            page.keyboard.press("Escape")
+            break
+    return True
+
+
 def rummy_turn(page, phase: str) -> None:
-    """Draw from the stock; meld every set and run of three or more; throw the highest card."""
+    """Draw from the stock; meld every set and run of three or more; lay off what fits; throw the highest card."""
     if phase == "draw":
         button(page, "Draw from stock").click()
         return
@@ -141,7 +184,7 @@ def rummy_turn(page, phase: str) -> None:
         if page.locator("[data-testid=hand] .card.selected").count():  # the meld was refused: clear the selection
             page.keyboard.press("Escape")
             break
-    if page.get_attribute("[data-testid=table-screen]", "data-phase") == "play":
+    if page.get_attribute("[data-testid=table-screen]", "data-phase") == "play" and lay_off(page):
         discard_highest(page)
 
 

@@ -24,6 +24,9 @@ def pytest_configure(config: pytest.Config) -> None:
                             "command to run (`make deps-node`) when they are missing")
 
 
+# tryfirst: pytest-xdist reads the xdist_group marks in its own pytest_collection_modifyitems, which would
+# otherwise run before this one (it is registered after the conftest files) and miss the marks added here.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).resolve().parent
     for item in items:

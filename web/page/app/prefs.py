@@ -10,6 +10,7 @@ from web.page.formats import MAX_RELAYS, MAX_STUN, MAX_TURN_SECRET, default_sett
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from web.page.app.core import Config, Effects
@@ -227,25 +228,29 @@ def change_setting(app: "App", name: str, value: str, checked: bool) -> "Effects
     return out
 
 
+def address_list(text: str, problem: "Callable[[str], str | None]", most: int, like: str) -> "tuple[list[str], str]":
+    """The addresses of a Settings list typed one per line (or with commas): those ``problem`` accepts, at most
+    ``most``, and a note naming the lines left out (empty when none was)."""
+    lines = [ln.strip() for ln in text.replace(",", "\n").split("\n") if ln.strip()]
+    good = [a for a in lines if problem(a) is None][:most]
+    note = "" if len(good) == len(lines) else \
+        "Left out (not " + like + "): " + ", ".join(a for a in lines if a not in good)
+    return good, note
+
+
 def change_stun(app: "App", text: str) -> "Effects":
     """Settings: the STUN servers, one per line (empty: none, same network only). Lines that are not STUN
     addresses are left out, and the dialog shows the list in use."""
-    lines = [ln.strip() for ln in text.replace(",", "\n").split("\n") if ln.strip()]
-    good = [a for a in lines if stun_problem(a) is None][:MAX_STUN]
-    app.online.stun_note = "" if len(good) == len(lines) else \
-        "Left out (not a STUN address like stun:host:port): " + ", ".join(a for a in lines if a not in good)
-    app.page.settings["stun"] = good
+    app.page.settings["stun"], app.online.stun_note = address_list(text, stun_problem, MAX_STUN,
+                                                                   "a STUN address like stun:host:port")
     return [("save-settings", app.page.settings)] + core.open(app, "settings")
 
 
 def change_relays(app: "App", text: str) -> "Effects":
     """Settings: the relays, one per line (empty: none; invites then need a reply code). Lines that are not
     relay addresses are left out, and the dialog shows the list in use."""
-    lines = [ln.strip() for ln in text.replace(",", "\n").split("\n") if ln.strip()]
-    good = [a for a in lines if relay_problem(a) is None][:MAX_RELAYS]
-    app.online.relay_note = "" if len(good) == len(lines) else \
-        "Left out (not a relay address like wss://host): " + ", ".join(a for a in lines if a not in good)
-    app.page.settings["relays"] = good
+    app.page.settings["relays"], app.online.relay_note = address_list(text, relay_problem, MAX_RELAYS,
+                                                                      "a relay address like wss://host")
     return [("save-settings", app.page.settings)] + core.open(app, "settings")
 
 

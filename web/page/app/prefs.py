@@ -254,12 +254,20 @@ def change_relays(app: "App", text: str) -> "Effects":
     return [("save-settings", app.page.settings)] + core.open(app, "settings")
 
 
-def relay_defaults(app: "App", data: "dict[str, Any]") -> "Effects":
+def list_defaults(app: "App", key: str) -> "Effects":
+    """Settings: a list of online play's servers ("stun" or "relays") back to its defaults (null), its note gone."""
     if app.page.dialog != "settings":
         return []
-    app.page.settings["relays"] = None
-    app.online.relay_note = ""
+    app.page.settings[key] = None
+    if key == "stun":
+        app.online.stun_note = ""
+    else:
+        app.online.relay_note = ""
     return [("save-settings", app.page.settings)] + core.open(app, "settings")
+
+
+def relay_defaults(app: "App", data: "dict[str, Any]") -> "Effects":
+    return list_defaults(app, "relays")
 
 
 def change_turn(app: "App", part: str, value: str) -> "Effects":
@@ -282,11 +290,7 @@ def change_turn(app: "App", part: str, value: str) -> "Effects":
 
 
 def stun_defaults(app: "App", data: "dict[str, Any]") -> "Effects":
-    if app.page.dialog != "settings":
-        return []
-    app.page.settings["stun"] = None
-    app.online.stun_note = ""
-    return [("save-settings", app.page.settings)] + core.open(app, "settings")
+    return list_defaults(app, "stun")
 
 
 def open_settings(app: "App", data: "dict[str, Any]") -> "Effects":

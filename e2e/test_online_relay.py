@@ -74,16 +74,26 @@ def test_two_strangers_meet_through_play_someone_now(rtc_contexts, nostr_relay):
     pages = []
     for ctx in rtc_contexts(2, relays=[nostr_relay]):
         page = open_game(ctx)
+        page.evaluate("() => { window.sameVisit = true; }")  # gone if the page loads again
         page.get_by_test_id("seek-gin").click()
         expect(page.get_by_test_id("seek")).to_contain_text("Play someone now: Gin Rummy")
         pages.append(page)
     ann, bob = pages
-    # each hears of the other, one hosts, the other follows the link it is sent: both at one table
+    # each hears of the other, one hosts, the other takes the seat it is sent in place: both at one table
     for page in pages:
         expect(page.get_by_test_id("table-screen")).to_be_visible(timeout=WAIT)
         expect(page.locator("[data-testid=table-screen][data-phase]")).to_have_count(1, timeout=WAIT)
     seats = sorted(p.get_attribute("[data-testid=table-screen]", "data-seat") for p in pages)
     assert seats == ["0", "1"]
     guest = bob if bob.get_attribute("[data-testid=table-screen]", "data-seat") == "1" else ann
-    assert "#j=" in guest.url  # the guest's page followed its seat's link
+    assert guest.evaluate("() => window.sameVisit") is True  # seated with no reload
+    assert "#j=" in guest.url  # its address is its seat's link: a reload comes back to the seat
     expect(guest.get_by_test_id("online-strip")).to_be_visible()
+    guest.wait_for_function("() => document.querySelectorAll('[data-testid=hand] .card').length >= 10",
+                            timeout=WAIT)
+    cards = sorted(hand_names(guest))
+    guest.reload()
+    expect(guest.get_by_test_id("table-screen")).to_have_attribute("data-seat", "1", timeout=WAIT)
+    guest.wait_for_function("() => document.querySelectorAll('[data-testid=hand] .card').length >= 10",
+                            timeout=WAIT)
+    assert sorted(hand_names(guest)) == cards

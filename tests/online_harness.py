@@ -34,7 +34,7 @@ class Page(Harness):
         self.copied: list[str] = []
         net.pages += 1
         self.key = f"{net.pages:064x}"  # its key on the relays: the pages made first have the smaller keys
-        self.followed: list[str] = []  # invite links this page was sent to
+        self.followed: list[str] = []  # the seats' invite links this page took in place
 
     def start(self, **boot: Any) -> None:
         if "settings" not in boot:
@@ -50,8 +50,9 @@ class Page(Harness):
         for e in effects:
             if e[0] == "signal":
                 self.net.signal(self, e)
-            elif e[0] == "follow-link":
+            elif e[0] == "guest-mode":  # the page takes a seat in place: it is that seat's guest from now on
                 self.followed.append(e[1])
+                self.net.guests[int(e[1].split("&s=", 1)[1].split("&", 1)[0])] = self
             elif e[0] in ("rtc", "qr", "entropy"):
                 self.net.effect(self, e)
             elif e[0] == "copy":

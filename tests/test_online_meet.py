@@ -103,6 +103,48 @@ def test_a_reloaded_friend_answers_the_old_offer_and_is_sent_the_new_one():
     assert bob2.app.match.view.step == step and list(bob2.app.match.view.hand) == cards
 
 
+def test_the_host_reloads_and_its_friend_comes_back_through_the_room_by_itself():
+    net = CheckedNet(relays=True)
+    host = host_table(net, "gin", ["guest"], ["Ann", "Bob"])
+    bob = open_link(net, 1)
+    rnd = random.Random(7)
+    play_until(net, {1: bob}, rnd, lambda: host.app.match.view.step >= 4)
+    record = json.loads(json.dumps(host.saves[-1][1]))
+    assert record["meta"]["rooms"] == {"1": host.app.host.links[1]["room"]}  # the room is saved with the match
+    step, cards = host.app.match.view.step, list(bob.app.match.view.hand)
+    # the host's page goes away (a reload): it hears its rooms no more, and Bob's link closes
+    for members in net.rooms.values():
+        members[:] = [(p, n) for p, n in members if p is not host]
+    net.open.discard(1)
+    net.queue.append((bob, ("rtc-event", "host", "closed", "channel closed")))
+    net.run()
+    assert bob.app.guest.join["state"] != "playing"
+    # the page comes back from the save: it listens to Bob's room again and posts a new offer there, which
+    # Bob's page answers; nobody sends a link or clicks anything
+    host2 = Page(net, "host2")
+    net.host = host2
+    host2.start(match=record)
+    net.run()
+    assert host2.app.host.links[1]["state"] == "ready" and host2.app.host.links[1]["room"] == record["meta"]["rooms"]["1"]
+    assert bob.app.guest.join["state"] == "playing" and bob.app.match.view.step == step
+    assert list(bob.app.match.view.hand) == cards
+    play_until(net, {1: bob}, rnd, hand_over(host2))
+    assert host2.app.match.next in ("deal", "over")
+
+
+def test_a_saved_room_is_not_used_without_relays():
+    net = CheckedNet(relays=True)
+    host = host_table(net, "gin", ["guest"], ["Ann", "Bob"])
+    open_link(net, 1)
+    record = json.loads(json.dumps(host.saves[-1][1]))
+    settings = default_settings()
+    settings["relays"] = []  # the player removed every relay meanwhile: the seat waits for a new invite, by code
+    host2 = Page(net, "host2")
+    host2.start(match=record, settings=settings)
+    assert host2.app.host.links[1] == dict(host2.app.host.links[1], state="dropped", room="")
+    assert "Invite Bob again" in host2.html
+
+
 def test_room_messages_that_are_not_ones_are_dropped_and_a_connected_seat_ignores_its_room():
     net = CheckedNet(relays=True)
     host = host_table(net, "gin", ["guest"], ["Ann", "Bob"])
@@ -225,14 +267,12 @@ def seeker(net: CheckedNet, name: str, engine: bool = True) -> Page:
 
 
 def follow(net: CheckedNet, page: Page) -> Page:
-    """A page sent to a table opens the link it was sent (its address's fragment changes: it starts again)."""
+    """A page sent to a table takes its seat in place (no reload): it is that seat's guest from then on."""
     (fragment,) = page.followed
     seat = int(fragment.split("&s=", 1)[1].split("&", 1)[0])
-    guest = Page(net, page.name + "-guest", engine_ready=False)
-    net.guests[seat] = guest
-    guest.start(hash=fragment)
+    assert net.guests[seat] is page and page.app.online.role == "guest" and page.app.seeker is None
     net.run()
-    return guest
+    return page
 
 
 def test_two_players_looking_for_gin_are_seated_together():
@@ -247,7 +287,7 @@ def test_two_players_looking_for_gin_are_seated_together():
     net.run()
     # Ann's key is the smaller: she hosts, and Bob's page is sent his seat's link, privately
     assert ann.app.seeker.state == "hosting" and ann.app.online.role == "host"
-    assert bob.app.seeker.state == "joining" and len(bob.followed) == 1
+    assert len(bob.followed) == 1 and bob.app.seeker is None and bob.app.page.slot == "online-guest"
     assert read_invite(bob.followed[0])["players"] == [("Ann", "person"), ("Bob", "guest")]
     assert not net.seekers["rummy-seek/1/gin"]  # both stopped looking
     bob2 = follow(net, bob)
@@ -313,7 +353,8 @@ def test_the_silent_are_forgotten_the_gone_at_once_and_strangers_cannot_send_a_s
     # from a smaller key, it is, even unheard of: a leader's announcements may be said before the relay passes
     # this page any
     ann.do("signal-event", "", "direct", json.dumps({"t": "seat", "link": "j=o1.x&s=1"}), "0" * 64)
-    assert ann.followed == ["j=o1.x&s=1"] and ann.app.seeker.state == "joining"
+    assert ann.followed == ["j=o1.x&s=1"] and ann.app.online.role == "guest"
+    assert "This invite link is damaged" in ann.html  # taken as a friend's link is: this one is not whole
 
 
 def test_no_relay_no_looking_and_the_screen_says_why():

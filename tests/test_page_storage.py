@@ -432,7 +432,21 @@ V4_REFUSED = {
                                                                                  "“coach”"),
     "a seat plan without the opponents": (v4(config=dict(gin_seats("Ann", "Bob"), opponents=["ada"])),
                                           "data.config.seats do not seat the opponents of the config"),
+    "a room for the host's own seat": (v4(meta=dict(P.match()["meta"], rooms={"0": "A" * 22})),
+                                        "data.meta.rooms has a field that is not a friend's seat"),
+    "a room for a seat the table lacks": (v4(meta=dict(P.match()["meta"], rooms={"2": "A" * 22})),
+                                          "data.meta.rooms has a field that is not a friend's seat"),
+    "a room's secret too short": (v4(meta=dict(P.match()["meta"], rooms={"1": "A" * 21})),
+                                  "data.meta.rooms.1 is not a room's secret (16 bytes in base64url)"),
+    "a room's secret not base64url": (v4(meta=dict(P.match()["meta"], rooms={"1": "+" * 22})),
+                                      "data.meta.rooms.1 is not a room's secret (16 bytes in base64url)"),
+    "no room at all": (v4(meta=dict(P.match()["meta"], rooms={})), "data.meta.rooms is empty"),
 }
+
+
+def test_an_online_matchs_rooms_are_kept_with_it() -> None:
+    m = v4(meta=dict(P.match()["meta"], rooms={"1": "AAAAAAAAAAAAAAAAAAAAAA"}))
+    assert formats.check_match(json.loads(json.dumps(m)))["meta"]["rooms"] == {"1": "A" * 22}
 
 
 @pytest.mark.parametrize("case", list(V4_REFUSED))

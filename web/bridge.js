@@ -229,9 +229,10 @@
         return Array.prototype.map.call(b, function (x) { return (x < 16 ? "0" : "") + x.toString(16); }).join("");
       } catch (e) { return ""; }
     },
-    // follow an invite link of this site (its fragment): the page starts again as the link's guest.
-    openLink: function (fragment) {
-      try { location.hash = "#" + String(fragment); } catch (e) { return false; }
+    // the address shows this fragment (a seat's invite link taken in place), with no reload and no hashchange.
+    showFragment: function (fragment) {
+      try { history.replaceState(null, "", location.pathname + location.search + "#" + String(fragment)); }
+      catch (e) { return false; }
       return true;
     },
     // the address's fragment (the part after "#", which never reaches a web server), without the "#".

@@ -37,10 +37,12 @@ upgraded).
     {"save": TEXT,                 the engine's save, opaque to the page
      "config": MATCH_CONFIG,       the match's config
      "meta": {"names": [text, one per seat], "counted": hands counted in statistics,
-              "match_counted": bool, "log": [text, ...] (the move log, at most 200 lines)},
+              "match_counted": bool, "log": [text, ...] (the move log, at most 200 lines),
+              "rooms"?: {seat ("1" to "5"): SECRET}},   (an online match: each friend's room on the relays)
      "view": null or {"format": "rummy-view", "version": 1, "view": {...}}   (the last view shown),
      "orders": [[card text ("7H", "TD", "JK"), ...], one per seat]}     (each person's hand order)
 
+  SECRET is a room's secret as an invite link carries it (22 characters of base64url, web.page.app.meet).
   TEXT is a non-empty string of at most 900,000 characters (MAX_SAVE): the JSON text of the engine's own save,
   which the engine worker sends the page with every table and checks when it gets it back. The page never parses
   it: a save the engine cannot read comes back as ``bad-save``, and the runner sets the match aside with the
@@ -83,6 +85,7 @@ import json
 
 from . import stats
 from .shape import Bad, at, dot, flag, items, mapping, need, record, text, whole, word
+from .shared import b64url
 from .shared.protocol import MAX_NAME, clean_text
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -309,8 +312,11 @@ def check_match(data: "Any", version: int = 4, view_check: "Any" = None) -> "dic
         if fair:
             check_fair(t["fair"], "data.table.fair")
         players = check_seats(config, t["opponents"], t["seeds"], "data.table")
-    m = record(d["meta"], "data.meta", ("names", "counted", "match_counted", "log"))
+    rooms = version >= 4 and type(d["meta"]) is dict and "rooms" in d["meta"]
+    m = record(d["meta"], "data.meta", ("names", "counted", "match_counted", "log") + (("rooms",) if rooms else ()))
     check_meta(m, players, "data.meta")
+    if rooms:
+        check_rooms(m["rooms"], players, "data.meta.rooms")
     if d["view"] is not None:
         check_view(d["view"], "data.view", view_check)
     if version == 2:
@@ -396,6 +402,20 @@ def check_shown_name(name: "Any", where: str) -> None:
     the page could have made, with no control character (web.page.shared.protocol.clean_text)."""
     text(name, where, 60)
     need(clean_text(name, 60) == name, where, "has a control character or a space at either end")
+
+
+def check_rooms(v: "Any", players: int, where: str) -> None:
+    """An online match's rooms on the relays: a friend's seat ("1" to "5") -> the room's secret."""
+    rooms = mapping(v, where)
+    need(len(rooms) > 0, where, "is empty")
+    for seat in sorted(rooms):
+        need(seat in [str(i) for i in range(1, players)], where, "has a field that is not a friend's seat")
+        secret = text(rooms[seat], dot(where, seat), 22)
+        try:
+            size = len(b64url.decode(secret))
+        except ValueError:
+            size = 0
+        need(size == 16, dot(where, seat), "is not a room's secret (16 bytes in base64url)")
 
 
 def check_meta(m: "dict[str, Any]", players: int, where: str) -> None:

@@ -103,7 +103,13 @@ def record(app: "App") -> "dict[str, Any]":
         m.orders[m.view.seat] = list(m.order)
     players = m.view.players if m.view is not None else len(m.meta["names"])
     orders = [[text_of(c) for c in m.orders.get(s, [])] for s in range(players)]
-    return {"save": m.save, "config": m.config, "meta": m.meta,
+    meta = m.meta
+    rooms = {str(seat): link["room"] for seat, link in sorted(app.host.links.items()) if link.get("room")} \
+        if app.host is not None else {}
+    if rooms:  # the host's page, reloaded, meets its friends again in the same rooms (web.page.app.host)
+        meta = dict(meta)
+        meta["rooms"] = rooms
+    return {"save": m.save, "config": m.config, "meta": meta,
             "view": m.view_doc, "orders": orders}
 
 

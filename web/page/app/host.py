@@ -59,14 +59,25 @@ def hosting(app: "App") -> HostState:
     return app.host
 
 
-def resume_hosting(app: "App") -> None:
-    """A saved online match opened again on the host's page: its friends' seats wait to be invited again."""
+def resume_hosting(app: "App") -> "Effects":
+    """A saved online match opened again on the host's page: its friends' seats wait to be invited again. A seat
+    whose room on the relays was saved with the match is invited there at once: the friend's page, which kept
+    listening to the room, answers the new offer by itself."""
+    from web.page.app import meet  # online play's modules: imported when first needed
+
     host = hosting(app)
     app.online.role = "host"
     names = core.names(app)
+    out: Effects = []
     for seat in core.guest_seats(app):
+        room = app.match.rooms.get(str(seat), "")
         host.links[seat] = {"state": "dropped", "code": "", "link": "", "qr": "", "reply": "", "error": "",
-                            "name": names[seat], "room": ""}
+                            "name": names[seat], "room": room if meet.secret_ok(room) and core.relays(app) else ""}
+        if host.links[seat]["room"]:
+            out += [("signal", "join", key_of(seat), meet.room_key(room))] + invite_seat(app, seat)
+    if out:
+        out = [("rtc", "configure", core.stun_json(app)), ("signal", "configure", relays_json(app))] + out
+    return out
 
 
 def start_online(app: "App", cfg: "Config") -> "Effects":

@@ -21,6 +21,7 @@ The parts (each a module with its state and handlers):
 Messages (``(kind, ...)``):
     ("start", boot)                     boot: {"query", "settings", "stats", "match", "notices", "banner",
                                          "reduced_motion", "slot", "hash", "url", "framed", "first", "past"}
+    ("join", fragment)                  take the seat of an invite link in place (a quick match's leader sent it)
     ("engine", msg)                     a message of the engine (already checked by the protocol)
     ("engine-status", event, detail)    "ready" | "failed" | "progress" from the worker link
     ("command", act, data)              a click or a shortcut: act is a button's data-act; data its details
@@ -38,6 +39,8 @@ Effects (``(kind, ...)``):
     ("dialog", which or None) ("save-match", slot, record) ("save-settings", settings) ("stats", op, args)
     ("set-aside-match", slot, why) ("look", look) ("copy", text) ("export",) ("import",)
     ("restart-engine",) ("log", text) ("keep-match", entry) ("download", name, text) ("pick-record",)
+    ("guest-mode", fragment)           this page is a guest's from now on: no engine, no match saved; the
+                                        address shows the seat's link (a reload rejoins)
     ("clear-fragment",) ("claim-tab",) ("download-aside",) ("download-game",) ("import-apply",) ("close-banner",)
     ("motion", plan)                    how the next drawing moves (web.page.app.motion); performed with the render
     ("sound", name, volume, delay)      a sound effect (web/bridge.js synthesises it), volume 0-100, delay in s
@@ -151,7 +154,7 @@ def on_start(app: App, boot: "dict[str, Any]") -> "Effects":
         if [s for s in core.seats(app) if s["kind"] == "guest"]:
             from web.page.app import host  # an online match: the host's page came back; its friends are re-invited
 
-            host.resume_hosting(app)
+            out += host.resume_hosting(app)
         out.append(core.send(app, {"type": "resume", "save": app.match.save}))
         app.match.waiting = "resume"
         out.append(core.stall_timer(app))
@@ -166,6 +169,26 @@ def on_start(app: App, boot: "dict[str, Any]") -> "Effects":
     out.append(("render",))
     if page.notices or page.offers:
         out += core.open(app, "notice")
+    return out
+
+
+def on_join(app: App, fragment: str) -> "Effects":
+    """This page takes a seat at an online table in place, as a page opened from the seat's invite link would
+    ("Play someone now": the leader sent the link; no reload, the relays already connected). Its parts start
+    afresh but for the page's (settings, statistics); the runner stops using the engine (``guest-mode``)."""
+    from web.page.app import guest  # online play: imported when first needed
+
+    app.match = MatchState()
+    app.stage = StageState()
+    app.online = OnlineState()
+    app.learn = LearnState()
+    app.host = None
+    app.seeker = None
+    app.page.slot = "online-guest"
+    app.page.dialog = None
+    out: Effects = [("guest-mode", fragment)]
+    out += guest.start_guest(app, fragment)
+    out.append(("look", core.look(app)))
     return out
 
 
@@ -420,6 +443,7 @@ def on_signal(app: App, name: str, kind: str, data: str, sender: str) -> "Effect
 
 ROUTES: "dict[str, Handler]" = {
     "start": on_start,
+    "join": on_join,
     "engine": on_engine,
     "engine-status": table.on_engine_status,
     "command": on_command,

@@ -158,8 +158,8 @@ class Runner:
                 netlink.perform(e, self.dispatch)
             elif kind == "reload":
                 dom.reload()
-            elif kind == "follow-link":
-                dom.bridge().openLink(e[1])
+            elif kind == "guest-mode":
+                self.become_guest(e[1])
             elif kind == "send":
                 if self.guest:
                     dom.console_warn("a guest's page has no engine: " + str(e[1].get("type")))
@@ -343,6 +343,16 @@ class Runner:
         dom.on_hidden(self.flush_save)
         self.tab_out(self.tab.start(False))
 
+    def become_guest(self, fragment: str) -> None:
+        """This page takes a seat at an online table in place: the match it held (if any) is written and let go
+        to the other tabs, the engine is no longer used, and the address shows the seat's link, so that a reload
+        rejoins as a friend opening the link does."""
+        self.leave()
+        self.tab = None
+        self.guest = True
+        self.slot = "online-guest"
+        dom.bridge().showFragment(fragment)
+
     def leave(self) -> None:
         """The page is going away: write the match if a move waits, then let the match go, so that a reload or
         another tab takes it at once."""
@@ -352,10 +362,14 @@ class Runner:
                 dom.post_tabs(text)
 
     def on_tab_message(self, text: "Any") -> None:
+        if self.tab is None:  # a guest's page holds no match
+            return
         for out in self.store.on_message(text):
             self.tab_out(out)
 
     def on_tab_storage(self, key: str | None, value: str | None) -> None:
+        if self.tab is None:
+            return
         for out in self.store.on_storage(key, value):
             self.tab_out(out)
 
@@ -365,8 +379,8 @@ class Runner:
             dom.post_tabs(text)
         if out.timer is not None:
             def tick() -> None:
-                assert self.tab is not None  # the match holder that asked for the timer
-                self.tab_out(self.tab.tick())
+                if self.tab is not None:  # else this page became a guest's (become_guest) since
+                    self.tab_out(self.tab.tick())
             dom.later(out.timer / 1000.0, tick)
         if out.reload:
             dom.reload()  # this tab just took the match over: start again from the saved match

@@ -9,13 +9,14 @@ Who hosts needs no clock and no talk: the *leader* is the page with the smallest
 pages looking (its own included), as every page computes it from what it heard. The leader takes the others in
 the order of their keys, as many as its table has seats, and hosts a match with friends online for them
 (web.page.app.host: a room on the relays for each seat); it sends each one its seat's invite link, privately
-(``direct``: only the page of that key can read it), and that page opens the link as a friend would. At a Basic
+(``direct``: only the page of that key can read it), and that page takes the seat as a friend opening the link
+would, in place (web.page.app.model ``join``: no reload, its relays already connected). At a Basic
 Rummy table for more than two, the leader may start before every seat is taken: computer opponents take the
 empty seats.
 
 Messages: ``("signal-event", topic, "seeking", text, key)`` and ``("signal-event", "", "direct", text, key)`` (see
 web.page.app.model.on_signal), ticks named "seek". Effects: ``("signal", "seek" | "unseek" | "direct", ...)``,
-``("follow-link", fragment)``. Written in the Python both MicroPython and CPython run.
+``("then", ("join", fragment))``. Written in the Python both MicroPython and CPython run.
 """
 
 import json
@@ -230,7 +231,7 @@ def on_direct(app: "App", text: str, key: str) -> "Effects":
         return []
     s.state = "joining"
     t = topic(s.game, s.players)
-    return [("signal", "seek", t, json.dumps({"gone": True})), ("signal", "unseek", t), ("follow-link", link)]
+    return [("signal", "seek", t, json.dumps({"gone": True})), ("signal", "unseek", t), ("then", ("join", link))]
 
 
 def change_players(app: "App", value: str) -> "Effects":

@@ -36,6 +36,8 @@ class MatchState:
         self.save: Any = None  # what the engine needs to go on: its own, the page never reads it
         self.config: Config = {}  # the match's config (game, opponents, rules, seed, seats...); {} before one
         self.meta: dict[str, Any] = {"names": ["You"], "counted": 0, "match_counted": False, "log": []}
+        # a saved online match's rooms on the relays, seat (as text) -> its secret (web.page.app.host)
+        self.rooms: dict[str, str] = {}
         self.order: list[int] = []  # the hand order (cards) of the person whose hand shows
         self.orders: dict[int, list[int]] = {}  # seat -> hand order of each person at this device (pass and play)
         self.cover: int | None = None  # pass and play: the seat the device goes to next, hands hidden till they tap
@@ -59,6 +61,7 @@ class MatchState:
     def begin(self, names: list[str]) -> None:
         """A new match, with these names at its seats: nothing of the last one is kept but the engine's state."""
         self.meta = {"names": names, "counted": 0, "match_counted": False, "log": []}
+        self.rooms = {}
         self.speech = {}
         self.view = None
         self.view_doc = None
@@ -84,6 +87,7 @@ def adopt_record(app: "App", record: "dict[str, Any]") -> None:
     meta = record["meta"]
     m.meta = {"names": list(meta["names"]), "counted": meta["counted"], "match_counted": meta["match_counted"],
                  "log": list(meta["log"])}
+    m.rooms = dict(meta.get("rooms") or {})
     m.orders = {}
     for s, texts in enumerate(record.get("orders") or []):
         m.orders[s] = [card_of(t) for t in texts]

@@ -56,7 +56,8 @@ VALID = [
 POLYMORPHIC = re.compile(r"(\.last|\.seed|\.sound|\.stun|\.best_match|\.best|^data\.view|\.rules\.[^.\[]+|"
                          r"^data\.matches\[\d+\]\.(when|winner))$")
 FREE = re.compile(r"^data\.(engine\.(?!format$|version$)|view\.view\.|matches\[\d+\]\.record\.(?!format$|game$|hands$))")
-OPTIONAL = re.compile(r"^data\.(table\.)?config\.(practice|daily|tutorial)$")  # a match config's extras: each may be left out
+# fields that may be left out: a match config's extras, and version 3's deal proof (an online match's only)
+OPTIONAL = re.compile(r"^data\.((table\.)?config\.(practice|daily|tutorial)|table\.fair)$")
 MAPS = re.compile(r"(\.rules|^data\.(games|opponents|people|daily)|^data\.matches\[\d+\]\.record)$")
 
 

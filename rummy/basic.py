@@ -8,9 +8,18 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .actions import BIG_GIN, DISCARD, DISCARDS, DRAW_DISCARD, DRAW_STOCK, KNOCK, LAYOFF, MELD, PASS, SWAP, Action
-from .cards import CARD_VALUES, CARD_VALUES_ACES_HIGH, JOKER, card_str, new_deck
+from .cards import CARD_VALUES, CARD_VALUES_ACES_HIGH, JOKER, RANKS, card_str, new_deck, rank_of
 from .errors import Problem, Refusal
-from .melds import TableMeld, all_melds, layoff_problem, meld_extensions, meld_problem, sort_meld
+from .melds import (
+    TableMeld,
+    all_melds,
+    layoff_fault,
+    layoff_problem,
+    meld_extensions,
+    meld_fault,
+    meld_problem,
+    sort_meld,
+)
 from .model import Bonus, Event, EventKind, HandEnd, HandResult, HandScore, MatchResult, Phase
 from .position import Position
 from .rules import RUMMY_HAND_SIZE, Rules
@@ -152,19 +161,19 @@ class RummyRules:
             if a.wild and not r["jokers"]:
                 return _problem(Refusal.JOKERS_NOT_PLAYED, "Jokers are not in play")
             if len(set(a.cards)) != len(a.cards):  # "5D JK=5D": a card named twice (Jokers)
-                return _not_a_meld(meld_problem(a.cards, a.wild, hi))
+                return _not_a_meld(a.cards, a.wild, hi)
             rest = _take(hand, a.hand_cards())
             if rest is None:
                 return _problem(Refusal.NOT_HELD, "You don't hold all of " + " ".join(a.placed_text()),
                                 cards=a.placed_text())
-            why = meld_problem(a.cards, a.wild, hi)
-            if why is not None:
-                return _not_a_meld(why)
+            if meld_fault(a.cards, a.wild, hi) is not None:
+                return _not_a_meld(a.cards, a.wild, hi)
             return _on_table_problem(pos, list(a.cards)) or _leaves_problem(pos, rest, pos.swapped_jokers)
         if kind in (LAYOFF, SWAP):
             if not 1 <= a.meld <= len(pos.table):
                 extra = f" (melds 1 to {len(pos.table)})" if pos.table else ""
-                return _problem(Refusal.NO_SUCH_MELD, f"There is no meld {a.meld} on the table{extra}", meld=a.meld)
+                return _problem(Refusal.NO_SUCH_MELD, f"There is no meld {a.meld} on the table{extra}", meld=a.meld,
+                                melds=len(pos.table))
             if r["layoff_needs_meld"] and not pos.has_melded[seat]:
                 return _problem(Refusal.MELD_BEFORE_LAYOFF, "You must put down a meld of your own before laying off "
                                 "under these rules")
@@ -176,9 +185,10 @@ class RummyRules:
                 on = _on_table_problem(pos, [a.card])
                 if on is not None:
                     return on
-                why = layoff_problem(m, a.card, hi)
-                if why is not None:
-                    return _problem(Refusal.DOES_NOT_FIT, why, card=card_str(a.card), meld=a.meld)
+                fault = layoff_fault(m, a.card, hi)
+                if fault is not None:
+                    return _problem(Refusal.DOES_NOT_FIT, layoff_problem(m, a.card, hi) or fault, card=card_str(a.card),
+                                    meld=a.meld, why=fault, rank=RANKS[rank_of(m.cards[0])])
                 return _leaves_problem(pos, rest, pos.swapped_jokers)
             if not r["jokers"]:
                 return _problem(Refusal.JOKERS_NOT_PLAYED, "Jokers are not in play")
@@ -378,8 +388,10 @@ class _TurnEnd:
         return left > stuck
 
 
-def _not_a_meld(why: str | None) -> Problem:
-    return _problem(Refusal.NOT_A_MELD, why or "not a meld")
+def _not_a_meld(cards: tuple[int, ...], wild: tuple[int, ...], hi: bool) -> Problem:
+    """A refusal of placed cards that are no meld: why (a code of melds.MELD_FAULTS) and the cards, with its words."""
+    return _problem(Refusal.NOT_A_MELD, meld_problem(cards, wild, hi) or "not a meld",
+                    why=meld_fault(cards, wild, hi) or "twice", cards=[card_str(c) for c in cards])
 
 
 def _discardable(pos: Position, hand: list[int], swapped: int) -> list[int]:
@@ -422,7 +434,7 @@ def _on_table_problem(pos: Position, placed: list[int]) -> Problem | None:
             if c in m.cards:
                 how = "a joker plays it" if c in m.wild else "it is"
                 return _problem(Refusal.ALREADY_ON_TABLE, f"{card_str(c)} is already on the table ({how} in meld "
-                                f"{m_index})", card=card_str(c), meld=m_index)
+                                f"{m_index})", card=card_str(c), meld=m_index, joker=c in m.wild)
     return None
 
 

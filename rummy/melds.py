@@ -51,28 +51,45 @@ def run_order(cards: Iterable[int], aces_high: bool) -> list[int] | None:
     return None
 
 
+#: Why placed cards are not a meld: the fault's code (a refusal's ``why``) and its words ({cards}: the cards).
+MELD_FAULTS = {
+    "too-few": "{cards} is not a meld: a meld needs at least 3 cards",
+    "twice": "{cards} is not a meld: it names a card twice",
+    "joker-plays-none": "a joker must play one of the meld's cards",
+    "few-natural": "{cards} is not a meld: a meld needs at least two natural cards",
+    "set-too-big": "{cards} is not a meld: a set has at most 4 cards",
+    "mixed": "{cards} is not a meld: a set needs one rank, a run one suit",
+    "gap": "{cards} is not a meld: a run needs cards in sequence (aces are low)",
+    "gap-aces-high": "{cards} is not a meld: a run needs cards in sequence (an ace may be low or high, never both)",
+}
+
+
+def meld_fault(cards: Iterable[int], wild: Iterable[int] = (), aces_high: bool = False) -> str | None:
+    """Why these placed cards are not a meld, as a code of :data:`MELD_FAULTS`; None when they are one."""
+    cs = list(cards)
+    wl = set(wild)
+    if len(cs) < 3:
+        return "too-few"
+    if len(set(cs)) != len(cs):
+        return "twice"
+    if not wl <= set(cs):
+        return "joker-plays-none"
+    if len(cs) - len(wl) < 2:
+        return "few-natural"
+    if len({rank_of(c) for c in cs}) == 1:
+        return None if len(cs) <= 4 else "set-too-big"
+    if len({suit_of(c) for c in cs}) != 1:
+        return "mixed"
+    if run_order(cs, aces_high) is None:
+        return "gap-aces-high" if aces_high else "gap"
+    return None
+
+
 def meld_problem(cards: Iterable[int], wild: Iterable[int] = (), aces_high: bool = False) -> str | None:
     """Why these placed cards are not a meld, in a player's words; None when they are one."""
     cs = list(cards)
-    wl = set(wild)
-    names = " ".join(card_str(c) for c in cs)
-    if len(cs) < 3:
-        return f"{names} is not a meld: a meld needs at least 3 cards"
-    if len(set(cs)) != len(cs):
-        return f"{names} is not a meld: it names a card twice"
-    if not wl <= set(cs):
-        return "a joker must play one of the meld's cards"
-    if len(cs) - len(wl) < 2:
-        return f"{names} is not a meld: a meld needs at least two natural cards"
-    if len({rank_of(c) for c in cs}) == 1:
-        return None if len(cs) <= 4 else f"{names} is not a meld: a set has at most 4 cards"
-    if len({suit_of(c) for c in cs}) != 1:
-        return f"{names} is not a meld: a set needs one rank, a run one suit"
-    if run_order(cs, aces_high) is None:
-        if aces_high:
-            return f"{names} is not a meld: a run needs cards in sequence (an ace may be low or high, never both)"
-        return f"{names} is not a meld: a run needs cards in sequence (aces are low)"
-    return None
+    fault = meld_fault(cs, wild, aces_high)
+    return None if fault is None else MELD_FAULTS[fault].format(cards=" ".join(card_str(c) for c in cs))
 
 
 def is_meld(cards: Iterable[int], wild: Iterable[int] = (), aces_high: bool = False) -> bool:
@@ -111,17 +128,33 @@ def meld_extensions(meld: TableMeld, aces_high: bool = False) -> list[int]:
     return [c for c in out if c not in cards]
 
 
-def layoff_problem(meld: TableMeld, card: int, aces_high: bool = False) -> str | None:
-    """Why ``card`` (as placed) cannot be added to ``meld``; None when it can."""
+#: Why a card cannot be laid off on a meld: the fault's code and its words ({card}; {rank}: the set's rank).
+LAYOFF_FAULTS = {
+    "in-meld": "{card} is already in that meld",
+    "set-full": "That set of {rank}s already has all four cards",
+    "other-rank": "{card} does not fit a set of {rank}s",
+    "run-ends": "{card} does not fit that run: a run grows only by the next card at either end",
+}
+
+
+def layoff_fault(meld: TableMeld, card: int, aces_high: bool = False) -> str | None:
+    """Why ``card`` (as placed) cannot be added to ``meld``, as a code of :data:`LAYOFF_FAULTS`; None when it
+    can."""
     if card in meld.cards:
-        return f"{card_str(card)} is already in that meld"
+        return "in-meld"
     if card in meld_extensions(meld, aces_high):
         return None
     if meld.kind == SET:
-        if len(meld.cards) >= 4:
-            return f"That set of {RANKS[rank_of(meld.cards[0])]}s already has all four cards"
-        return f"{card_str(card)} does not fit a set of {RANKS[rank_of(meld.cards[0])]}s"
-    return f"{card_str(card)} does not fit that run: a run grows only by the next card at either end"
+        return "set-full" if len(meld.cards) >= 4 else "other-rank"
+    return "run-ends"
+
+
+def layoff_problem(meld: TableMeld, card: int, aces_high: bool = False) -> str | None:
+    """Why ``card`` (as placed) cannot be added to ``meld``, in a player's words; None when it can."""
+    fault = layoff_fault(meld, card, aces_high)
+    if fault is None:
+        return None
+    return LAYOFF_FAULTS[fault].format(card=card_str(card), rank=RANKS[rank_of(meld.cards[0])])
 
 
 def set_melds(hand: list[int], jokers: int, exclude: set[int]) -> Iterator[Placed]:

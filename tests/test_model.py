@@ -241,17 +241,23 @@ def test_rummy_refusals_carry_codes():
     g.apply("draw discard")  # seat 1 takes KC
     e = _refusal(g, "meld 3H 4H 5H")
     assert e.code == Refusal.NOT_HELD and e.params["cards"] == ["3H", "4H", "5H"]
-    assert _refusal(g, "meld AC 2C 4D").code == Refusal.NOT_A_MELD
+    e = _refusal(g, "meld AC 2C 4D")
+    assert e.code == Refusal.NOT_A_MELD and e.params == {"why": "mixed", "cards": ["AC", "2C", "4D"]}
+    assert str(e) == "AC 2C 4D is not a meld: a set needs one rank, a run one suit"  # the words come from the code
     g = new_game("rummy", 2, {"layoff_needs_meld": True, "melds_per_turn": 1}, dealer=1,
                  hands=["3H 4H 5H 7C 7D 7S 9S TS JS 2D", "AC 2C 4D 6S 8D TC QH KD 5C 9H"], upcard="KC")
     g.apply("draw stock")  # seat 0
-    assert _refusal(g, "meld 3H 4H 7C").code == Refusal.NOT_A_MELD
+    e = _refusal(g, "meld 3H 4H 7C")
+    assert e.code == Refusal.NOT_A_MELD and e.params["why"] == "mixed"
+    assert _refusal(g, "meld 3H 4H").params == {"why": "too-few", "cards": ["3H", "4H"]}
     assert _refusal(g, "meld JK=6H 3H 4H 5H").code == Refusal.JOKERS_NOT_PLAYED
-    assert _refusal(g, "layoff 6H 1").code == Refusal.NO_SUCH_MELD
+    e = _refusal(g, "layoff 6H 1")
+    assert e.code == Refusal.NO_SUCH_MELD and e.params == {"meld": 1, "melds": 0}
     g.apply("meld 3H 4H 5H")
     assert _refusal(g, "meld 7C 7D 7S").code == Refusal.ONE_MELD_PER_TURN
     e = _refusal(g, "layoff 2D 1")
-    assert e.code == Refusal.DOES_NOT_FIT and e.params == {"card": "2D", "meld": 1}
+    assert e.code == Refusal.DOES_NOT_FIT and e.params == {"card": "2D", "meld": 1, "why": "run-ends", "rank": "3"}
+    assert str(e) == "2D does not fit that run: a run grows only by the next card at either end"
     assert _refusal(g, "swap 5H 1").code == Refusal.JOKERS_NOT_PLAYED
     g.apply("discard 2D")
     g.apply("draw stock")  # seat 1, who has not melded
@@ -265,7 +271,7 @@ def test_rummy_table_refusals():
     g.apply("meld 3H 4H JK=5H")
     assert _refusal(g, "swap 6H 1").code == Refusal.NO_JOKER_THERE
     e = _refusal(g, "meld 5C 5D JK=5H")
-    assert e.code == Refusal.ALREADY_ON_TABLE and e.params == {"card": "5H", "meld": 1}
+    assert e.code == Refusal.ALREADY_ON_TABLE and e.params == {"card": "5H", "meld": 1, "joker": True}
     e = _refusal(g, "discard KC")
     assert e.code == Refusal.TAKEN_THIS_TURN and e.params == {"card": "KC"}
     with pytest.raises(IllegalAction) as deal:

@@ -14,12 +14,20 @@ def settings():
     return {"speed": "fast", "contrast": True, "bigcards": False, "sort": "melds", "last": config(),
             "sound": False, "volume": 40, "back": "blue", "fourcolor": True, "hints": False, "felt": "charcoal",
             "stun": ["stun:stun.example.org:3478"], "coach": True, "relays": ["wss://relay.example.org"],
-            "turn": {"urls": "turn:turn.example.org:3478", "username": "ann", "credential": "s3cret"}}
+            "turn": {"urls": "turn:turn.example.org:3478", "username": "ann", "credential": "s3cret"},
+            "lang": "pt"}
+
+
+def settings_v4():
+    """Settings as version 4 wrote them (before the language)."""
+    d = settings()
+    del d["lang"]
+    return d
 
 
 def settings_v3():
     """Settings as version 3 wrote them (before the relays and the TURN server)."""
-    d = settings()
+    d = settings_v4()
     del d["relays"], d["turn"]
     return d
 

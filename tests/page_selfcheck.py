@@ -130,7 +130,7 @@ def versions():
     s = Store(b, "t")
     put(s, KEY_MATCH, P.stored("match", 1, P.match_v1()))
     put(s, KEY_STATS, P.stored("stats", 1, P.stats_v1()))
-    put(s, KEY_SETTINGS, P.stored("settings", 4, P.settings()))
+    put(s, KEY_SETTINGS, P.stored("settings", 5, P.settings()))
     show("v1 opened", s.open())
     put(s, KEY_SETTINGS, P.stored("settings", 7, P.settings()))
     show("newer", s.read(KEY_SETTINGS))
@@ -240,7 +240,7 @@ def s_get(s, key):
 def export_import():
     b = backend()[1]
     s = Store(b, "t")
-    put(s, KEY_SETTINGS, P.stored("settings", 4, P.settings()))
+    put(s, KEY_SETTINGS, P.stored("settings", 5, P.settings()))
     put(s, KEY_STATS, P.stored("stats", 4, P.stats()))
     put(s, KEY_MATCH, P.stored("match", 1, P.match_v1()))
     put(s, KEY_MATCH + "@game=rummy", P.stored("match", 3, P.match_v3("rummy")))
@@ -291,7 +291,7 @@ def odds_and_ends():
 
 # ---------------------------------------------------------------- the same damage in both interpreters
 
-VALID = [(KEY_SETTINGS, "settings", 4, P.settings()), (KEY_SETTINGS, "settings", 3, P.settings_v3()), (KEY_SETTINGS, "settings", 1, P.settings_v1()),
+VALID = [(KEY_SETTINGS, "settings", 5, P.settings()), (KEY_SETTINGS, "settings", 4, P.settings_v4()), (KEY_SETTINGS, "settings", 3, P.settings_v3()), (KEY_SETTINGS, "settings", 1, P.settings_v1()),
          (KEY_STATS, "stats", 4, P.stats()),
          (KEY_STATS, "stats", 2, P.stats_v2()), (KEY_STATS, "stats", 1, P.stats_v1()),
          (KEY_MATCH, "match", 4, P.match()), (KEY_MATCH, "match", 4, P.match_people()),

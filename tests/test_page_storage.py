@@ -33,7 +33,8 @@ def asides(b: P.FakeStorage) -> list[str]:
 
 # (key, kind, version, valid data, what reading gives)
 VALID = [
-    (KEY_SETTINGS, "settings", 4, P.settings(), P.settings()),
+    (KEY_SETTINGS, "settings", 5, P.settings(), P.settings()),
+    (KEY_SETTINGS, "settings", 4, P.settings_v4(), formats.upgrade_settings(P.settings_v4(), 4)),
     (KEY_SETTINGS, "settings", 3, P.settings_v3(), formats.upgrade_settings(P.settings_v3(), 3)),
     (KEY_SETTINGS, "settings", 2, P.settings_v2(), formats.upgrade_settings(P.settings_v2(), 2)),
     (KEY_SETTINGS, "settings", 1, P.settings_v1(), formats.upgrade_settings(P.settings_v1())),
@@ -53,7 +54,7 @@ VALID = [
 ]
 
 # Paths (dotted; list items as [i]) where more than one JSON type is right, and zones the page does not check.
-POLYMORPHIC = re.compile(r"(\.last|\.seed|\.sound|\.stun|\.best_match|\.best|^data\.view|\.rules\.[^.\[]+|"
+POLYMORPHIC = re.compile(r"(\.last|\.lang|\.relays|\.turn|\.seed|\.sound|\.stun|\.best_match|\.best|^data\.view|\.rules\.[^.\[]+|"
                          r"^data\.matches\[\d+\]\.(when|winner))$")
 FREE = re.compile(r"^data\.(engine\.(?!format$|version$)|view\.view\.|matches\[\d+\]\.record\.(?!format$|game$|hands$))")
 # fields that may be left out: a match config's extras, and version 3's deal proof (an online match's only)
@@ -279,9 +280,9 @@ def test_at_most_max_aside_copies_are_kept_the_oldest_removed_first() -> None:
 
 def test_a_newer_version_is_set_aside_and_says_so() -> None:
     b = P.FakeStorage()
-    b.items[KEY_SETTINGS] = P.stored("settings", 5, P.settings())
+    b.items[KEY_SETTINGS] = P.stored("settings", 6, P.settings())
     got = store(b).read(KEY_SETTINGS)
-    assert got.data is None and "newer version of the game: version 5, and this one reads up to version 4" in str(got.notice)
+    assert got.data is None and "newer version of the game: version 6, and this one reads up to version 5" in str(got.notice)
 
 
 def test_the_engine_refusing_a_match_sets_it_aside_with_its_reason() -> None:
@@ -551,12 +552,12 @@ def test_version_1_settings_are_upgraded_with_the_look_and_sound_defaults() -> N
     got = store(b).open().settings
     want = dict(P.settings_v1())
     want.update({"sound": None, "volume": 70, "back": "red", "fourcolor": False, "hints": True, "felt": "green",
-                 "stun": None, "coach": False, "relays": None, "turn": None})
+                 "stun": None, "coach": False, "relays": None, "turn": None, "lang": None})
     assert got == want
-    # written back as version 4, and read again unchanged
+    # written back as version 5, and read again unchanged
     s = store(b)
     assert s.write_settings(got).ok
-    assert json.loads(b.items[KEY_SETTINGS])["version"] == 4 and store(b).open().settings == got
+    assert json.loads(b.items[KEY_SETTINGS])["version"] == 5 and store(b).open().settings == got
 
 
 def test_version_2_settings_are_upgraded_with_the_coach_off() -> None:
@@ -564,7 +565,7 @@ def test_version_2_settings_are_upgraded_with_the_coach_off() -> None:
     b.items[KEY_SETTINGS] = P.stored("settings", 2, P.settings_v2())
     got = store(b).open().settings
     want = dict(P.settings_v2())
-    want.update({"coach": False, "relays": None, "turn": None})
+    want.update({"coach": False, "relays": None, "turn": None, "lang": None})
     assert got == want
 
 
@@ -572,7 +573,20 @@ def test_version_3_settings_are_upgraded_with_the_default_relays_and_no_turn_ser
     b = P.FakeStorage()
     b.items[KEY_SETTINGS] = P.stored("settings", 3, P.settings_v3())
     got = store(b).open().settings
-    assert got == dict(P.settings_v3(), relays=None, turn=None)
+    assert got == dict(P.settings_v3(), relays=None, turn=None, lang=None)
+
+
+def test_version_4_settings_are_upgraded_with_the_browsers_language() -> None:
+    b = P.FakeStorage()
+    b.items[KEY_SETTINGS] = P.stored("settings", 4, P.settings_v4())
+    assert store(b).open().settings == dict(P.settings_v4(), lang=None)
+
+
+def test_a_language_the_page_does_not_speak_is_refused() -> None:
+    for lang in ("xx", "EN", "zh", 5):
+        with pytest.raises(formats.Bad) as e:
+            formats.check_settings(dict(P.settings(), lang=lang))
+        assert e.value.reason().startswith("data.lang is not")
 
 
 def test_version_2_settings_with_the_coach_are_refused() -> None:
@@ -596,7 +610,7 @@ def test_version_4_settings_are_checked_exactly(field: str, value: Any) -> None:
     s = P.settings()
     s[field] = value
     b = P.FakeStorage()
-    b.items[KEY_SETTINGS] = P.stored("settings", 4, s)
+    b.items[KEY_SETTINGS] = P.stored("settings", 5, s)
     o = store(b).open()
     assert o.settings == formats.default_settings() and o.notices and ("data." + field) in o.notices[0]
 
@@ -892,7 +906,7 @@ def test_statistics_rows() -> None:
 
 def full_store() -> tuple[P.FakeStorage, Store]:
     b = P.FakeStorage()
-    b.items[KEY_SETTINGS] = P.stored("settings", 4, P.settings())
+    b.items[KEY_SETTINGS] = P.stored("settings", 5, P.settings())
     b.items[KEY_STATS] = P.stored("stats", 4, P.stats())
     b.items[KEY_MATCH] = P.stored("match", 1, P.match_v1())
     b.items[KEY_MATCH + "@game=rummy"] = P.stored("match", 4, P.match("rummy"))
@@ -1064,7 +1078,7 @@ def test_the_very_same_record_kept_again_changes_nothing() -> None:
 def test_bad_or_foreign_past_matches_are_set_aside_and_never_stop_the_game(bad: str) -> None:
     b = P.FakeStorage()
     b.items[KEY_HISTORY] = bad
-    b.items[KEY_SETTINGS] = P.stored("settings", 4, P.settings())
+    b.items[KEY_SETTINGS] = P.stored("settings", 5, P.settings())
     s = store(b)
     o = s.open()
     got = s.history()

@@ -151,7 +151,7 @@ def test_deal_checks_are_worded_alike_under_micropython() -> None:
     assert any("Deal verified" in w for w in want) and any("drawn from the stock was" in w for w in want)
     files = {p: (ROOT / p).read_text(encoding="utf-8") for p in (
         "web/page/shared/online.py", "web/page/shared/deal.py", "web/page/shared/cards.py", "web/page/app/text.py",
-        "web/page/app/__init__.py")}
+        "web/page/i18n.py", "web/page/app/__init__.py")}
     files.update({"web/page/shared/__init__.py": "", "web/page/__init__.py": "", "web/__init__.py": "",
                   "deals.json": json.dumps(data)})
     got = mpy.run(DEAL_CHECKS, files).splitlines()

@@ -119,6 +119,8 @@ PAGE_ENTRY = "web/page/main.py"  # run from source by PyScript: a few lines that
 PAGE_START = "web/page/start.py"  # the page's start, compiled like its other modules
 # The engine's catalog for the page (written by the build, never committed).
 CATALOG = "web/page/catalog.json"
+# The page's words in each language but English (write_locales; web/page/i18n.py).
+LOCALE_DIR = "web/locale"
 # The page's modules (compiled) and the catalog, in one file (make_page_bundle; unpacked by web/pyscript-hooks.js, imported by web/page/start.py).
 PAGE_BUNDLE = "web/page/bundle.bin"
 PAGE_BUNDLE_MAGIC = b"RUMMY-PAGE-BUNDLE 2\n"
@@ -351,6 +353,15 @@ def write_catalog(root: Path, out: Path) -> None:
     (out / CATALOG).write_text(json.dumps(catalog(), separators=(",", ":")), encoding="utf-8")
 
 
+def write_locales(out: Path) -> dict[str, int]:
+    """Each language's catalogue of the page's words, compiled from web/locale/<language>.po (tools/i18n.py, with
+    Babel) into the site's LOCALE_DIR; its size in bytes by language. The service worker keeps only the one the
+    page asks for (LOCALE_DIR stays out of its precache): a first visit downloads one language, not twelve."""
+    import i18n
+
+    return i18n.compile_all(out / LOCALE_DIR)
+
+
 def copy_web(root: Path, out: Path) -> list[Path]:
     copied: list[Path] = []
     web = root / "web"
@@ -359,7 +370,7 @@ def copy_web(root: Path, out: Path) -> list[Path]:
         rel = path.relative_to(root)
         if path.is_dir() or "__pycache__" in rel.parts:
             continue
-        if path.suffix == ".pyc" or (path.suffix == ".py" and rel.as_posix() not in page_files):
+        if path.suffix in (".pyc", ".po", ".pot") or (path.suffix == ".py" and rel.as_posix() not in page_files):
             continue
         if rel.as_posix() in ("web/sw.js", *TEMPLATES) or path.name.startswith("."):
             continue
@@ -475,6 +486,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
     micropython = json.loads((root / MICROPYTHON_DIST / "package.json").read_text(encoding="utf-8"))["version"]
     page_files = precompile_page(root, out, micropython, quiet)
     write_catalog(root, out)
+    locales = write_locales(out)
     imports = page_imports.start_imports(root, page_python(root), PAGE_START)
     (out / PAGE_BUNDLE).write_bytes(make_page_bundle(out, page_files, imports))
     sources = python_sources(root)
@@ -540,7 +552,8 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
 
     # 4. precache list: every file of the site (relative URLs) with its Subresource Integrity; not sw.js itself
     #    (the browser stores and update-checks the worker) nor build-info.json (nothing in the page reads it)
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                   if p.is_file() and not p.relative_to(out).as_posix().startswith(LOCALE_DIR + "/"))
     precache = [["./" + f, integrity((out / f).read_bytes())] for f in files]
     sw = fill(sw_template).replace("__PRECACHE__", json.dumps(precache, indent=1))
     (out / "sw.js").write_text(sw, encoding="utf-8")
@@ -565,6 +578,9 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
         "app_archive": APP_ARCHIVE,
         "groups": {k: {"files": v[0], "bytes": v[1], "gzip": v[2]} for k, v in groups.items()},
         "files": rows,
+        "languages": {code: {"bytes": size, "gzip": next(r["gzip"] for r in rows
+                                                         if r["path"] == f"{LOCALE_DIR}/{code}.json")}
+                      for code, size in locales.items()},
     }
     info_text = json.dumps(info, indent=1) + "\n"
     # build-info.json's own size is counted approximately (it can't contain itself exactly)
@@ -582,6 +598,9 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
         g = info["groups"].get(group)
         if g:
             log(quiet, f"  {group:<12} {g['files']:>5} {human(g['bytes']):>10} {human(g['gzip']):>10}")
+    if locales:
+        log(quiet, "  languages (one is downloaded): " + ", ".join(
+            f"{code} {human(v['gzip'])}" for code, v in info["languages"].items()) + " gzipped")
     t = info["total"]
     log(quiet, f"  {'total':<12} {t['files']:>5} {human(t['bytes']):>10} {human(t['gzip']):>10}")
     return info

@@ -44,6 +44,46 @@
   } catch (e) { storageOK = false; }
   html.setAttribute("data-storage", storageOK ? "1" : "0");
 
+  // ---- the language ------------------------------------------------------------
+  // The player's choice in Settings, else the link's ?lang= (an embed's), else the first of the browser's
+  // languages the page speaks, else English (web/page/i18n.py). <html lang dir> are set before the first paint
+  // and the language's catalogue is asked for now, while the runtime downloads: web/page/start.py waits for it
+  // (rummyLocale.catalogue: its JSON text, "" for English or when it cannot be had) before drawing anything.
+  var LANGS = ["en", "es", "pt", "fr", "de", "ru", "ar", "hi", "zh-Hans", "zh-Hant", "ja", "ko"];
+  function langOf(tag) {
+    var t = String(tag || "").toLowerCase();
+    if (/^zh-(hant|tw|hk|mo)\b/.test(t)) return "zh-Hant";
+    if (/^zh\b/.test(t)) return "zh-Hans";
+    var primary = t.split("-")[0];
+    return LANGS.indexOf(primary) >= 0 ? primary : "";
+  }
+  var lang = "";
+  if (storageOK) {
+    try {
+      var stored = JSON.parse(window.localStorage.getItem("rummy.settings") || "null");
+      var chosen = stored && stored.data && stored.data.lang;
+      if (typeof chosen === "string" && LANGS.indexOf(chosen) >= 0) lang = chosen;
+    } catch (e) { lang = ""; }
+  }
+  if (!lang && params && params.get("lang")) lang = langOf(params.get("lang"));
+  if (!lang) {
+    var wanted = [];
+    try { wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]; }
+    catch (e) { wanted = []; }
+    for (var w = 0; w < wanted.length && !lang; w++) lang = langOf(wanted[w]);
+  }
+  if (!lang) lang = "en";
+  html.setAttribute("lang", lang);
+  html.setAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+  var catalogue = Promise.resolve("");
+  if (lang !== "en") {
+    try {
+      catalogue = fetch("web/locale/" + lang + ".json").then(function (r) { return r.ok ? r.text() : ""; })
+        .catch(function () { return ""; });
+    } catch (e) { catalogue = Promise.resolve(""); }
+  }
+  window.rummyLocale = { lang: lang, catalogue: catalogue };
+
   // ---- a first visit's screen, drawn by the build ------------------------------
   // index.html holds the new-game screen of a first visit (tools/prerender.py). It is shown at once on one:
   // nothing of the game stored, no query or fragment in the link, not in a frame (data-prerendered="1", see
@@ -61,6 +101,7 @@
       }
     } catch (e) { firstVisit = false; }
   }
+  if (lang !== "en") firstVisit = false;  // the build's screen is in English: the page draws its own
   if (firstVisit) html.setAttribute("data-prerendered", "1");
   var held = [];
   function waiting(ev) {

@@ -10,6 +10,9 @@
  * - fetch: cache-first for same-origin GET requests (navigations ignore the
  *   query string, so index.html?embed=1 is served offline too), network as a
  *   fallback; requests to other origins are not touched;
+ * - the languages' catalogues (web/locale/) are not precached: the one the page
+ *   asks for is kept in the cache from the network, so a first visit downloads
+ *   one language and the game speaks it offline;
  * - a new release waits until the page asks it to take over (SKIP_WAITING,
  *   sent by the "Reload" button of the update banner), then deletes the caches
  *   of older builds, their engine memory snapshots included (the engine worker
@@ -26,6 +29,7 @@ const PRECACHE = __PRECACHE__;
 
 const scopeURL = new URL(self.registration.scope);
 const INDEX = new URL("./index.html", scopeURL).href;
+const LOCALE_URL = new URL("./web/locale/", scopeURL).href;
 
 // Files other than the page itself straight from this release's cache, without starting this worker's script
 // for each request (the Static Routing API; Chromium 123+, skipped where it is missing). Measured on a return
@@ -40,8 +44,13 @@ function addRoutes(event) {
       protocol: scopeURL.protocol.slice(0, -1), hostname: literal(scopeURL.hostname), port: scopeURL.port,
       pathname: literal(scopeURL.pathname) + "*",
     });
+    const locale = new URLPattern({
+      protocol: scopeURL.protocol.slice(0, -1), hostname: literal(scopeURL.hostname), port: scopeURL.port,
+      pathname: literal(scopeURL.pathname) + "web/locale/*",
+    });
     return event.addRoutes([
       { condition: { requestMode: "navigate" }, source: "fetch-event" },
+      { condition: { urlPattern: locale }, source: "fetch-event" },  // kept when first asked for (below)
       { condition: { urlPattern: inScope }, source: { cacheName: CACHE } },
     ]).catch(skip);
   } catch (e) {
@@ -127,6 +136,13 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const hit = await fromCache(request);
     if (hit) return hit;
-    return fetch(request);
+    const response = await fetch(request);
+    // a language's catalogue is not precached (twelve of them, one used): the one the page asks for is kept in
+    // this release's cache, so that the game speaks it offline too
+    if (response.ok && url.href.startsWith(LOCALE_URL)) {
+      const copy = response.clone();
+      event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)).catch(() => undefined));
+    }
+    return response;
   })());
 });

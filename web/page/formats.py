@@ -3,7 +3,7 @@
 Every stored value is an envelope ``{"format": "rummy-ui/<kind>", "version": N, "data": DATA}`` and nothing
 else. The DATA of each format:
 
-``rummy-ui/settings`` version 4 (key ``rummy.settings``)::
+``rummy-ui/settings`` version 5 (key ``rummy.settings``)::
 
     {"speed": "slow"|"normal"|"fast"|"instant", "contrast": bool, "bigcards": bool,
      "sort": "suit"|"rank"|"melds"|"custom", "last": null or CONFIG,
@@ -14,7 +14,8 @@ else. The DATA of each format:
      "relays": null or [RELAY address, ...] (0 to 8; the Nostr relays through which online pages meet: null the
                defaults, [] none: invites then need a reply code),
      "turn": null or {"urls": "turn:host:port" or "turns:...", "username": text, "credential": text} (a TURN
-             server that relays online play's traffic where a direct connection is blocked)}
+             server that relays online play's traffic where a direct connection is blocked),
+     "lang": null or a language's code (web.page.i18n.CODES: "en", "es", "zh-Hans"...; null: the browser's)}
     CONFIG = {"game": "gin"|"rummy", "opponents": [ID, ...], "rules": {OPTION: null|bool|int|text, ...},
               "seed": null or a whole number from 0 to 2**64 - 1, and, when people play, "seats": [SEAT, ...]}
     SEAT = {"kind": "person"|"guest", "name": NAME} or {"kind": "computer", "id": ID}, one per seat (2 to 6),
@@ -24,7 +25,7 @@ else. The DATA of each format:
   ``"custom"`` is the order the player made by dragging cards (web/ui writes it). ``sound`` null follows the
   default (on, but off in an embedded game); ``back`` is the card back, ``fourcolor`` the four-colour deck,
   ``hints`` marks the cards that could be melded or laid off now (Rummy), ``felt`` the table's colour.
-  Version 3 is the same without ``relays`` and ``turn``; version 2 is version 3 without ``coach``; version 1 is version 2 without the seven fields from ``sound`` on;
+  Version 4 is the same without ``lang``; version 3 is version 4 without ``relays`` and ``turn``; version 2 is version 3 without ``coach``; version 1 is version 2 without the seven fields from ``sound`` on;
   :func:`upgrade_settings` gives the missing fields their defaults. ID and OPTION are names of the game's (lower-case letters, digits, ``_``, ``-``); Gin has 1
   opponent, Rummy 1 to 5 (with seats: 2 players in Gin, 2 to 6 in Rummy, any of them computers); ``rules``
   holds ``"preset"`` (a text) and any option changed from it.
@@ -84,6 +85,7 @@ otherwise. Pure Python for CPython and MicroPython alike.
 import json
 
 from . import stats
+from .i18n import CODES
 from .shape import Bad, at, dot, flag, items, mapping, need, record, text, whole, word
 from .shared import b64url
 from .shared.protocol import MAX_NAME, clean_text
@@ -99,7 +101,8 @@ SETTINGS_V1_KEYS = ("speed", "contrast", "bigcards", "sort", "last")
 SETTINGS_V2_KEYS = ("speed", "contrast", "bigcards", "sort", "last", "sound", "volume", "back", "fourcolor", "hints",
                     "felt", "stun")
 SETTINGS_V3_KEYS = SETTINGS_V2_KEYS + ("coach",)
-SETTINGS_KEYS = SETTINGS_V3_KEYS + ("relays", "turn")
+SETTINGS_V4_KEYS = SETTINGS_V3_KEYS + ("relays", "turn")
+SETTINGS_KEYS = SETTINGS_V4_KEYS + ("lang",)
 STUN_SCHEMES = ("stun:", "stuns:")
 DEFAULT_STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")  # well-known public servers
 MAX_STUN = 8
@@ -126,7 +129,7 @@ RECORD_FORMAT = "rummy-record/1"
 
 # kind -> (format, the version this page writes, the versions it reads)
 FORMATS = {
-    "settings": ("rummy-ui/settings", 4, (1, 2, 3, 4)),
+    "settings": ("rummy-ui/settings", 5, (1, 2, 3, 4, 5)),
     "stats": (stats.FORMAT, stats.VERSION, stats.READABLE),
     "match": ("rummy-ui/match", 4, (1, 2, 3, 4)),
     "export": ("rummy-ui/export", 1, (1,)),
@@ -137,15 +140,16 @@ FORMATS = {
 def default_settings() -> "dict[str, Any]":
     return {"speed": "normal", "contrast": False, "bigcards": False, "sort": "suit", "last": None,
             "sound": None, "volume": 70, "back": "red", "fourcolor": False, "hints": True, "felt": "green",
-            "stun": None, "coach": False, "relays": None, "turn": None}
+            "stun": None, "coach": False, "relays": None, "turn": None, "lang": None}
 
 
 # ---------------------------------------------------------------- settings
 
 
-def check_settings(data: "Any", version: int = 4) -> "dict[str, Any]":
-    """Settings of ``version`` (1 to 4), as stored (not upgraded here)."""
-    keys = {1: SETTINGS_V1_KEYS, 2: SETTINGS_V2_KEYS, 3: SETTINGS_V3_KEYS}.get(version, SETTINGS_KEYS)
+def check_settings(data: "Any", version: int = 5) -> "dict[str, Any]":
+    """Settings of ``version`` (1 to 5), as stored (not upgraded here)."""
+    keys = {1: SETTINGS_V1_KEYS, 2: SETTINGS_V2_KEYS, 3: SETTINGS_V3_KEYS, 4: SETTINGS_V4_KEYS}.get(version,
+                                                                                                 SETTINGS_KEYS)
     d = record(data, "data", keys)
     text(d["speed"], "data.speed", choices=SPEEDS)
     flag(d["contrast"], "data.contrast")
@@ -176,6 +180,8 @@ def check_settings(data: "Any", version: int = 4) -> "dict[str, Any]":
             need(turn_problem(t["urls"]) is None, "data.turn.urls", "is not a TURN address")
             text(t["username"], "data.turn.username", MAX_TURN_SECRET)
             text(t["credential"], "data.turn.credential", MAX_TURN_SECRET)
+    if version >= 5 and d["lang"] is not None:
+        text(d["lang"], "data.lang", 10, CODES)
     return d
 
 
@@ -215,9 +221,9 @@ def turn_problem(address: "Any") -> str | None:
 
 
 def upgrade_settings(d: "dict[str, Any]", version: int = 1) -> "dict[str, Any]":
-    """Checked settings of ``version`` (1 to 3) as version 4: the fields they lack at their defaults."""
+    """Checked settings of ``version`` (1 to 4) as version 5: the fields they lack at their defaults."""
     out = default_settings()
-    for k in {1: SETTINGS_V1_KEYS, 2: SETTINGS_V2_KEYS}.get(version, SETTINGS_V3_KEYS):
+    for k in {1: SETTINGS_V1_KEYS, 2: SETTINGS_V2_KEYS, 3: SETTINGS_V3_KEYS}.get(version, SETTINGS_V4_KEYS):
         out[k] = d[k]
     return out
 

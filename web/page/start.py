@@ -15,6 +15,8 @@ import json
 
 import js
 
+from web.page.i18n import _
+
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -56,6 +58,24 @@ async def import_modules(names: "Iterable[str]") -> None:
             since = js.performance.now()
 
 
+async def speak() -> None:
+    """The page's language and its catalogue, which web/boot.js chose and asked for as the page started (fetched
+    while the runtime started, so mostly here by now). A catalogue that cannot be had or read leaves English."""
+    from web.page import i18n
+
+    locale = js.window.rummyLocale  # always there: web/boot.js runs before any Python
+    text = await locale.catalogue
+    lang = str(locale.lang)
+    try:
+        catalogue = json.loads(str(text)) if text else None
+    except ValueError:
+        catalogue = None
+    if not i18n.use(lang, catalogue):
+        js.console.warn("the page's words in " + lang + " could not be loaded: it speaks English")
+        js.document.documentElement.setAttribute("lang", "en")
+        js.document.documentElement.setAttribute("dir", "ltr")
+
+
 async def start() -> "Runner":
     """Start the table app in small tasks: PyScript's own start-up ends the first; the page's modules are
     imported a few at a time; the app is made and draws its first screen in the last."""
@@ -66,13 +86,15 @@ async def start() -> "Runner":
         from web.page.app.params import parse_query
         from web.page.app.runner import Runner
 
+        await speak()
         await next_task()
         query = parse_query(search())
         runner = Runner(search(), snapshot="off" if query.get("snapshot") == "off" else "auto")
         runner.start()
         return runner
     except Exception as e:
-        js.rummyBoot.fail("The game could not start: " + repr(e))
+        # i18n: on the loading screen, when the page's program failed to start; {error}: the reason (in English)
+        js.rummyBoot.fail(_("The game could not start: {error}").format(error=repr(e)))
         raise
 
 

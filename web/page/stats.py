@@ -30,6 +30,7 @@ written, and applies them to the statistics it re-reads just before writing, so 
 tab is never lost. Pure Python for CPython and MicroPython alike.
 """
 
+from .i18n import _, ngettext
 from .shape import dot, flag, items, mapping, need, record, text, whole, word
 from .shared.protocol import GAMES, MAX_NAME
 
@@ -130,11 +131,11 @@ def check_daily(v: "Any", where: str) -> None:
 def check_name(group: str, name: str, where: str) -> None:
     """A line's name: a game; ``game:opponent`` in the group "opponents"; ``game:person`` in "people"."""
     if group == "people":
-        game, _, person = name.partition(":")
+        game, _sep, person = name.partition(":")
         need(game in GAMES and 0 < len(person) <= MAX_NAME and person.strip() == person, where,
              "has a line “" + name[:40] + "” that is not GAME:NAME")
     elif group == "opponents":
-        game, _, pid = name.partition(":")
+        game, _sep, pid = name.partition(":")
         need(game in GAMES, where, "has a line “" + name[:40] + "” that is not GAME:OPPONENT")
         word(pid, dot(where, name))
     else:
@@ -366,7 +367,8 @@ def count_match(line: "dict[str, Any]", e: "dict[str, Any]") -> None:
 
 
 def rate(won: int, played: int) -> str:
-    return str(round(100 * won / played)) + "%" if played else "–"
+    # i18n: a percentage in the statistics ("50%")
+    return _("{percent}%").format(percent=str(round(100 * won / played))) if played else "–"
 
 
 def average(total: int, n: int) -> str:
@@ -377,35 +379,60 @@ def average(total: int, n: int) -> str:
     return sign + str(abs(tenths) // 10) + "." + str(abs(tenths) % 10)
 
 
+def of_hands(n: int, hands: int) -> str:
+    """A count and its share of the hands played: "3 (25% of hands)"."""
+    # i18n: a count in the statistics, and its share of the hands played ("3 (25% of hands)")
+    return _("{n} ({rate} of hands)").format(n=str(n), rate=rate(n, hands))
+
+
 def rows(line: "dict[str, Any]", game: str) -> list[tuple[str, str]]:
-    """The rows of a statistics table, as (label, value)."""
+    """The rows of a statistics table, as (label, value), in the page's language."""
     bm = line["best_match"]
     out = [
-        ("Matches played", str(line["matches"])),
-        ("Matches won", str(line["matches_won"]) + " (" + rate(line["matches_won"], line["matches"]) + ")"),
-        ("Matches abandoned", str(line["abandoned"])),
-        ("Hands played", str(line["hands"])),
-        ("Hands won", str(line["hands_won"]) + " (" + rate(line["hands_won"], line["hands"]) + ")"),
+        (_("Matches played"), str(line["matches"])),
+        (_("Matches won"), str(line["matches_won"]) + " (" + rate(line["matches_won"], line["matches"]) + ")"),
+        # i18n: in the statistics: matches left before their end (a new match started instead)
+        (_("Matches abandoned"), str(line["abandoned"])),
+        (_("Hands played"), str(line["hands"])),
+        (_("Hands won"), str(line["hands_won"]) + " (" + rate(line["hands_won"], line["hands"]) + ")"),
     ]
     if game == "gin":
-        out += [("Gins", str(line["gins"]) + " (" + rate(line["gins"], line["hands"]) + " of hands)"),
-                ("Big gins", str(line["big_gins"])),
-                ("Knocks", str(line["knocks"])),
-                ("Average knock deadwood", average(line["knock_deadwood"], line["knocks"])),
-                ("Undercut when knocking", str(line["undercut_against"]) + " ("
+        # i18n: in the statistics (Gin): hands the player won by going gin
+        out += [(_("Gins"), of_hands(line["gins"], line["hands"])),
+                # i18n: in the statistics (Gin): hands the player won by going big gin
+                (_("Big gins"), str(line["big_gins"])),
+                # i18n: in the statistics (Gin): hands the player ended by knocking
+                (_("Knocks"), str(line["knocks"])),
+                # i18n: in the statistics (Gin): the player's deadwood points when knocking, on average
+                (_("Average knock deadwood"), average(line["knock_deadwood"], line["knocks"])),
+                # i18n: in the statistics (Gin): the player's knocks that the other player undercut
+                (_("Undercut when knocking"), str(line["undercut_against"]) + " ("
                  + rate(line["undercut_against"], line["knocks"]) + ")"),
-                ("Undercuts", str(line["undercuts"]) + " (" + rate(line["undercuts"], line["hands"])
-                 + " of hands)")]
+                # i18n: in the statistics (Gin): hands the player won by undercutting the other's knock
+                (_("Undercuts"), of_hands(line["undercuts"], line["hands"]))]
     else:
-        out += [("Going rummy", str(line["rummies"]) + " (" + rate(line["rummies"], line["hands"])
-                 + " of hands)")]
+        # i18n: in the statistics (Basic Rummy): hands the player won by melding all their cards at once
+        out += [(_("Going rummy"), of_hands(line["rummies"], line["hands"]))]
+    if bm:
+        # i18n: in the statistics: the player's best match, its score and the points it was won by; English says
+        # "points" for any number
+        best = ngettext("{score} points, won by {margin}", "{score} points, won by {margin}", bm["score"]).format(
+            score=str(bm["score"]), margin=str(bm["margin"]))
+    else:
+        best = "–"
     out += [
-        ("Stalemates" if game == "rummy" else "Stalemates and ties", str(line["stalemates"])),
-        ("Average points per hand", average(line["points"], line["hands"])),
-        ("Best match", str(bm["score"]) + " points, won by " + str(bm["margin"]) if bm else "–"),
-        ("Current streak", str(line["streak"])),
-        ("Best streak", str(line["best_streak"])),
-        ("Matches with hints or undo", str(line["assisted"])),
+        # i18n: in the statistics: hands that ended with no winner
+        (_("Stalemates") if game == "rummy" else
+         # i18n: in the statistics (Gin): hands that ended with no winner, or with the same points
+         _("Stalemates and ties"), str(line["stalemates"])),
+        (_("Average points per hand"), average(line["points"], line["hands"])),
+        (_("Best match"), best),
+        # i18n: in the statistics: matches won in a row, up to now
+        (_("Current streak"), str(line["streak"])),
+        # i18n: in the statistics: the most matches won in a row
+        (_("Best streak"), str(line["best_streak"])),
+        # i18n: in the statistics: matches in which the player asked for a hint or took a move back
+        (_("Matches with hints or undo"), str(line["assisted"])),
     ]
     return out
 
@@ -415,14 +442,14 @@ def head_to_head(stats: "dict[str, Any]", game: str) -> list[tuple[str, str, str
     matches first (ties by id: a stable order under MicroPython too)."""
     keyed = []
     for name in stats["opponents"]:
-        g, _, pid = name.partition(":")
+        g, _sep, pid = name.partition(":")
         if g != game:
             continue
         line = stats["opponents"][name]
         keyed.append((-line["matches"], pid, line))
     keyed.sort(key=lambda x: (x[0], x[1]))
     out = []
-    for _, pid, line in keyed:
+    for _order, pid, line in keyed:
         lost = line["matches"] - line["matches_won"]
         out.append((pid, str(line["matches_won"]) + "–" + str(lost), rate(line["matches_won"], line["matches"]),
                     average(line["points"], line["hands"])))

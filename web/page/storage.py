@@ -4,7 +4,7 @@ import of everything: :mod:`web.page.transfer`.
 
 Keys (the formats are written down in :mod:`web.page.formats` and :mod:`web.page.stats`)::
 
-    rummy.settings           rummy-ui/settings v3 (v1 and v2 read and upgraded)
+    rummy.settings           rummy-ui/settings v5 (v1 to v4 read and upgraded)
     rummy.stats              rummy-ui/stats v4 (v1 to v3 read and upgraded)
     rummy.match              rummy-ui/match v4 (v1 to v3 read and upgraded): the match of the plain page
     rummy.match@<slot>       the same, for a game chosen by the address (slot: its canonical parameters)
@@ -52,6 +52,7 @@ import json
 
 from . import formats, stats
 from .formats import FORMATS, check_envelope, envelope
+from .i18n import N_, _
 from .shape import Bad, need
 from .tabs import Out, Tab, owner_key, parse_record
 
@@ -71,13 +72,94 @@ MAX_COPY = 256 * 1024  # characters: a bad value bigger than this is offered as 
 # characters, about 1.2 times as many once its quotes are escaped in the stored JSON); nothing bigger is written
 MAX_VALUE = 2 * 1024 * 1024
 MAX_HISTORY = 512 * 1024  # characters: the past matches are cut, the oldest first, to fit in this
-WHAT = {"settings": "Your settings", "stats": "Your statistics", "match": "Your saved game",
-        "history": "Your past matches"}
-NOT_SAVED = {"settings": "Your settings could not be saved", "stats": "Your statistics could not be saved",
-             "match": "Your last move could not be saved", "history": "Your past matches could not be saved"}
-BLOCKED = "Storage is disabled in this browser: you can play, but progress won't be kept."
+# The sentences for the player, by kind of value: in English here, translated where said. {why} is what is wrong
+# with the data (its technical reason, in English: web.page.formats); {copy} the key a copy is kept under.
+SET_ASIDE = {
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English); {copy}: the name a
+    # copy is kept under in the browser's storage
+    "settings": N_("Your settings could not be read ({why}). A copy was kept as “{copy}”; the game starts clean."),
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English); {copy}: the name a
+    # copy is kept under in the browser's storage
+    "stats": N_("Your statistics could not be read ({why}). A copy was kept as “{copy}”; the game starts clean."),
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English); {copy}: the name a
+    # copy is kept under in the browser's storage
+    "match": N_("Your saved game could not be read ({why}). A copy was kept as “{copy}”; the game starts clean."),
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English); {copy}: the name a
+    # copy is kept under in the browser's storage
+    "history": N_("Your past matches could not be read ({why}). A copy was kept as “{copy}”; the game starts "
+                  "clean."),
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English); {copy}: the name a
+    # copy is kept under in the browser's storage
+    "": N_("A saved value could not be read ({why}). A copy was kept as “{copy}”; the game starts clean."),
+}
+TOO_BIG_TO_COPY = {
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English)
+    "settings": N_("Your settings could not be read ({why}), and it is too big to keep a copy in this browser. "
+                   "Download it to keep it; it is then removed to free the space."),
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English)
+    "stats": N_("Your statistics could not be read ({why}), and it is too big to keep a copy in this browser. "
+                "Download it to keep it; it is then removed to free the space."),
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English)
+    "match": N_("Your saved game could not be read ({why}), and it is too big to keep a copy in this browser. "
+                "Download it to keep it; it is then removed to free the space."),
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English)
+    "history": N_("Your past matches could not be read ({why}), and it is too big to keep a copy in this browser. "
+                  "Download it to keep it; it is then removed to free the space."),
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English)
+    "": N_("A saved value could not be read ({why}), and it is too big to keep a copy in this browser. "
+           "Download it to keep it; it is then removed to free the space."),
+}
+NO_ROOM_TO_COPY = {
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English)
+    "settings": N_("Your settings could not be read ({why}), and there is no room for a copy in this browser. "
+                   "Download it to keep it; it is then removed to free the space."),
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English)
+    "stats": N_("Your statistics could not be read ({why}), and there is no room for a copy in this browser. "
+                "Download it to keep it; it is then removed to free the space."),
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English)
+    "match": N_("Your saved game could not be read ({why}), and there is no room for a copy in this browser. "
+                "Download it to keep it; it is then removed to free the space."),
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English)
+    "history": N_("Your past matches could not be read ({why}), and there is no room for a copy in this browser. "
+                  "Download it to keep it; it is then removed to free the space."),
+    # i18n: at start; {why}: what is wrong with the stored data (a technical reason, in English)
+    "": N_("A saved value could not be read ({why}), and there is no room for a copy in this browser. "
+           "Download it to keep it; it is then removed to free the space."),
+}
+STORAGE_FULL = {
+    # i18n: above the table: the browser's storage for this site is full
+    "settings": N_("Your settings could not be saved: storage is full."),
+    # i18n: above the table: the browser's storage for this site is full
+    "stats": N_("Your statistics could not be saved: storage is full."),
+    # i18n: above the table: the browser's storage for this site is full
+    "match": N_("Your last move could not be saved: storage is full."),
+    # i18n: above the table: the browser's storage for this site is full
+    "history": N_("Your past matches could not be saved: storage is full."),
+}
+STORAGE_BLOCKED = {
+    # i18n: above the table: the browser refuses to store anything for this site
+    "settings": N_("Your settings could not be saved: storage is blocked."),
+    # i18n: above the table: the browser refuses to store anything for this site
+    "stats": N_("Your statistics could not be saved: storage is blocked."),
+    # i18n: above the table: the browser refuses to store anything for this site
+    "match": N_("Your last move could not be saved: storage is blocked."),
+    # i18n: above the table: the browser refuses to store anything for this site
+    "history": N_("Your past matches could not be saved: storage is blocked."),
+}
+NOT_VALID = {
+    # i18n: a fault of the page itself; {why}: what is wrong with the data (a technical reason, in English)
+    "settings": N_("Your settings could not be saved: it is not valid ({why})."),
+    # i18n: a fault of the page itself; {why}: what is wrong with the data (a technical reason, in English)
+    "stats": N_("Your statistics could not be saved: it is not valid ({why})."),
+    # i18n: a fault of the page itself; {why}: what is wrong with the data (a technical reason, in English)
+    "match": N_("Your last move could not be saved: it is not valid ({why})."),
+    # i18n: a fault of the page itself; {why}: what is wrong with the data (a technical reason, in English)
+    "history": N_("Your past matches could not be saved: it is not valid ({why})."),
+}
+BLOCKED = N_("Storage is disabled in this browser: you can play, but progress won't be kept.")
 # the words that matter first: in a narrow frame the one line of the notice may be cut short
-BLOCKED_FRAMED = "Your progress won't be kept here: the browser blocks storage for games embedded in other pages."
+# i18n: above a game embedded in another site's page, whose browser blocks storage there
+BLOCKED_FRAMED = N_("Your progress won't be kept here: the browser blocks storage for games embedded in other pages.")
 
 
 def match_key(slot: str) -> str:
@@ -158,15 +240,17 @@ class Loaded:
 
 class Saved:
     """What a write gave: ``ok`` (it is in storage); the state of all writes: ``notice`` (show it now; None
-    clears an earlier one), ``retry`` (some value waits: call :meth:`Store.retry` later), ``download`` (a match
-    waits: offer "Download my game"); and ``read`` (a :class:`Loaded` when a bad value was met and set aside),
+    clears an earlier one), ``problem`` (the notice tells that storage is "full" or "blocked", else None),
+    ``retry`` (some value waits: call :meth:`Store.retry` later), ``download`` (a match waits: offer "Download my
+    game"); and ``read`` (a :class:`Loaded` when a bad value was met and set aside),
     ``tabs`` (:class:`~web.page.tabs.Out` answers of match holders, to perform)."""
 
-    __slots__ = ("download", "notice", "ok", "read", "retry", "tabs")
+    __slots__ = ("download", "notice", "ok", "problem", "read", "retry", "tabs")
 
     def __init__(self, ok: bool) -> None:
         self.ok = ok
         self.notice: str | None = None
+        self.problem: str | None = None  # "full" or "blocked": the storage problem the notice tells, if it is one
         self.retry = False
         self.download = False
         self.read: Loaded | None = None
@@ -260,12 +344,12 @@ class Store:
         o.stats = o.take(self.read(KEY_STATS)) or o.stats
         o.match = o.take(self.read(match_key(slot)))
         if self.blocked():
-            o.banner = BLOCKED_FRAMED if framed else BLOCKED
+            o.banner = _(BLOCKED_FRAMED if framed else BLOCKED)
         return o
 
     def blocked(self) -> bool:
         """Storage cannot be used at all (reading or writing throws something other than "full")."""
-        ok, _ = self.get(PROBE)
+        ok, _raw = self.get(PROBE)
         if not ok or self.put(PROBE, "1") == "blocked":
             return True
         self.remove(PROBE)
@@ -298,7 +382,8 @@ class Store:
 
     def set_aside(self, key: str, raw: str, why: str) -> Loaded:
         """Copy a bad value to ``rummy.aside.<n>.<key>`` and remove it; when too big, offer it instead."""
-        what = WHAT.get(str(kind_of(key)), "A saved value")
+        kind = str(kind_of(key))
+        kind = kind if kind in SET_ASIDE else ""
         if len(raw) <= MAX_COPY:
             asides = self.asides()
             while len(asides) >= MAX_ASIDE:
@@ -307,12 +392,9 @@ class Store:
             copy = ASIDE + str(n) + "." + key
             if self.put(copy, raw) is None:
                 self.remove(key)
-                return Loaded(None, what + " could not be read (" + why + "). A copy was kept as “" + copy
-                              + "”; the game starts clean.")
+                return Loaded(None, _(SET_ASIDE[kind]).format(why=why, copy=copy))
         name = "rummy-unreadable-" + safe_name(key) + ".txt"
-        room = "it is too big to keep a copy" if len(raw) > MAX_COPY else "there is no room for a copy"
-        notice = (what + " could not be read (" + why + "), and " + room + " in this browser. "
-                  "Download it to keep it; it is then removed to free the space.")
+        notice = _((TOO_BIG_TO_COPY if len(raw) > MAX_COPY else NO_ROOM_TO_COPY)[kind]).format(why=why)
         return Loaded(None, notice, Offer(name, raw, key))
 
     def asides(self) -> list[tuple[int, str]]:
@@ -368,7 +450,8 @@ class Store:
             need(len(text) <= MAX_VALUE, "", "is far bigger than anything the game writes")
         except Bad as b:  # a bug of the page: never store what would be set aside on the next start
             saved = self.status(False)
-            saved.notice = NOT_SAVED[kind] + ": it is not valid (" + b.reason() + ")."
+            saved.notice = _(NOT_VALID[kind]).format(why=b.reason())
+            saved.problem = None
             return saved
         self.latest[key] = text
         self.pending[key] = text
@@ -411,7 +494,9 @@ class Store:
                     key, problem = k, p
                     saved.download = True
                     break
-            saved.notice = NOT_SAVED[str(kind_of(key))] + ": storage is " + problem + "."
+            sentences = STORAGE_FULL if problem == "full" else STORAGE_BLOCKED
+            saved.notice = _(sentences[str(kind_of(key))])
+            saved.problem = "full" if problem == "full" else "blocked"
             saved.retry = True
         return saved
 
@@ -459,7 +544,10 @@ class Store:
             self.events.append(stats.check_event(event))
         except Bad as b:  # a bug of the page: say so, count nothing
             saved = self.status(False)
-            saved.notice = NOT_SAVED["stats"] + ": the count is not valid (" + b.reason() + ")."
+            # i18n: a fault of the page itself; {why}: what is wrong with the count (a technical reason, in English)
+            saved.notice = _("Your statistics could not be saved: the count is not valid ({why}).").format(
+                why=b.reason())
+            saved.problem = None
             return saved
         read = self.flush_stats()
         saved = self.status(not self.events)

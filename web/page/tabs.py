@@ -28,6 +28,8 @@ the answer with :meth:`Tab.locked`; "Play here" steals it, and the tab it was st
 
 import json
 
+from .i18n import N_, _
+
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
     from typing import Any
@@ -35,8 +37,11 @@ if TYPE_CHECKING:
 OWNER_FORMAT = "rummy-ui/owner"
 APP = "rummy-ui"
 ASK_WAIT_MS = 1000  # how long to wait for the holder's "here" before taking a match over from a closed tab
-ELSEWHERE = "This game is open in another tab."
-TAKEN = "This game is now being played in another tab: this tab has stopped saving it."
+# the notices of a tab that does not hold its match (in English here, translated where said)
+# i18n: above the table, when the same game is open in two tabs of the browser (with a "Play here" button)
+ELSEWHERE = N_("This game is open in another tab.")
+# i18n: above the table, when the game was taken over by another tab of the browser (with a "Play here" button)
+TAKEN = N_("This game is now being played in another tab: this tab has stopped saving it.")
 MESSAGE_TYPES = ("claim", "ask", "here", "release")
 
 
@@ -258,7 +263,7 @@ class Tab:
         if self.state == "mine":
             return Out(True, None, False)
         if self.state == "elsewhere":
-            return Out(False, ELSEWHERE, True)
+            return Out(False, _(ELSEWHERE), True)
         if self.state == "lost":
-            return Out(False, TAKEN, True)
+            return Out(False, _(TAKEN), True)
         return Out(False, None, False)

@@ -13,8 +13,9 @@ import json
 
 from . import stats
 from .formats import FORMATS, check_envelope, envelope
+from .i18n import N_, _, ngettext
 from .shape import Bad, mapping, need, record, whole
-from .storage import KEY_MATCH, KEY_STATS, MAX_VALUE, WHAT, Offer, Saved, Store, dumps, kind_of, parsed
+from .storage import KEY_MATCH, KEY_STATS, MAX_VALUE, Offer, Saved, Store, dumps, kind_of, parsed
 from .tabs import Out
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -22,6 +23,23 @@ if TYPE_CHECKING:
     from typing import Any
 
 MAX_IMPORT = 8 * 1024 * 1024  # characters
+# why a part of an import file cannot be imported, by its kind (in English here, translated where said)
+UNREADABLE = {
+    # i18n: in the import dialog; {why}: what is wrong with the data (a technical reason, in English)
+    "settings": N_("Your settings in the file cannot be read ({why})."),
+    # i18n: in the import dialog; {why}: what is wrong with the data (a technical reason, in English)
+    "stats": N_("Your statistics in the file cannot be read ({why})."),
+    # i18n: in the import dialog; {why}: what is wrong with the data (a technical reason, in English)
+    "match": N_("Your saved game in the file cannot be read ({why})."),
+}
+TOO_BIG = {
+    # i18n: in the import dialog
+    "settings": N_("Your settings in the file cannot be read (it is far bigger than anything the game writes)."),
+    # i18n: in the import dialog
+    "stats": N_("Your statistics in the file cannot be read (it is far bigger than anything the game writes)."),
+    # i18n: in the import dialog
+    "match": N_("Your saved game in the file cannot be read (it is far bigger than anything the game writes)."),
+}
 
 
 class Plan:
@@ -59,17 +77,17 @@ def plan_import(store: Store, text: str) -> Plan:
     for key in sorted(parts):
         kind = kind_of(key)
         if kind not in ("settings", "stats", "match"):
-            plan.problems.append("The file holds “" + key[:60] + "”, which is not data of this game.")
+            # i18n: in the import dialog; {key}: a name in the file (of a stored value the game does not know)
+            plan.problems.append(_("The file holds “{key}”, which is not data of this game.").format(key=key[:60]))
             continue
         try:
             data = check_envelope(str(kind), parts[key], store.view_check)
         except Bad as b:
-            plan.problems.append(WHAT[str(kind)] + " in the file cannot be read (" + b.reason() + ").")
+            plan.problems.append(_(UNREADABLE[str(kind)]).format(why=b.reason()))
             continue
         text = dumps(envelope(str(kind), data))
         if len(text) > MAX_VALUE:  # (an old match upgraded: its engine save is now escaped text)
-            plan.problems.append(WHAT[str(kind)] + " in the file cannot be read (it is far bigger than anything "
-                                 "the game writes).")
+            plan.problems.append(_(TOO_BIG[str(kind)]))
             continue
         plan.writes[key] = text
         plan.changes.append(change_line(store, key, str(kind), data))
@@ -83,13 +101,13 @@ def change_line(store: Store, key: str, kind: str, data: "dict[str, Any]") -> st
     """One line of a plan: what the file holds under ``key`` and what of the player's it replaces."""
     raw = store.get(key)[1]
     line = describe(kind, data)
-    line = line[0].upper() + line[1:]
     now = parsed(key, raw, store.view_check)
-    if now is not None:
-        return line + ": replaces your " + describe(kind, now) + "."
-    if raw is not None or (kind == "stats" and store.events):
-        return line + ": replaces your " + describe(kind, None) + "."
-    return line + ": added."
+    if now is not None or raw is not None or (kind == "stats" and store.events):
+        # i18n: a line of the import dialog: {what}, a part of the file ("Settings", "Saved game of ..."), replaces
+        # {yours}, the player's own ("your settings", "your saved game of ...")
+        return _("{what}: replaces {yours}.").format(what=line, yours=describe(kind, now, True))
+    # i18n: a line of the import dialog: {what}, a part of the file ("Settings", "Saved game of ..."), is new here
+    return _("{what}: added.").format(what=line)
 
 
 def apply_import(store: Store, plan: Plan) -> Saved:
@@ -144,20 +162,55 @@ def check_export(doc: "Any") -> "dict[str, Any]":
     return mapping(env["data"], "data")
 
 
-def describe(kind: str, data: "dict[str, Any] | None") -> str:
-    """A few words about stored data (``data`` None: unknown), for a plan's line."""
+def describe(kind: str, data: "dict[str, Any] | None", yours: bool = False) -> str:
+    """A few words about stored data (``data`` None: unknown), for a plan's line: what the file holds ("Settings",
+    "Saved game of ..."), or with ``yours`` what of the player's it replaces ("your settings", "your saved game of
+    ...")."""
+    # the texts of a plan's lines: in the import dialog, {what} and {yours} of "{what}: replaces {yours}."
     if kind == "settings":
-        return "settings"
+        if yours:
+            # i18n: what of the player's an import replaces (see "{what}: replaces {yours}.")
+            return _("your settings")
+        # i18n: what an import file holds (see "{what}: replaces {yours}.")
+        return _("Settings")
     if kind == "stats":
         if data is None:
-            return "statistics"
+            # i18n: what of the player's an import replaces (see "{what}: replaces {yours}.")
+            return _("your statistics")
         matches = sum(line["matches"] for line in data["games"].values())
         hands = sum(line["hands"] for line in data["games"].values())
-        return "statistics of " + str(matches) + " matches and " + str(hands) + " hands"
+        if yours:
+            # i18n: what of the player's an import replaces (see "{what}: replaces {yours}."); English says
+            # "matches" and "hands" for any number: a language may write "matches: {matches}, hands: {hands}"
+            return _("your statistics of {matches} matches and {hands} hands").format(matches=matches, hands=hands)
+        # i18n: what an import file holds (see "{what}: replaces {yours}."); English says "matches" and "hands" for
+        # any number: a language may write "matches: {matches}, hands: {hands}"
+        return _("Statistics of {matches} matches and {hands} hands").format(matches=matches, hands=hands)
     if data is None:
-        return "saved game"
-    config = data["config"]
-    game = "Gin Rummy" if config["game"] == "gin" else "Rummy"
-    names = data["meta"]["names"]
-    return ("saved game of " + game + " against " + ", ".join(names[1:]) + " (" + str(data["meta"]["counted"])
-            + " hands played)")
+        # i18n: what of the player's an import replaces (see "{what}: replaces {yours}.")
+        return _("your saved game")
+    gin = data["config"]["game"] == "gin"
+    names = ", ".join(data["meta"]["names"][1:])
+    n = data["meta"]["counted"]
+    if yours:
+        if gin:
+            # i18n: what of the player's an import replaces (see "{what}: replaces {yours}."); {names}: the other
+            # players; English says "hands" for any number
+            text = ngettext("your saved game of Gin Rummy against {names} ({n} hands played)",
+                            "your saved game of Gin Rummy against {names} ({n} hands played)", n)
+        else:
+            # i18n: what of the player's an import replaces (see "{what}: replaces {yours}."); {names}: the other
+            # players; English says "hands" for any number
+            text = ngettext("your saved game of Rummy against {names} ({n} hands played)",
+                            "your saved game of Rummy against {names} ({n} hands played)", n)
+    elif gin:
+        # i18n: what an import file holds (see "{what}: replaces {yours}."); {names}: the other players; English
+        # says "hands" for any number
+        text = ngettext("Saved game of Gin Rummy against {names} ({n} hands played)",
+                        "Saved game of Gin Rummy against {names} ({n} hands played)", n)
+    else:
+        # i18n: what an import file holds (see "{what}: replaces {yours}."); {names}: the other players; English
+        # says "hands" for any number
+        text = ngettext("Saved game of Rummy against {names} ({n} hands played)",
+                        "Saved game of Rummy against {names} ({n} hands played)", n)
+    return text.format(names=names, n=n)

@@ -7,6 +7,8 @@ from the step of the view (no randomness: the same game says the same things). N
 Written in the Python both MicroPython and CPython run.
 """
 
+from web.page.i18n import N_, _
+
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
     from typing import Any
@@ -18,90 +20,666 @@ OCCASIONS = ("take", "pass", "knock", "gin", "undercut", "undercut-by", "meld", 
 DEFAULT: "dict[str, Any]" = {
     "color": "#5c6bc0", "skin": "#f0c7a0", "hair": "#4a3222", "style": "short", "hat": None, "glasses": False,
     "beard": False, "bird": None, "mouth": "smile",
-    "lines": {"take": ("I'll take that.",), "pass": ("Pass.",), "knock": ("Knock!",), "gin": ("Gin!",),
-              "undercut": ("Undercut!",), "undercut-by": ("Oh no…",), "meld": ("There.",), "layoff": ("That fits.",),
-              "win": ("Good hand.",), "lose": ("Well played.",), "rummy": ("Rummy!",), "draw-low": ("Hmm.",)},
+    "lines": {
+        "take": (
+            # i18n: any computer opponent without lines of its own, on taking the top card of the discard pile
+            N_("I'll take that."),
+        ),
+        "pass": (
+            # i18n: any computer opponent without lines of its own, on passing on the first upcard, not taking it
+            N_("Pass."),
+        ),
+        "knock": (
+            # i18n: any computer opponent without lines of its own, on knocking (ending the hand with a little
+            # deadwood left)
+            N_("Knock!"),
+        ),
+        "gin": (
+            # i18n: any computer opponent without lines of its own, on going gin (ending the hand with every card in
+            # melds)
+            N_("Gin!"),
+        ),
+        "undercut": (
+            # i18n: any computer opponent without lines of its own, on undercutting the player who knocked (and so
+            # winning the hand)
+            N_("Undercut!"),
+        ),
+        "undercut-by": (
+            # i18n: any computer opponent without lines of its own, on being undercut after knocking (and so losing
+            # the hand)
+            N_("Oh no…"),
+        ),
+        "meld": (
+            # i18n: any computer opponent without lines of its own, on laying down a meld
+            N_("There."),
+        ),
+        "layoff": (
+            # i18n: any computer opponent without lines of its own, on laying off a card on a meld on the table
+            N_("That fits."),
+        ),
+        "win": (
+            # i18n: any computer opponent without lines of its own, on winning a hand
+            N_("Good hand."),
+        ),
+        "lose": (
+            # i18n: any computer opponent without lines of its own, on losing a hand to you
+            N_("Well played."),
+        ),
+        "rummy": (
+            # i18n: any computer opponent without lines of its own, on going rummy (going out in one turn, every card
+            # melded at once)
+            N_("Rummy!"),
+        ),
+        "draw-low": (
+            # i18n: any computer opponent without lines of its own, on a disappointing draw
+            N_("Hmm."),
+        ),
+    },
 }
 
 CHARACTERS: "dict[str, dict[str, Any]]" = {
     # Gin
-    "pip": {"color": "#43a047", "skin": "#f6d2b4", "hair": "#d9822b", "style": "tuft", "hat": "beanie",
-            "mouth": "open",
-            "lines": {"take": ("Ooh, I'll have that one!", "Mine? Mine!"), "pass": ("Um… pass?", "Not that one."),
-                      "knock": ("Knock knock! Did I do it right?",), "gin": ("GIN! Did I win? I won!",),
-                      "undercut": ("Wait, I got you?!",), "undercut-by": ("Aw, shucks.", "That's not fair…"),
-                      "win": ("Yay!",), "lose": ("Next time!", "Aw…")}},
-    "rex": {"color": "#e53935", "skin": "#e8b48c", "hair": "#2b1d14", "style": "flat", "hat": "cap",
-            "mouth": "grin",
-            "lines": {"take": ("Mine.", "Gimme that."), "pass": ("Nah.",), "knock": ("Knock! Let's go!", "Knocking. Boom."),
-                      "gin": ("Gin, baby!",), "undercut": ("Ha! Undercut!",),
-                      "undercut-by": ("Argh! Undercut?!", "No way…"), "win": ("Too easy.",),
-                      "lose": ("Lucky cards.", "Rematch."), "draw-low": ("Come on…",)}},
+    "pip": {"color": "#43a047", "skin": "#f6d2b4", "hair": "#d9822b", "style": "tuft", "hat": "beanie", "mouth": "open",
+        "lines": {
+            "take": (
+                # i18n: Pip (an excitable beginner at Gin, childlike), on taking the top card of the discard pile
+                N_("Ooh, I'll have that one!"),
+                # i18n: Pip (an excitable beginner at Gin, childlike), on taking the top card of the discard pile
+                N_("Mine? Mine!"),
+            ),
+            "pass": (
+                # i18n: Pip (an excitable beginner at Gin, childlike), on passing on the first upcard, not taking it
+                N_("Um… pass?"),
+                # i18n: Pip (an excitable beginner at Gin, childlike), on passing on the first upcard, not taking it
+                N_("Not that one."),
+            ),
+            "knock": (
+                # i18n: Pip (an excitable beginner at Gin, childlike), on knocking (ending the hand with a little
+                # deadwood left)
+                N_("Knock knock! Did I do it right?"),
+            ),
+            "gin": (
+                # i18n: Pip (an excitable beginner at Gin, childlike), on going gin (ending the hand with every card
+                # in melds)
+                N_("GIN! Did I win? I won!"),
+            ),
+            "undercut": (
+                # i18n: Pip (an excitable beginner at Gin, childlike), on undercutting the player who knocked (and so
+                # winning the hand)
+                N_("Wait, I got you?!"),
+            ),
+            "undercut-by": (
+                # i18n: Pip (an excitable beginner at Gin, childlike), on being undercut after knocking (and so losing
+                # the hand)
+                N_("Aw, shucks."),
+                # i18n: Pip (an excitable beginner at Gin, childlike), on being undercut after knocking (and so losing
+                # the hand)
+                N_("That's not fair…"),
+            ),
+            "win": (
+                # i18n: Pip (an excitable beginner at Gin, childlike), on winning a hand
+                N_("Yay!"),
+            ),
+            "lose": (
+                # i18n: Pip (an excitable beginner at Gin, childlike), on losing a hand to you
+                N_("Next time!"),
+                # i18n: Pip (an excitable beginner at Gin, childlike), on losing a hand to you
+                N_("Aw…"),
+            ),
+        },
+    },
+    "rex": {"color": "#e53935", "skin": "#e8b48c", "hair": "#2b1d14", "style": "flat", "hat": "cap", "mouth": "grin",
+        "lines": {
+            "take": (
+                # i18n: Rex (a brash, impatient Gin player), on taking the top card of the discard pile
+                N_("Mine."),
+                # i18n: Rex (a brash, impatient Gin player), on taking the top card of the discard pile
+                N_("Gimme that."),
+            ),
+            "pass": (
+                # i18n: Rex (a brash, impatient Gin player), on passing on the first upcard, not taking it
+                N_("Nah."),
+            ),
+            "knock": (
+                # i18n: Rex (a brash, impatient Gin player), on knocking (ending the hand with a little deadwood left)
+                N_("Knock! Let's go!"),
+                # i18n: Rex (a brash, impatient Gin player), on knocking (ending the hand with a little deadwood left)
+                N_("Knocking. Boom."),
+            ),
+            "gin": (
+                # i18n: Rex (a brash, impatient Gin player), on going gin (ending the hand with every card in melds)
+                N_("Gin, baby!"),
+            ),
+            "undercut": (
+                # i18n: Rex (a brash, impatient Gin player), on undercutting the player who knocked (and so winning
+                # the hand)
+                N_("Ha! Undercut!"),
+            ),
+            "undercut-by": (
+                # i18n: Rex (a brash, impatient Gin player), on being undercut after knocking (and so losing the hand)
+                N_("Argh! Undercut?!"),
+                # i18n: Rex (a brash, impatient Gin player), on being undercut after knocking (and so losing the hand)
+                N_("No way…"),
+            ),
+            "win": (
+                # i18n: Rex (a brash, impatient Gin player), on winning a hand
+                N_("Too easy."),
+            ),
+            "lose": (
+                # i18n: Rex (a brash, impatient Gin player), on losing a hand to you
+                N_("Lucky cards."),
+                # i18n: Rex (a brash, impatient Gin player), on losing a hand to you
+                N_("Rematch."),
+            ),
+            "draw-low": (
+                # i18n: Rex (a brash, impatient Gin player), on a disappointing draw
+                N_("Come on…"),
+            ),
+        },
+    },
     "magpie": {"color": "#263238", "bird": "magpie",
-               "lines": {"take": ("Shiny! I'll have that.", "Ooh, mine now."), "pass": ("Not shiny enough.",),
-                         "knock": ("Knock. Hand over the shinies.",), "gin": ("Gin! All mine!",),
-                         "undercut": ("Caught you, little thief.",), "undercut-by": ("Squawk!",),
-                         "win": ("Into the nest it goes.",), "lose": ("Hmph. Ruffled.",)}},
+        "lines": {
+            "take": (
+                # i18n: Magpie (a magpie, the bird that hoards shiny things; plays Gin), on taking the top card of the
+                # discard pile
+                N_("Shiny! I'll have that."),
+                # i18n: Magpie (a magpie, the bird that hoards shiny things; plays Gin), on taking the top card of the
+                # discard pile
+                N_("Ooh, mine now."),
+            ),
+            "pass": (
+                # i18n: Magpie (a magpie, the bird that hoards shiny things; plays Gin), on passing on the first
+                # upcard, not taking it
+                N_("Not shiny enough."),
+            ),
+            "knock": (
+                # i18n: Magpie (a magpie, the bird that hoards shiny things; plays Gin), on knocking (ending the hand
+                # with a little deadwood left)
+                N_("Knock. Hand over the shinies."),
+            ),
+            "gin": (
+                # i18n: Magpie (a magpie, the bird that hoards shiny things; plays Gin), on going gin (ending the hand
+                # with every card in melds)
+                N_("Gin! All mine!"),
+            ),
+            "undercut": (
+                # i18n: Magpie (a magpie, the bird that hoards shiny things; plays Gin), on undercutting the player
+                # who knocked (and so winning the hand)
+                N_("Caught you, little thief."),
+            ),
+            "undercut-by": (
+                # i18n: Magpie (a magpie, the bird that hoards shiny things; plays Gin), on being undercut after
+                # knocking (and so losing the hand)
+                N_("Squawk!"),
+            ),
+            "win": (
+                # i18n: Magpie (a magpie, the bird that hoards shiny things; plays Gin), on winning a hand
+                N_("Into the nest it goes."),
+            ),
+            "lose": (
+                # i18n: Magpie (a magpie, the bird that hoards shiny things; plays Gin), on losing a hand to you
+                N_("Hmph. Ruffled."),
+            ),
+        },
+    },
     "sam": {"color": "#6d4c41", "skin": "#d9a47a", "hair": "#5a3b22", "style": "short", "glasses": True,
-            "lines": {"take": ("Sensible card.", "That'll do nicely."), "pass": ("I'll pass.",),
-                      "knock": ("I'll knock here.",), "gin": ("Gin. Textbook.",), "undercut": ("Undercut, sorry.",),
-                      "undercut-by": ("Ah. Should have waited.",), "win": ("Steady wins.",),
-                      "lose": ("Good game.",)}},
+        "lines": {
+            "take": (
+                # i18n: Sam (a calm, sensible Gin player), on taking the top card of the discard pile
+                N_("Sensible card."),
+                # i18n: Sam (a calm, sensible Gin player), on taking the top card of the discard pile
+                N_("That'll do nicely."),
+            ),
+            "pass": (
+                # i18n: Sam (a calm, sensible Gin player), on passing on the first upcard, not taking it
+                N_("I'll pass."),
+            ),
+            "knock": (
+                # i18n: Sam (a calm, sensible Gin player), on knocking (ending the hand with a little deadwood left)
+                N_("I'll knock here."),
+            ),
+            "gin": (
+                # i18n: Sam (a calm, sensible Gin player), on going gin (ending the hand with every card in melds)
+                N_("Gin. Textbook."),
+            ),
+            "undercut": (
+                # i18n: Sam (a calm, sensible Gin player), on undercutting the player who knocked (and so winning the
+                # hand)
+                N_("Undercut, sorry."),
+            ),
+            "undercut-by": (
+                # i18n: Sam (a calm, sensible Gin player), on being undercut after knocking (and so losing the hand)
+                N_("Ah. Should have waited."),
+            ),
+            "win": (
+                # i18n: Sam (a calm, sensible Gin player), on winning a hand
+                N_("Steady wins."),
+            ),
+            "lose": (
+                # i18n: Sam (a calm, sensible Gin player), on losing a hand to you
+                N_("Good game."),
+            ),
+        },
+    },
     "vera": {"color": "#8e24aa", "skin": "#f3cdb0", "hair": "#1d1d2b", "style": "bob", "mouth": "smirk",
-             "lines": {"take": ("Thank you, darling.",), "pass": ("Go on.", "Not for me."),
-                       "knock": ("Knock. Rarely wrong.",), "gin": ("Gin, darling.",),
-                       "undercut": ("Undercut. I was waiting.", "Knock into me? Sweet."),
-                       "undercut-by": ("How rude.",), "win": ("As planned.",), "lose": ("Hm. Clever.",)}},
+        "lines": {
+            "take": (
+                # i18n: Vera (a smug, elegant Gin player who waits to undercut), on taking the top card of the discard
+                # pile
+                N_("Thank you, darling."),
+            ),
+            "pass": (
+                # i18n: Vera (a smug, elegant Gin player who waits to undercut), on passing on the first upcard, not
+                # taking it
+                N_("Go on."),
+                # i18n: Vera (a smug, elegant Gin player who waits to undercut), on passing on the first upcard, not
+                # taking it
+                N_("Not for me."),
+            ),
+            "knock": (
+                # i18n: Vera (a smug, elegant Gin player who waits to undercut), on knocking (ending the hand with a
+                # little deadwood left)
+                N_("Knock. Rarely wrong."),
+            ),
+            "gin": (
+                # i18n: Vera (a smug, elegant Gin player who waits to undercut), on going gin (ending the hand with
+                # every card in melds)
+                N_("Gin, darling."),
+            ),
+            "undercut": (
+                # i18n: Vera (a smug, elegant Gin player who waits to undercut), on undercutting the player who
+                # knocked (and so winning the hand)
+                N_("Undercut. I was waiting."),
+                # i18n: Vera (a smug, elegant Gin player who waits to undercut), on undercutting the player who
+                # knocked (and so winning the hand)
+                N_("Knock into me? Sweet."),
+            ),
+            "undercut-by": (
+                # i18n: Vera (a smug, elegant Gin player who waits to undercut), on being undercut after knocking (and
+                # so losing the hand)
+                N_("How rude."),
+            ),
+            "win": (
+                # i18n: Vera (a smug, elegant Gin player who waits to undercut), on winning a hand
+                N_("As planned."),
+            ),
+            "lose": (
+                # i18n: Vera (a smug, elegant Gin player who waits to undercut), on losing a hand to you
+                N_("Hm. Clever."),
+            ),
+        },
+    },
     "ada": {"color": "#1e88e5", "skin": "#f1d0b5", "hair": "#7b4a2a", "style": "bun", "glasses": True,
-            "lines": {"take": ("Probability says yes.", "Noted, and taken."), "pass": ("The odds say pass.",),
-                      "knock": ("Expected value: positive. Knock.",), "gin": ("Gin. As computed.",),
-                      "undercut": ("Undercut, by the numbers.",), "undercut-by": ("An outlier.",),
-                      "win": ("Q.E.D.",), "lose": ("Interesting data.",)}},
+        "lines": {
+            "take": (
+                # i18n: Ada (a Gin player who thinks in probabilities and numbers), on taking the top card of the
+                # discard pile
+                N_("Probability says yes."),
+                # i18n: Ada (a Gin player who thinks in probabilities and numbers), on taking the top card of the
+                # discard pile
+                N_("Noted, and taken."),
+            ),
+            "pass": (
+                # i18n: Ada (a Gin player who thinks in probabilities and numbers), on passing on the first upcard,
+                # not taking it
+                N_("The odds say pass."),
+            ),
+            "knock": (
+                # i18n: Ada (a Gin player who thinks in probabilities and numbers), on knocking (ending the hand with
+                # a little deadwood left)
+                N_("Expected value: positive. Knock."),
+            ),
+            "gin": (
+                # i18n: Ada (a Gin player who thinks in probabilities and numbers), on going gin (ending the hand with
+                # every card in melds)
+                N_("Gin. As computed."),
+            ),
+            "undercut": (
+                # i18n: Ada (a Gin player who thinks in probabilities and numbers), on undercutting the player who
+                # knocked (and so winning the hand)
+                N_("Undercut, by the numbers."),
+            ),
+            "undercut-by": (
+                # i18n: Ada (a Gin player who thinks in probabilities and numbers), on being undercut after knocking
+                # (and so losing the hand)
+                N_("An outlier."),
+            ),
+            "win": (
+                # i18n: Ada (a Gin player who thinks in probabilities and numbers), on winning a hand
+                N_("Q.E.D."),
+            ),
+            "lose": (
+                # i18n: Ada (a Gin player who thinks in probabilities and numbers), on losing a hand to you
+                N_("Interesting data."),
+            ),
+        },
+    },
     "goldie": {"color": "#f9a825", "skin": "#f6d5bd", "hair": "#e2b23c", "style": "curls", "mouth": "smile",
-               "earrings": True,
-               "lines": {"take": ("Gorgeous. Mine.",), "pass": ("Darling, no.",),
-                         "knock": ("Fine, a knock. Don't get used to it.",),
-                         "gin": ("Gin or nothing, honey!", "Gin! Obviously."),
-                         "undercut": ("Oops, undercut!",), "undercut-by": ("Ugh. Tacky.",), "win": ("Dazzling.",),
-                         "lose": ("Next hand is mine.",)}},
+        "earrings": True,
+        "lines": {
+            "take": (
+                # i18n: Goldie (a glamorous, showy Gin player who holds out for gin), on taking the top card of the
+                # discard pile
+                N_("Gorgeous. Mine."),
+            ),
+            "pass": (
+                # i18n: Goldie (a glamorous, showy Gin player who holds out for gin), on passing on the first upcard,
+                # not taking it
+                N_("Darling, no."),
+            ),
+            "knock": (
+                # i18n: Goldie (a glamorous, showy Gin player who holds out for gin), on knocking (ending the hand
+                # with a little deadwood left)
+                N_("Fine, a knock. Don't get used to it."),
+            ),
+            "gin": (
+                # i18n: Goldie (a glamorous, showy Gin player who holds out for gin), on going gin (ending the hand
+                # with every card in melds)
+                N_("Gin or nothing, honey!"),
+                # i18n: Goldie (a glamorous, showy Gin player who holds out for gin), on going gin (ending the hand
+                # with every card in melds)
+                N_("Gin! Obviously."),
+            ),
+            "undercut": (
+                # i18n: Goldie (a glamorous, showy Gin player who holds out for gin), on undercutting the player who
+                # knocked (and so winning the hand)
+                N_("Oops, undercut!"),
+            ),
+            "undercut-by": (
+                # i18n: Goldie (a glamorous, showy Gin player who holds out for gin), on being undercut after knocking
+                # (and so losing the hand)
+                N_("Ugh. Tacky."),
+            ),
+            "win": (
+                # i18n: Goldie (a glamorous, showy Gin player who holds out for gin), on winning a hand
+                N_("Dazzling."),
+            ),
+            "lose": (
+                # i18n: Goldie (a glamorous, showy Gin player who holds out for gin), on losing a hand to you
+                N_("Next hand is mine."),
+            ),
+        },
+    },
     "hugo": {"color": "#00838f", "skin": "#e3b995", "hair": "#2b2b2b", "style": "short", "glasses": True,
-             "mouth": "smirk",
-             "lines": {"take": ("I've played this out. Taken.",), "pass": ("Every line says pass.",),
-                       "knock": ("A thousand futures agree: knock.",), "gin": ("Gin. I saw it coming.",),
-                       "undercut": ("Undercut. Foreseen.",), "undercut-by": ("That future was unlikely.",),
-                       "win": ("As simulated.",), "lose": ("Back to the drawing board.",)}},
+        "mouth": "smirk",
+        "lines": {
+            "take": (
+                # i18n: Hugo (a Gin player who plays out the possible futures in his head), on taking the top card of
+                # the discard pile
+                N_("I've played this out. Taken."),
+            ),
+            "pass": (
+                # i18n: Hugo (a Gin player who plays out the possible futures in his head), on passing on the first
+                # upcard, not taking it
+                N_("Every line says pass."),
+            ),
+            "knock": (
+                # i18n: Hugo (a Gin player who plays out the possible futures in his head), on knocking (ending the
+                # hand with a little deadwood left)
+                N_("A thousand futures agree: knock."),
+            ),
+            "gin": (
+                # i18n: Hugo (a Gin player who plays out the possible futures in his head), on going gin (ending the
+                # hand with every card in melds)
+                N_("Gin. I saw it coming."),
+            ),
+            "undercut": (
+                # i18n: Hugo (a Gin player who plays out the possible futures in his head), on undercutting the player
+                # who knocked (and so winning the hand)
+                N_("Undercut. Foreseen."),
+            ),
+            "undercut-by": (
+                # i18n: Hugo (a Gin player who plays out the possible futures in his head), on being undercut after
+                # knocking (and so losing the hand)
+                N_("That future was unlikely."),
+            ),
+            "win": (
+                # i18n: Hugo (a Gin player who plays out the possible futures in his head), on winning a hand
+                N_("As simulated."),
+            ),
+            "lose": (
+                # i18n: Hugo (a Gin player who plays out the possible futures in his head), on losing a hand to you
+                N_("Back to the drawing board."),
+            ),
+        },
+    },
     # Basic Rummy
     "tilly": {"color": "#ec407a", "skin": "#f8d9c2", "hair": "#c8742c", "style": "pigtails", "mouth": "open",
-              "lines": {"take": ("Can I have that? Thanks!",), "meld": ("Is this a run? It's a run!", "Look, a meld!"),
-                        "layoff": ("It fits!",), "win": ("I won! Really?",), "rummy": ("RUMMY! Is that good?",),
-                        "lose": ("Oh well!",)}},
-    "mel": {"color": "#fb8c00", "skin": "#e9b892", "hair": "#3b2a20", "style": "short", "hat": "chef",
-            "mouth": "grin",
-            "lines": {"take": ("Ooh, fresh from the pile!",), "meld": ("Down it goes!", "Fresh meld, coming up!"),
-                      "layoff": ("And a little extra.",), "win": ("Out! Ta-da!",), "rummy": ("Rummy, all at once!",),
-                      "lose": ("Half-baked, that one.",)}},
+        "lines": {
+            "take": (
+                # i18n: Tilly (a cheerful beginner at Basic Rummy), on taking the top card of the discard pile
+                N_("Can I have that? Thanks!"),
+            ),
+            "meld": (
+                # i18n: Tilly (a cheerful beginner at Basic Rummy), on laying down a meld
+                N_("Is this a run? It's a run!"),
+                # i18n: Tilly (a cheerful beginner at Basic Rummy), on laying down a meld
+                N_("Look, a meld!"),
+            ),
+            "layoff": (
+                # i18n: Tilly (a cheerful beginner at Basic Rummy), on laying off a card on a meld on the table
+                N_("It fits!"),
+            ),
+            "win": (
+                # i18n: Tilly (a cheerful beginner at Basic Rummy), on winning a hand
+                N_("I won! Really?"),
+            ),
+            "rummy": (
+                # i18n: Tilly (a cheerful beginner at Basic Rummy), on going rummy (going out in one turn, every card
+                # melded at once)
+                N_("RUMMY! Is that good?"),
+            ),
+            "lose": (
+                # i18n: Tilly (a cheerful beginner at Basic Rummy), on losing a hand to you
+                N_("Oh well!"),
+            ),
+        },
+    },
+    "mel": {"color": "#fb8c00", "skin": "#e9b892", "hair": "#3b2a20", "style": "short", "hat": "chef", "mouth": "grin",
+        "lines": {
+            "take": (
+                # i18n: Mel (a jolly cook who melds early at Basic Rummy; kitchen talk), on taking the top card of the
+                # discard pile
+                N_("Ooh, fresh from the pile!"),
+            ),
+            "meld": (
+                # i18n: Mel (a jolly cook who melds early at Basic Rummy; kitchen talk), on laying down a meld
+                N_("Down it goes!"),
+                # i18n: Mel (a jolly cook who melds early at Basic Rummy; kitchen talk), on laying down a meld
+                N_("Fresh meld, coming up!"),
+            ),
+            "layoff": (
+                # i18n: Mel (a jolly cook who melds early at Basic Rummy; kitchen talk), on laying off a card on a
+                # meld on the table
+                N_("And a little extra."),
+            ),
+            "win": (
+                # i18n: Mel (a jolly cook who melds early at Basic Rummy; kitchen talk), on winning a hand
+                N_("Out! Ta-da!"),
+            ),
+            "rummy": (
+                # i18n: Mel (a jolly cook who melds early at Basic Rummy; kitchen talk), on going rummy (going out in
+                # one turn, every card melded at once)
+                N_("Rummy, all at once!"),
+            ),
+            "lose": (
+                # i18n: Mel (a jolly cook who melds early at Basic Rummy; kitchen talk), on losing a hand to you
+                N_("Half-baked, that one."),
+            ),
+        },
+    },
     "corvo": {"color": "#37474f", "bird": "crow",
-              "lines": {"take": ("Caw. That's mine now.", "You wanted that? Pity."),
-                        "meld": ("Caw.",), "layoff": ("Snatched.",), "win": ("Caw caw!",),
-                        "rummy": ("Rummy. Caw!",), "lose": ("Hmph.",)}},
+        "lines": {
+            "take": (
+                # i18n: Corvo (a crow, sly and a little smug; plays Basic Rummy), on taking the top card of the
+                # discard pile
+                N_("Caw. That's mine now."),
+                # i18n: Corvo (a crow, sly and a little smug; plays Basic Rummy), on taking the top card of the
+                # discard pile
+                N_("You wanted that? Pity."),
+            ),
+            "meld": (
+                # i18n: Corvo (a crow, sly and a little smug; plays Basic Rummy), on laying down a meld
+                N_("Caw."),
+            ),
+            "layoff": (
+                # i18n: Corvo (a crow, sly and a little smug; plays Basic Rummy), on laying off a card on a meld on
+                # the table
+                N_("Snatched."),
+            ),
+            "win": (
+                # i18n: Corvo (a crow, sly and a little smug; plays Basic Rummy), on winning a hand
+                N_("Caw caw!"),
+            ),
+            "rummy": (
+                # i18n: Corvo (a crow, sly and a little smug; plays Basic Rummy), on going rummy (going out in one
+                # turn, every card melded at once)
+                N_("Rummy. Caw!"),
+            ),
+            "lose": (
+                # i18n: Corvo (a crow, sly and a little smug; plays Basic Rummy), on losing a hand to you
+                N_("Hmph."),
+            ),
+        },
+    },
     "dot": {"color": "#00897b", "skin": "#f0c9a6", "hair": "#9e9e9e", "style": "curls", "glasses": True, "dots": True,
-            "lines": {"take": ("Tidy.", "That'll go nicely."), "meld": ("Neat and tidy.", "In its place."),
-                      "layoff": ("Tucked in.",), "win": ("All tidied up.",), "rummy": ("Rummy, dear.",),
-                      "lose": ("Oh, well done you.",)}},
+        "lines": {
+            "take": (
+                # i18n: Dot (a tidy, kindly older lady who plays Basic Rummy), on taking the top card of the discard
+                # pile
+                N_("Tidy."),
+                # i18n: Dot (a tidy, kindly older lady who plays Basic Rummy), on taking the top card of the discard
+                # pile
+                N_("That'll go nicely."),
+            ),
+            "meld": (
+                # i18n: Dot (a tidy, kindly older lady who plays Basic Rummy), on laying down a meld
+                N_("Neat and tidy."),
+                # i18n: Dot (a tidy, kindly older lady who plays Basic Rummy), on laying down a meld
+                N_("In its place."),
+            ),
+            "layoff": (
+                # i18n: Dot (a tidy, kindly older lady who plays Basic Rummy), on laying off a card on a meld on the
+                # table
+                N_("Tucked in."),
+            ),
+            "win": (
+                # i18n: Dot (a tidy, kindly older lady who plays Basic Rummy), on winning a hand
+                N_("All tidied up."),
+            ),
+            "rummy": (
+                # i18n: Dot (a tidy, kindly older lady who plays Basic Rummy), on going rummy (going out in one turn,
+                # every card melded at once)
+                N_("Rummy, dear."),
+            ),
+            "lose": (
+                # i18n: Dot (a tidy, kindly older lady who plays Basic Rummy), on losing a hand to you
+                N_("Oh, well done you."),
+            ),
+        },
+    },
     "rufus": {"color": "#c62828", "skin": "#e8b48c", "hair": "#b5522a", "style": "short", "hat": "tophat",
-              "beard": True, "mouth": "smirk",
-              "lines": {"take": ("Patience… patience.",), "meld": ("Very well.",), "layoff": ("If I must.",),
-                        "win": ("Splendid.",), "rummy": ("Rummy! All in one go!",), "lose": ("Curses.",)}},
+        "beard": True, "mouth": "smirk",
+        "lines": {
+            "take": (
+                # i18n: Rufus (a pompous old-fashioned gentleman in a top hat; plays Basic Rummy), on taking the top
+                # card of the discard pile
+                N_("Patience… patience."),
+            ),
+            "meld": (
+                # i18n: Rufus (a pompous old-fashioned gentleman in a top hat; plays Basic Rummy), on laying down a
+                # meld
+                N_("Very well."),
+            ),
+            "layoff": (
+                # i18n: Rufus (a pompous old-fashioned gentleman in a top hat; plays Basic Rummy), on laying off a
+                # card on a meld on the table
+                N_("If I must."),
+            ),
+            "win": (
+                # i18n: Rufus (a pompous old-fashioned gentleman in a top hat; plays Basic Rummy), on winning a hand
+                N_("Splendid."),
+            ),
+            "rummy": (
+                # i18n: Rufus (a pompous old-fashioned gentleman in a top hat; plays Basic Rummy), on going rummy
+                # (going out in one turn, every card melded at once)
+                N_("Rummy! All in one go!"),
+            ),
+            "lose": (
+                # i18n: Rufus (a pompous old-fashioned gentleman in a top hat; plays Basic Rummy), on losing a hand to
+                # you
+                N_("Curses."),
+            ),
+        },
+    },
     "iris": {"color": "#d81b60", "skin": "#f3d2b8", "hair": "#4a2c5a", "style": "bob", "earrings": True,
-             "mouth": "smile",
-             "lines": {"take": ("That's an out. Mine.",), "meld": ("One step closer.", "Down it goes."),
-                       "layoff": ("Every card counts.",), "win": ("Out, by the shortest road.",),
-                       "rummy": ("Rummy! Counted it all along.",), "lose": ("I miscounted. Well played.",)}},
-    "sage": {"color": "#5e35b1", "skin": "#e6c2a0", "hair": "#e0e0e0", "style": "bald", "hat": "hood",
-             "beard": True,
-             "lines": {"take": ("Every card in its time.",), "meld": ("Now.",), "layoff": ("It belongs there.",),
-                       "win": ("As foreseen.",), "rummy": ("Rummy. Patience rewarded.",),
-                       "lose": ("The river flows on.",)}},
+        "mouth": "smile",
+        "lines": {
+            "take": (
+                # i18n: Iris (a sharp Basic Rummy player who counts every card), on taking the top card of the discard
+                # pile
+                N_("That's an out. Mine."),
+            ),
+            "meld": (
+                # i18n: Iris (a sharp Basic Rummy player who counts every card), on laying down a meld
+                N_("One step closer."),
+                # i18n: Iris (a sharp Basic Rummy player who counts every card), on laying down a meld
+                N_("Down it goes."),
+            ),
+            "layoff": (
+                # i18n: Iris (a sharp Basic Rummy player who counts every card), on laying off a card on a meld on the
+                # table
+                N_("Every card counts."),
+            ),
+            "win": (
+                # i18n: Iris (a sharp Basic Rummy player who counts every card), on winning a hand
+                N_("Out, by the shortest road."),
+            ),
+            "rummy": (
+                # i18n: Iris (a sharp Basic Rummy player who counts every card), on going rummy (going out in one
+                # turn, every card melded at once)
+                N_("Rummy! Counted it all along."),
+            ),
+            "lose": (
+                # i18n: Iris (a sharp Basic Rummy player who counts every card), on losing a hand to you
+                N_("I miscounted. Well played."),
+            ),
+        },
+    },
+    "sage": {"color": "#5e35b1", "skin": "#e6c2a0", "hair": "#e0e0e0", "style": "bald", "hat": "hood", "beard": True,
+        "lines": {
+            "take": (
+                # i18n: Sage (a serene hooded sage who speaks calmly, like proverbs; plays Basic Rummy), on taking the
+                # top card of the discard pile
+                N_("Every card in its time."),
+            ),
+            "meld": (
+                # i18n: Sage (a serene hooded sage who speaks calmly, like proverbs; plays Basic Rummy), on laying
+                # down a meld
+                N_("Now."),
+            ),
+            "layoff": (
+                # i18n: Sage (a serene hooded sage who speaks calmly, like proverbs; plays Basic Rummy), on laying off
+                # a card on a meld on the table
+                N_("It belongs there."),
+            ),
+            "win": (
+                # i18n: Sage (a serene hooded sage who speaks calmly, like proverbs; plays Basic Rummy), on winning a
+                # hand
+                N_("As foreseen."),
+            ),
+            "rummy": (
+                # i18n: Sage (a serene hooded sage who speaks calmly, like proverbs; plays Basic Rummy), on going
+                # rummy (going out in one turn, every card melded at once)
+                N_("Rummy. Patience rewarded."),
+            ),
+            "lose": (
+                # i18n: Sage (a serene hooded sage who speaks calmly, like proverbs; plays Basic Rummy), on losing a
+                # hand to you
+                N_("The river flows on."),
+            ),
+        },
+    },
 }
 
 YOU_COLOR = "#f2c14e"
@@ -124,7 +702,7 @@ def line(pid: str, occasion: str, salt: int) -> str | None:
     if not lines:
         return None
     said: str = lines[salt % len(lines)]
-    return said
+    return _(said)
 
 
 # ---------------------------------------------------------------- portraits (viewBox 0 0 100 100)

@@ -12,6 +12,7 @@ All coordinates are whole numbers (the same text under MicroPython and CPython).
 """
 
 from web.page.app.looks import BACK_IDS
+from web.page.i18n import N_, _
 from web.page.shared.cards import JOKER, RANKS, SUITS
 
 W = 250  # the card's drawing box: 250 x 350 (the proportions of a poker card, 63 x 88 mm)
@@ -48,6 +49,51 @@ LAYOUTS = {
 }
 PIP = 40  # a number card's pip, in the card's units
 
+
+
+# The words of a card's name for people and screen readers ("7 of hearts", "jack of spades"), in English:
+# translated where the name is made (card_name). The number cards keep their digits.
+RANK_WORDS = (
+    # i18n: a card's rank, in a card's name for screen readers ("ace of hearts"): the word that goes into
+    # "{rank} of {suit}"
+    N_("ace"),
+    "2", "3", "4", "5", "6", "7", "8", "9", "10",
+    # i18n: a card's rank, in a card's name for screen readers ("jack of spades"): the word that goes into
+    # "{rank} of {suit}"
+    N_("jack"),
+    # i18n: a card's rank, in a card's name for screen readers ("queen of spades"): the word that goes into
+    # "{rank} of {suit}"
+    N_("queen"),
+    # i18n: a card's rank, in a card's name for screen readers ("king of spades"): the word that goes into
+    # "{rank} of {suit}"
+    N_("king"),
+)
+SUIT_WORDS = (
+    # i18n: a suit, in a card's name for screen readers ("7 of clubs"): the word that goes into "{rank} of {suit}",
+    # in the form that name needs
+    N_("clubs"),
+    # i18n: a suit, in a card's name for screen readers ("7 of diamonds"): the word that goes into "{rank} of
+    # {suit}", in the form that name needs
+    N_("diamonds"),
+    # i18n: a suit, in a card's name for screen readers ("7 of hearts"): the word that goes into "{rank} of {suit}",
+    # in the form that name needs
+    N_("hearts"),
+    # i18n: a suit, in a card's name for screen readers ("7 of spades"): the word that goes into "{rank} of {suit}",
+    # in the form that name needs
+    N_("spades"),
+)
+
+
+def card_name(card: int) -> str:
+    """A card's name for people and screen readers, in the page's language: ``7 of hearts``, ``jack of spades``,
+    ``joker`` (in English, the very words of web.page.shared.cards.name_of, which the worker shares and which stays
+    English). Only shown: nothing decides on it."""
+    if card == JOKER:
+        # i18n: the joker's name for screen readers (a card in the hand, on the discard pile)
+        return _("joker")
+    # i18n: a card's name for screen readers: {rank} is "ace", "2" ... "10", "jack", "queen" or "king", {suit}
+    # "clubs", "diamonds", "hearts" or "spades" ("7 of hearts")
+    return _("{rank} of {suit}").format(rank=_(RANK_WORDS[card % 13]), suit=_(SUIT_WORDS[card // 13]))
 
 
 def card_id(card: int) -> str:

@@ -7,6 +7,7 @@ Written in the Python both MicroPython and CPython run.
 from web.page.app import core, table
 from web.page.app.online import NET, table_talk
 from web.page.app.text import isolated
+from web.page.i18n import _
 from web.page.shared import online as wire
 from web.page.shared.protocol import clean_text
 from web.page.shared.viewdata import read_view
@@ -60,7 +61,7 @@ def start_guest(app: "App", fragment: str) -> "Effects":
     app.page.screen = "join"
     if inv is None:
         app.guest.join = {"state": "error", "code": "", "qr": "",
-                     "error": "This invite link is damaged: ask for it again (copy it whole)."}
+                          "error": _("This invite link is damaged: ask for it again (copy it whole).")}
         return [("render",)]
     app.guest.invite = inv
     app.match.meta = {"names": [p[0] for p in inv["players"]], "counted": 0, "match_counted": False, "log": []}
@@ -70,7 +71,7 @@ def start_guest(app: "App", fragment: str) -> "Effects":
         kind, sdp = "", ""
     if kind != "offer":
         app.guest.join = {"state": "error", "code": "", "qr": "",
-                     "error": "This invite link is damaged: ask for it again (copy it whole)."}
+                          "error": _("This invite link is damaged: ask for it again (copy it whole).")}
         return [("render",)]
     app.guest.join = {"state": "making", "code": "", "qr": "", "error": "", "of": ""}
     out: Effects = [("rtc", "configure", core.stun_json(app))]
@@ -124,13 +125,15 @@ def on_rtc_answer(app: "App", key: str, sdp: str | None, err: object) -> "Effect
     guest = _guest(app)
     if not sdp:
         guest.join["state"] = "error"
-        guest.join["error"] = "Your reply could not be made (" + str(err) + ")."
+        # i18n: {error}: the browser's reason (in English)
+        guest.join["error"] = _("Your reply could not be made ({error}).").format(error=str(err))
         return [("render",)]
     try:
         code = rtc.pack(sdp, "answer")
     except ValueError as e:
         guest.join["state"] = "error"
-        guest.join["error"] = "Your reply could not be made (" + str(e) + ")."
+        # i18n: {error}: the reason (in English)
+        guest.join["error"] = _("Your reply could not be made ({error}).").format(error=str(e))
         return [("render",)]
     guest.join["code"] = code
     guest.join["state"] = "replying"
@@ -144,7 +147,8 @@ def on_rtc_answer(app: "App", key: str, sdp: str | None, err: object) -> "Effect
 
 def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
     guest = _guest(app)
-    host = isolated(core.names(app)[0]) if core.names(app) else "the host"
+    # i18n: stands for the host's name in a sentence, when this page does not know it
+    host = isolated(core.names(app)[0]) if core.names(app) else _("the host")
     if kind == "open":
         guest.join["state"] = "connected"
         return [("rtc", "send", "host", wire.encode("hello", {"net": NET, "build": "", "name":
@@ -153,22 +157,23 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
         return guest_message(app, data)
     if kind == "failed" and guest.join["state"] in ("replying", "connecting"):  # it never opened
         guest.join["state"] = "error"
-        guest.join["error"] = ("Your page and " + host + "'s could not reach each other: a network on the way "
-                               "blocks direct connections. Ask " + host + " to add a TURN server in Settings "
-                               "(Advanced), or try another network.")
+        # i18n: {host}: the friend who hosts the table; "Settings (Advanced)" is a part of Settings
+        guest.join["error"] = _("Your page and {host}'s could not reach each other: a network on the way blocks "
+                                "direct connections. Ask {host} to add a TURN server in Settings (Advanced), or try "
+                                "another network.").format(host=host)
         return [("announce", guest.join["error"]), ("render",)]
     guest.join["state"] = "lost"
     app.match.waiting = None
     if meeting(app):  # the host's page makes a new offer for this seat; asking makes sure it is sent
         from web.page.app import meet
 
-        core.say(app, "The connection to " + host + " was lost. Reconnecting… (If it takes long, " + host +
-                 "'s page may have closed: ask " + host + " for a new invite link.)", "error")
-        return [("announce", "The connection to " + host + " was lost. Reconnecting…"),
+        core.say(app, _("The connection to {host} was lost. Reconnecting… (If it takes long, {host}'s page may have "
+                        "closed: ask {host} for a new invite link.)").format(host=host), "error")
+        return [("announce", _("The connection to {host} was lost. Reconnecting…").format(host=host)),
                 ("signal", "post", "host", meet.encode("knock")), ("render",)]
-    core.say(app, "The connection to " + host + " was lost. Ask " + host + " for a new invite link to rejoin.",
-             "error")
-    return [("announce", "The connection to " + host + " was lost."), ("render",)]
+    core.say(app, _("The connection to {host} was lost. Ask {host} for a new invite link to rejoin.").format(
+        host=host), "error")
+    return [("announce", _("The connection to {host} was lost.").format(host=host)), ("render",)]
 
 
 def on_qr(app: "App", key: str, svg: str) -> "Effects":
@@ -188,9 +193,9 @@ def guest_message(app: "App", text: "Any") -> "Effects":
     if msg is None:
         return [("log", "a message from the host was dropped: " + str(why))]
     if why == "version":
-        return must_reload(app, "This page is another version of the game than the host's.")
+        return must_reload(app, _("This page is another version of the game than the host's."))
     t = msg["t"]
-    if t == "reload":
+    if t == "reload":  # the host's page's words, as they came (in its language: English)
         return must_reload(app, clean_text(msg["why"], wire.MAX_WORDS))
     if t == "welcome":
         names = host_names(msg["names"])
@@ -201,7 +206,7 @@ def guest_message(app: "App", text: "Any") -> "Effects":
         app.match.meta["names"] = names
         app.match.meta["counted"] = -1  # set by the first table: hands that ended before joining are not counted
         guest.join["state"] = "seated"
-        core.say(app, "You are at " + isolated(names[0]) + "'s table. Waiting for the deal…")
+        core.say(app, _("You are at {host}'s table. Waiting for the deal…").format(host=isolated(names[0])))
         return [("render",)]
     if t == "commit":
         guest.promised[msg["hand"]] = {"commitment": msg["commitment"], "dealer": msg["dealer"]}
@@ -244,7 +249,8 @@ def on_entropy(app: "App", hand: int, value: str) -> "Effects":
 def must_reload(app: "App", why: str) -> "Effects":
     guest = _guest(app)
     guest.join["state"] = "reload"
-    core.say(app, why + " Reload this page to play.", "error")
+    # i18n: {why}: why this page cannot play at the table (another version of the game than the host's page)
+    core.say(app, _("{why} Reload this page to play.").format(why=why), "error")
     return [("render",)]
 
 
@@ -312,13 +318,15 @@ def check_fair(app: "App", fair: "dict[str, Any]") -> "Effects":
     promised = guest.promised.get(hand)
     seen = guest.first_seen.get(hand)
     if promised is None or seen is None or hand not in guest.my_values:
-        guest.deal_checks[hand] = (None, "This deal was not checked: you joined after it was dealt.")
+        guest.deal_checks[hand] = (None, _("This deal was not checked: you joined after it was dealt."))
         return []
     ok, words = wire.check_deal(fair, promised, guest.my_values[hand], seen)
     if not ok:
-        words = "Warning: this deal does not check out: " + words + "."
+        # i18n: a deal of an online table failed its check; {why}: what did not match (in English)
+        words = _("Warning: this deal does not check out: {why}.").format(why=words)
     guest.deal_checks[hand] = (ok, words)
-    core.log_line(app, ("Hand " + str(hand) + ": ") + words)
+    # i18n: a line of the move log: the check of a hand's deal ({words}: what it found)
+    core.log_line(app, _("Hand {n}: {words}").format(n=hand, words=words))
     return [("announce", words)]
 
 

@@ -7,6 +7,7 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app import core, expect, motion, stage
 from web.page.app.text import who
+from web.page.i18n import _
 from web.page.shared.cards import JOKER, by_rank, by_suit, card_of, face_of, text_of
 from web.page.shared.viewdata import read_view
 
@@ -65,11 +66,12 @@ def play(app: "App", act: str, data: "dict[str, Any]") -> "Effects":
     if m.cover is not None:
         return []  # pass and play: no hand shows until the next person taps
     if not app.page.writable:
-        return core.complain(app, "This game is open in another tab: press Play here to play it here.")
+        # i18n: the same match is open in another browser tab; "Play here" is the name of a button
+        return core.complain(app, _("This game is open in another tab: press Play here to play it here."))
     if not v.in_hand:
-        return core.complain(app, "The hand is over.")
+        return core.complain(app, _("The hand is over."))
     if v.turn != v.seat:
-        return core.complain(app, "It is not your turn: " + who(core.names(app), v.turn) + " is playing.")
+        return core.complain(app, not_your_turn(app, v.turn))
     sel = selected_cards(app)
     if act == "draw":
         return send_move(app, "draw stock")
@@ -85,15 +87,16 @@ def play(app: "App", act: str, data: "dict[str, Any]") -> "Effects":
         return send_move(app, "draw discard")
     if act == "discard":
         if len(sel) != 1:
-            return core.complain(app, "Select the one card to discard (click it, or move to it with the arrows and "
-                                 "press Space).")
+            return core.complain(app, _("Select the one card to discard (click it, or move to it with the arrows "
+                                        "and press Space)."))
         return send_move(app, "discard " + text_of(sel[0]))
     if act == "gin":
         # Gin is a knock that leaves no deadwood: the engine's best knock when the hint says it does
         best = m.hint.get("best_knock")
         if gin_ready(app) and best and v.move(best) is not None:
             return send_move(app, best)
-        return core.complain(app, "Not gin yet: a knock now would leave deadwood.")
+        # i18n: the Gin button was pressed, but the hand is not gin (every card in a meld) yet
+        return core.complain(app, _("Not gin yet: a knock now would leave deadwood."))
     if act == "knock":
         going = stage.confirmed(app)
         if going is not None:  # the confirmation's Knock, or K again
@@ -101,7 +104,8 @@ def play(app: "App", act: str, data: "dict[str, Any]") -> "Effects":
         if len(sel) == 1:
             return knock(app, "knock " + text_of(sel[0]))
         if sel:
-            return core.complain(app, "Select the one card to knock with, or none to let the game pick the best.")
+            # i18n: more than one card was selected when knocking (the knock discards one card)
+            return core.complain(app, _("Select the one card to knock with, or none to let the game pick the best."))
         best = m.hint.get("best_knock")
         if best and v.move(best) is not None:
             return knock(app, best)
@@ -157,8 +161,21 @@ def refuse_drop(app: "App", text: str) -> "Effects":
 
 def waiting_words(app: "App") -> str:
     """What a move made before the engine is up waits for (the engine worker's start, in words)."""
-    stage = app.match.starting
-    return "Getting the game ready" + (": " + stage + "…" if stage else "…")
+    return waiting_words_for(app.match.starting)
+
+
+def waiting_words_for(stage: str) -> str:
+    """The words of :func:`waiting_words` while the engine worker is at ``stage`` (its words in English, from
+    web.page.app.table.STAGES, or "")."""
+    if stage:
+        # i18n: a move waits for the game to start; {stage} says what it is doing ("downloading the game engine")
+        return _("Getting the game ready: {stage}…").format(stage=_(stage))
+    return _("Getting the game ready…")
+
+
+def not_your_turn(app: "App", turn: int | None) -> str:
+    """The reason a move is refused when another player is to play."""
+    return _("It is not your turn: {name} is playing.").format(name=who(core.names(app), turn))
 
 
 def refused_motion() -> "dict[str, Any]":
@@ -179,35 +196,38 @@ def gin_ready(app: "App") -> bool:
 
 def meld(app: "App", sel: list[int]) -> "Effects":
     if len(sel) < 3:
-        return core.complain(app, "Select 3 or more cards that make a set or a run, then press Meld.")
+        # i18n: "Meld" is the name of a button
+        return core.complain(app, _("Select 3 or more cards that make a set or a run, then press Meld."))
     want = sorted(sel)
     for m in core.view(app).moves("meld"):
         if sorted(m.hand_cards()) == want:
             return send_move(app, m.text)
     if JOKER in sel:
-        return core.complain(app, "Those cards do not make a meld, even with the joker.")
+        return core.complain(app, _("Those cards do not make a meld, even with the joker."))
     return send_move(app, "meld " + " ".join(text_of(c) for c in sorted(sel)))  # the engine says why not
 
 
 def layoff(app: "App", sel: list[int], meld: int | None) -> "Effects":
     v = core.view(app)
     if len(sel) != 1:
-        return core.complain(app, "Select one card to lay off" + (", then choose a meld on the table."
-                                                               if meld is None else "."))
+        if meld is None:
+            return core.complain(app, _("Select one card to lay off, then choose a meld on the table."))
+        return core.complain(app, _("Select one card to lay off."))
     c = sel[0]
     fits = [m for m in v.legal if m.kind in ("layoff", "swap") and m.hand_cards() == [c]
             and (meld is None or m.meld == meld)]
     if fits:
         targets = sorted({m.meld for m in fits})
         if meld is None and len(targets) > 1:
-            core.say(app, face_of(c) + " fits melds " + ", ".join(str(t) for t in targets)
-                     + ": click the meld, or press its number.")
+            # i18n: {card} can be laid off on more than one meld of the table; {melds} are their numbers ("1, 3")
+            core.say(app, _("{card} fits melds {melds}: click the meld, or press its number.").format(
+                card=face_of(c), melds=", ".join(str(t) for t in targets)))
             return [("render",)]
         return send_move(app, fits[0].text)
     if not v.table:
-        return core.complain(app, "There are no melds on the table to lay off on yet.")
+        return core.complain(app, _("There are no melds on the table to lay off on yet."))
     if c == JOKER:
-        return core.complain(app, "The joker fits no meld there.")
+        return core.complain(app, _("The joker fits no meld there."))
     return send_move(app, "layoff " + text_of(c) + " " + str(meld or 1))  # the engine says why not
 
 
@@ -261,12 +281,17 @@ def explain_disabled(app: "App", act: str) -> "Effects":
         return play(app, act, {})  # the engine's reason
     if v.turn != v.seat:
         if v.turn is None:
-            return core.complain(app, "The hand is over.")
-        return core.complain(app, "It is not your turn: " + who(core.names(app), v.turn) + " is playing.")
-    words = {"knock": "You cannot knock now: draw first, and knock only with low enough deadwood.",
-             "meld": "Nothing to meld now.", "layoff": "Nothing to lay off now.",
-             "discard": "Draw a card first, from the stock or the discard pile."}
-    return core.complain(app, words.get(act, "Not now."))
+            return core.complain(app, _("The hand is over."))
+        return core.complain(app, not_your_turn(app, v.turn))
+    if act == "knock":
+        return core.complain(app, _("You cannot knock now: draw first, and knock only with low enough deadwood."))
+    if act == "meld":
+        return core.complain(app, _("Nothing to meld now."))
+    if act == "layoff":
+        return core.complain(app, _("Nothing to lay off now."))
+    if act == "discard":
+        return core.complain(app, _("Draw a card first, from the stock or the discard pile."))
+    return core.complain(app, _("Not now."))
 
 
 def arrow(app: "App", pos: int, step: int, shift: bool) -> "Effects":
@@ -303,7 +328,7 @@ def on_drop(app: "App", kind: str, pos: int | None, where: str) -> "Effects":
     if kind in ("stock", "discard"):
         if where.startswith("hand"):
             return play(app, "draw" if kind == "stock" else "take", {})
-        return refuse_drop(app, "Drag the stock or the discard pile onto your hand to draw.")
+        return refuse_drop(app, _("Drag the stock or the discard pile onto your hand to draw."))
     if pos is None or pos >= len(m.order):
         return []
     if where.startswith("hand:"):
@@ -323,8 +348,9 @@ def on_drop(app: "App", kind: str, pos: int | None, where: str) -> "Effects":
         m.selected.add(pos)
         return play(app, "meld", {})
     # dropped on nothing that takes a card: say where it could go
-    return refuse_drop(app, "Drop a card on the discard pile, on Knock or a meld, on the table, or between your "
-                            "cards to move it.")
+    # i18n: a card was dropped where it cannot go; "Knock" is the name of a button
+    return refuse_drop(app, _("Drop a card on the discard pile, on Knock or a meld, on the table, or between your "
+                              "cards to move it."))
 
 
 def sync_order(app: "App") -> None:
@@ -387,12 +413,19 @@ def marks(app: "App") -> "tuple[dict[str, Any], list[tuple[str, str]] | str]":
             groups[card_of(t)] = i
     marks["groups"] = groups
     marks["gaps"] = sort_mode(app) == "melds"
-    parts = [("Deadwood " + str(h.get("deadwood")), "")]
+    # i18n: beside the hand (Gin): the points of the cards in no meld
+    parts = [(_("Deadwood {n}").format(n=h.get("deadwood")), "")]
     if h.get("after_discard") is not None:
-        parts.append((" · after your best discard " + str(h["after_discard"]), "more"))
+        # i18n: beside "Deadwood 12" (Gin): the deadwood left after the best card to discard
+        parts.append((" · " + _("after your best discard {n}").format(n=h["after_discard"]), "more"))
     limit = v.knock_limit
     if limit is not None:
-        parts.append(((" · knock at " + str(limit) + " or less") if limit else " · gin only (knock limit 0)", ""))
+        if limit:
+            # i18n: beside "Deadwood 12" (Gin): the most deadwood a player may knock with
+            parts.append((" · " + _("knock at {n} or less").format(n=limit), ""))
+        else:
+            # i18n: beside "Deadwood 12" (Gin): no knock is allowed, only gin (every card in a meld)
+            parts.append((" · " + _("gin only (knock limit 0)"), ""))
     return marks, parts
 
 

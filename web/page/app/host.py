@@ -7,6 +7,7 @@ Written in the Python both MicroPython and CPython run.
 from web.page.app import core
 from web.page.app.online import NET, key_of, seat_of, table_talk
 from web.page.app.text import isolated
+from web.page.i18n import N_, _
 from web.page.shared import online as wire
 from web.page.shared.protocol import MAX_NAME
 
@@ -18,9 +19,12 @@ if TYPE_CHECKING:
     from web.page.app.model import App
 
 REPLACEMENT = {"gin": "ada", "rummy": "tilly"}  # the computer opponent that takes a dropped guest's seat
-CANNOT_CONNECT = ("Your page and {name}'s could not reach each other: a network on the way blocks direct "
-                  "connections. On one network, tick Same network only; across the internet, add a TURN server in "
-                  "Settings (Advanced), or try another network.")
+# in English: translated where shown
+# i18n: {name}: a friend whose page could not connect to this one; "Same network only" is a choice of the lobby,
+# "Settings (Advanced)" a part of Settings
+CANNOT_CONNECT = N_("Your page and {name}'s could not reach each other: a network on the way blocks direct "
+                    "connections. On one network, tick Same network only; across the internet, add a TURN server in "
+                    "Settings (Advanced), or try another network.")
 TALK_PER_TABLE = 5  # quick messages a guest may send between two tables; more are a flood, dropped
 
 
@@ -172,13 +176,15 @@ def on_rtc_offer(app: "App", key: str, sdp: str | None, err: object) -> "Effects
         return [("rtc", "close", key)]
     if not sdp:
         link["state"] = "error"
-        link["error"] = "The invite could not be made (" + str(err) + ")."
+        # i18n: {error}: the browser's reason (in English)
+        link["error"] = _("The invite could not be made ({error}).").format(error=str(err))
         return [("render",)]
     try:
         code = rtc.pack(sdp, "offer")
     except ValueError as e:
         link["state"] = "error"
-        link["error"] = "The invite could not be made (" + str(e) + ")."
+        # i18n: {error}: the reason (in English)
+        link["error"] = _("The invite could not be made ({error}).").format(error=str(e))
         return [("render",), ("log", "offer not packed: " + str(e))]
     link["code"] = code
     link["link"] = invite_link(app, seat, code)
@@ -224,16 +230,17 @@ def host_reply(app: "App", seat: int, text: str | None) -> "Effects":
     text = (text or link.get("reply") or "").strip()
     link["reply"] = text
     if "#" in text or "/" in text:
-        link["error"] = "That is an invite link, not a reply code: send it to your friend, and paste here " \
-                        "the code their page shows."
+        link["error"] = _("That is an invite link, not a reply code: send it to your friend, and paste here "
+                          "the code their page shows.")
         return [("render",)]
     try:
         kind, sdp = rtc.unpack(text)
     except ValueError:
-        link["error"] = "That is not a reply code. Ask " + isolated(link["name"]) + " to copy the whole code."
+        link["error"] = _("That is not a reply code. Ask {name} to copy the whole code.").format(
+            name=isolated(link["name"]))
         return [("render",)]
     if kind != "answer":
-        link["error"] = "That is an invite code, not a reply code."
+        link["error"] = _("That is an invite code, not a reply code.")
         return [("render",)]
     link["error"] = ""
     link["state"] = "connecting"
@@ -248,7 +255,8 @@ def on_rtc_accepted(app: "App", key: str, ok: bool, err: object) -> "Effects":
         return []
     if not ok:
         link["state"] = "inviting"
-        link["error"] = "The reply code did not work (" + str(err) + "). Ask for it again."
+        # i18n: {error}: the browser's reason (in English)
+        link["error"] = _("The reply code did not work ({error}). Ask for it again.").format(error=str(err))
     return [("render",)]
 
 
@@ -271,10 +279,12 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
     link["error"] = ""
     name = isolated(link["name"])
     if never_opened:  # the codes went through, but the two browsers found no way to each other
-        link["error"] = CANNOT_CONNECT.replace("{name}", name)
+        link["error"] = _(CANNOT_CONNECT).format(name=name)
         return after_drop(app, seat) + [("announce", link["error"]), ("render",)]
-    core.say(app, name + " disconnected.", "error")
-    out = after_drop(app, seat) + [("announce", name + " disconnected.")]
+    # i18n: a friend's page is no longer connected to the table
+    gone = _("{name} disconnected.").format(name=name)
+    core.say(app, gone, "error")
+    out = after_drop(app, seat) + [("announce", gone)]
     if link.get("room"):  # the friend's page comes back through the room by itself: the seat waits for it there
         out += invite_seat(app, seat)
         host.links[seat]["error"] = ""
@@ -368,7 +378,8 @@ def welcome(app: "App", seat: int) -> "Effects":
     out = [to_guest(seat, "welcome", {"seat": seat, "names": core.names(app), "game": cfg["game"],
                                            "rules": dict(cfg.get("rules") or {}),
                                            "seats": [s["kind"] for s in seats], "build": ""})]
-    joined = isolated(core.names(app)[seat]) + " joined."
+    # i18n: a friend's page joined the online table
+    joined = _("{name} joined.").format(name=isolated(core.names(app)[seat]))
     core.say(app, joined)
     out.append(("announce", joined))
     if app.match.save is None:  # still in the lobby
@@ -401,7 +412,7 @@ def prepare_deal(app: "App", players: int | None) -> "Effects":
     host = _host(app)
     host.deal_wait = {"hand": 1 if players else (app.match.view.hand_number + 1 if app.match.view else 1),
                       "commitment": "", "dealer": None, "values": {}, "players": players}
-    core.say(app, "Shuffling with your friends…")
+    core.say(app, _("Shuffling with your friends…"))
     return core.request(app, {"type": "prepare", "players": players}, "prepare")
 
 
@@ -455,7 +466,7 @@ def deal_if_ready(app: "App") -> "Effects":
         host.online_cfg = None
         app.page.screen = "table"
         m.waiting = "new"
-        core.say(app, "Dealing…")
+        core.say(app, _("Dealing…"))
         return [core.send(app, {"type": "new", "config": cfg}), core.stall_timer(app), ("render",)]
     assert m.view is not None  # the next hand of the match on
     return core.request(app, {"type": "deal", "step": m.view.step, "contributions": values}, "deal")
@@ -473,7 +484,7 @@ def guest_act(app: "App", seat: int, msg: "dict[str, Any]") -> "Effects":
     if app.match.view is None:
         return [to_guest(seat, "refused", {"code": "no-match", "message": "The match has not started.",
                                                 "params": {}, "step": msg["step"]})]
-    if (host.relay_seat == seat and app.match.waiting is not None) or [s for s, _ in host.guest_queue if s == seat]:
+    if (host.relay_seat == seat and app.match.waiting is not None) or [s for s, _msg in host.guest_queue if s == seat]:
         return [to_guest(seat, "refused", {"code": "busy", "message": "Your last move has not been answered yet.",
                                                 "params": {}, "step": msg["step"]})]
     if app.match.waiting is not None:

@@ -8,6 +8,7 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app import core
 from web.page.app.text import deal_check_words
+from web.page.i18n import _
 from web.page.shared.cards import card_of
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -81,8 +82,17 @@ def on_hint(app: "App", msg: "dict[str, Any]") -> "Effects":
         return [("render",)]
     app.learn.advice = msg
     app.learn.extras["assisted"] = True  # the engine marked the match (its next table says so too)
-    core.say(app, "Hint: " + msg["words"], "hint")
-    return [("announce", "Hint: " + msg["words"]), ("render",)]
+    words = hint_words(msg["words"])
+    core.say(app, words, "hint")
+    return [("announce", words), ("render",)]
+
+
+def hint_words(words: object) -> str:
+    """The hint as said: the engine's advice (in the guided hand, the lesson's sentence: in the page's language
+    when the catalogue has it, as learnview.engine_words)."""
+    advice = str(words or "")
+    # i18n: the expert's advice at the table, asked with the Hint button; {advice} is the advice itself
+    return _("Hint: {advice}").format(advice=_(advice) if advice else "")
 
 
 def on_verified(app: "App", msg: "dict[str, Any]") -> "Effects":
@@ -90,7 +100,8 @@ def on_verified(app: "App", msg: "dict[str, Any]") -> "Effects":
     app.match.waiting = None
     checks = app.learn.deal_check
     if not msg["ok"]:
-        checks[-1] = (False, "This deal could not be checked: " + str(msg.get("error")))
+        # i18n: after Check this deal at the end of a hand: {error} is why, in the engine's words (English)
+        checks[-1] = (False, _("This deal could not be checked: {error}").format(error=str(msg.get("error"))))
     for h in msg.get("hands") or []:
         checks[h["hand"]] = (bool(h["ok"]), deal_check_words(h))
     return core.open(app, "end") if app.page.dialog == "end" else [("render",)]
@@ -100,7 +111,8 @@ def on_link(app: "App", msg: "dict[str, Any]") -> "Effects":
     """A link to the match's deals: shown to share."""
     app.match.waiting = None
     url = app.page.page_url.split("?")[0].split("#")[0] + "?" + msg["query"]
-    app.learn.share = {"title": "Share this deal", "url": url, "line": "", "status": ""}
+    # i18n: the title of the dialog with a link that deals the same cards against the same opponents
+    app.learn.share = {"title": _("Share this deal"), "url": url, "line": "", "status": ""}
     return core.open(app, "share")
 
 
@@ -115,11 +127,12 @@ def ask_hint(app: "App") -> "Effects":
     if m.waiting is not None or m.engine != "ready":
         return []
     if not v.in_hand or v.turn != v.seat:
-        return core.complain(app, "A hint is for your turn.")
+        return core.complain(app, _("A hint is for your turn."))
     if learn.advice is not None and learn.advice.get("step") == v.step:
-        core.say(app, "Hint: " + learn.advice["words"], "hint")
+        core.say(app, hint_words(learn.advice["words"]), "hint")
         return [("render",)]
-    core.say(app, "Thinking about your hand…")
+    # i18n: said while the expert works out a hint
+    core.say(app, _("Thinking about your hand…"))
     return core.request(app, {"type": "hint", "step": v.step}, "hint")
 
 
@@ -129,9 +142,10 @@ def ask_undo(app: "App") -> "Effects":
     if v is None or app.page.screen != "table" or m.waiting is not None or m.engine != "ready":
         return []
     if not app.learn.extras.get("practice"):
-        return core.complain(app, "Undo is for practice games (tick “Practice game” on the new-game screen).")
+        # i18n: “Practice game” is the name of a checkbox of the new-game screen
+        return core.complain(app, _("Undo is for practice games (tick “Practice game” on the new-game screen)."))
     if not app.learn.extras.get("undo"):
-        return core.complain(app, "There is nothing of yours to undo in this hand yet.")
+        return core.complain(app, _("There is nothing of yours to undo in this hand yet."))
     core.say(app, "")
     return core.request(app, {"type": "undo", "step": v.step}, "undo")
 
@@ -154,7 +168,8 @@ def share_daily(app: "App", data: "dict[str, Any]") -> "Effects":
     today = learn.extras.get("daily") or {}
     if not today.get("share"):
         return []
-    learn.share = {"title": "Share your daily deal", "url": "", "line": today["share"], "status": ""}
+    # i18n: the title of the dialog with a line to share: the result of today's daily deal
+    learn.share = {"title": _("Share your daily deal"), "url": "", "line": today["share"], "status": ""}
     return core.open(app, "share")
 
 
@@ -163,17 +178,18 @@ def copy_share(app: "App", data: "dict[str, Any]") -> "Effects":
 
 
 def share_copied(app: "App", ok: object) -> "Effects":
-    app.learn.share["status"] = "Copied." if ok else "Copy did not work here: select the text and press Ctrl+C."
+    # i18n: in the Share dialog, after Copy: copied, or not (Ctrl+C: the keys that copy)
+    app.learn.share["status"] = _("Copied.") if ok else _("Copy did not work here: select the text and press Ctrl+C.")
     return core.open(app, "share")
 
 
 def deal_link(app: "App", data: "dict[str, Any]") -> "Effects":
     m = app.match
     if m.save is None or m.waiting is not None:
-        return core.complain(app, "Start a game first: a deal link shares the deals of the match in progress.")
+        return core.complain(app, _("Start a game first: a deal link shares the deals of the match in progress."))
     cfg = m.config
     if cfg.get("tutorial") or app.online.role != "local" or [s for s in core.seats(app) if s["kind"] != "computer"][1:]:
-        return core.complain(app, "A deal link is for a game against the computer.")
+        return core.complain(app, _("A deal link is for a game against the computer."))
     return core.request(app, {"type": "link"}, "link")
 
 

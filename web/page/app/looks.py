@@ -8,6 +8,7 @@ Written in the Python both MicroPython and CPython run.
 """
 
 from web.page.formats import BACKS, FELTS
+from web.page.i18n import N_
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -16,8 +17,27 @@ if TYPE_CHECKING:
 BACK_IDS = BACKS  # the choices, in the order Settings shows them (one home: the stored format)
 FELT_IDS = FELTS
 
-FELT_WORDS = {"green": "Green", "blue": "Blue", "red": "Burgundy", "charcoal": "Charcoal"}
-BACK_WORDS = {"red": "Crimson lattice", "blue": "Navy rings", "green": "Forest stripes", "gold": "Sunburst"}
+# The words in English, translated where Settings shows them.
+FELT_WORDS = {
+    # i18n: a colour of the table's felt (the cloth the cards lie on), in Settings
+    "green": N_("Green"),
+    # i18n: a colour of the table's felt (the cloth the cards lie on), in Settings
+    "blue": N_("Blue"),
+    # i18n: a colour of the table's felt (the cloth the cards lie on), in Settings
+    "red": N_("Burgundy"),
+    # i18n: a colour of the table's felt (the cloth the cards lie on), in Settings
+    "charcoal": N_("Charcoal"),
+}
+BACK_WORDS = {
+    # i18n: a pattern on the backs of the cards, in Settings
+    "red": N_("Crimson lattice"),
+    # i18n: a pattern on the backs of the cards, in Settings
+    "blue": N_("Navy rings"),
+    # i18n: a pattern on the backs of the cards, in Settings
+    "green": N_("Forest stripes"),
+    # i18n: a pattern on the backs of the cards, in Settings
+    "gold": N_("Sunburst"),
+}
 SOUND_NAMES = ("shuffle", "draw", "discard", "meld", "knock", "gin", "win", "lose", "fanfare")
 
 # A card's flight, in milliseconds, at each speed of the opponents (instant: nothing moves).

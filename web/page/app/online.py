@@ -22,6 +22,7 @@ hand)``, ``("reload",)``. Written in the Python both MicroPython and CPython run
 
 from web.page.app import core
 from web.page.app.text import who
+from web.page.i18n import _, pgettext
 from web.page.shared import online as wire
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -85,7 +86,9 @@ def table_talk(app: "App", seat: int, say: object) -> "Effects":
     if type(say) is not int or not 0 <= say < len(wire.QUICK):
         return []
     app.online.talk[seat] = say
-    out: Effects = [("announce", who(core.names(app), seat) + ": " + wire.QUICK[say]), ("render",)]
+    # i18n: said to screen readers: a player's quick message ("Ann: Good luck!")
+    said = _("{name}: {message}").format(name=who(core.names(app), seat), message=_(wire.QUICK[say]))
+    out: Effects = [("announce", said), ("render",)]
     if app.online.role == "host":
         host = app.host
         assert host is not None  # a host's page has its HostState
@@ -115,8 +118,15 @@ def talk(app: "App", data: "dict[str, Any]") -> "Effects":
 def option_words(app: "App", game: str, name: str, value: str) -> str:
     """A rule of the invite in words: its label and value."""
     o = app.catalog.option(game, name)
+    # i18n: a rule of the table a friend invites you to, and its value ("Jokers: on", "Game to: 100")
+    rule = _("{rule}: {value}")
     if o is None:
-        return name + ": " + value
-    words = {"true": "on", "false": "off", "null": o.get("none_label") or "none"}
+        return rule.format(rule=name, value=value)
+    # i18n: a rule of the game switched on, among the rules of the table a friend invites you to ("Jokers: on")
+    words = {"true": pgettext("a rule of the game", "on"),
+             # i18n: a rule of the game switched off, among the rules of the table a friend invites you to
+             "false": pgettext("a rule of the game", "off"),
+             # i18n: a rule of the game that takes no value, among the rules of the table a friend invites you to
+             "null": o.get("none_label") or pgettext("a rule of the game", "none")}
     label: str = o["label"]
-    return label + ": " + words.get(value, value)
+    return rule.format(rule=label, value=words.get(value, value))

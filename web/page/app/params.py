@@ -7,6 +7,7 @@ MicroPython and CPython run (no urllib there: the few encodings needed are here)
 """
 
 from web.page.app.setup import option_problem, parse_option
+from web.page.i18n import _
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ def parse_query(search: str) -> dict[str, str]:
     for part in search.lstrip("?").split("&"):
         if not part:
             continue
-        name, _, value = part.partition("=")
+        name, _sep, value = part.partition("=")
         out[unquote(name).lower()] = unquote(value)
     return out
 
@@ -76,12 +77,15 @@ def game_config(q: dict[str, str], catalog: "Catalog") -> "tuple[dict[str, Any] 
     if game in ("basic", "basic-rummy"):
         game = "rummy"
     if game not in ("gin", "rummy"):
-        return None, "Unknown game “" + q.get("game", "") + "” in the address: choose gin or rummy."
+        # i18n: "gin" and "rummy" are what to write in the address (game=gin): keep them as they are
+        return None, _("Unknown game “{game}” in the address: choose gin or rummy.").format(game=q.get("game", ""))
     ids = catalog.ids(game)
     opponents = [o.strip().lower() for o in q.get("opponents", "").split(",") if o.strip()]
     bad = [o for o in opponents if o not in ids]
     if bad:
-        return None, "Unknown opponent “" + bad[0] + "” in the address; the opponents are " + ", ".join(ids) + "."
+        # i18n: {opponents}: the opponents' ids, as written in the address (ada, bob, ...)
+        return None, _("Unknown opponent “{opponent}” in the address; the opponents are {opponents}.").format(
+            opponent=bad[0], opponents=", ".join(ids))
     if not opponents:
         n = 1
         if game == "rummy" and q.get("players", "").isdigit():
@@ -89,13 +93,14 @@ def game_config(q: dict[str, str], catalog: "Catalog") -> "tuple[dict[str, Any] 
         start = min(1, len(ids) - 1)  # the second profile: usually a casual player, not the weakest
         opponents = [ids[(start + i) % len(ids)] for i in range(n)]
     if game == "gin" and len(opponents) != 1:
-        return None, "Gin Rummy is for 2 players: name one opponent."
+        return None, _("Gin Rummy is for 2 players: name one opponent.")
     if game == "rummy" and not 1 <= len(opponents) <= 5:
-        return None, "Basic Rummy is for 2 to 6 players: name 1 to 5 opponents."
+        return None, _("Basic Rummy is for 2 to 6 players: name 1 to 5 opponents.")
     preset = q.get("preset", "cardgames").strip().lower()
     if preset not in catalog.presets(game):
-        return None, ("Unknown preset “" + preset + "” for " + game + "; the presets are "
-                      + ", ".join(catalog.presets(game)) + ".")
+        # i18n: {game} ("gin" or "rummy") and {presets} are as written in the address (preset=oklahoma)
+        return None, _("Unknown preset “{preset}” for {game}; the presets are {presets}.").format(
+            preset=preset, game=game, presets=", ".join(catalog.presets(game)))
     rules = {"preset": preset}
     for k, v in q.items():
         o = catalog.option(game, k)
@@ -103,16 +108,16 @@ def game_config(q: dict[str, str], catalog: "Catalog") -> "tuple[dict[str, Any] 
             try:
                 rules[k] = parse_option(o, v)
             except ValueError as e:
-                return None, "The address asks for rules this game does not have: " + str(e)
+                return None, _("The address asks for rules this game does not have: {problem}").format(problem=str(e))
             why = option_problem(o, rules[k])
             if why is not None:
-                return None, "The address asks for rules this game does not have: " + why
+                return None, _("The address asks for rules this game does not have: {problem}").format(problem=why)
     seed = None
     if q.get("seed", "").strip():
         try:
             seed = int(q["seed"]) & 0xFFFFFFFFFFFFFFFF
         except ValueError:
-            return None, "The seed in the address must be a whole number, not “" + q["seed"] + "”."
+            return None, _("The seed in the address must be a whole number, not “{seed}”.").format(seed=q["seed"])
     return {"game": game, "opponents": opponents, "rules": rules, "seed": seed}, None
 
 

@@ -7,6 +7,7 @@ Written in the Python both MicroPython and CPython run.
 from web.page.app import core, looks
 from web.page.app.params import SPEEDS, embed_url, iframe_snippet, rules_delta
 from web.page.formats import MAX_RELAYS, MAX_STUN, MAX_TURN_SECRET, default_settings, relay_problem, stun_problem
+from web.page.i18n import _
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -112,7 +113,8 @@ def on_dialog_closed(app: "App") -> "Effects":
 def copied(app: "App", data: "dict[str, Any]") -> "Effects":
     """The clipboard answered: said in the dialog that asked."""
     ok = data.get("ok")
-    app.page.embed_status = "Copied." if ok else "Copy did not work here: select the snippet and press Ctrl+C."
+    # i18n: said in the embed dialog once its snippet of HTML is copied (or could not be)
+    app.page.embed_status = _("Copied.") if ok else _("Copy did not work here: select the snippet and press Ctrl+C.")
     which = app.page.dialog
     if which == "replay-link":
         from web.page.app import replays
@@ -157,8 +159,13 @@ def embed_parts(app: "App") -> tuple[str, str]:
     players = len(cfg["opponents"]) + 1
     delta = rules_delta(app.catalog, cfg["game"], players, dict(cfg.get("rules") or {}))
     url = embed_url(app.page.page_url, cfg, delta)
-    title = ("Gin Rummy" if cfg["game"] == "gin" else "Rummy") + " against " + ", ".join(
-        (app.catalog.profile(cfg["game"], o) or {"name": o})["name"] for o in cfg["opponents"])
+    opponents = ", ".join((app.catalog.profile(cfg["game"], o) or {"name": o})["name"] for o in cfg["opponents"])
+    # i18n: the title of the game embedded in another site's page (for screen readers); {opponents}: the
+    # computer opponents' names
+    title = (_("Gin Rummy against {opponents}") if cfg["game"] == "gin" else
+             # i18n: the title of the game embedded in another site's page (for screen readers); {opponents}: the
+             # computer opponents' names
+             _("Rummy against {opponents}")).format(opponents=opponents)
     return url, iframe_snippet(url, title)
 
 
@@ -190,6 +197,8 @@ def change(app: "App", name: str, value: str, checked: bool) -> "Effects | None"
     page = app.page
     if page.dialog == "settings" and name in LOOK_SETTINGS:
         return change_setting(app, name, value, checked)
+    if page.dialog == "settings" and name == "lang":
+        return change_language(app, value)
     if page.dialog == "settings" and name == "stun":
         return change_stun(app, value)
     if page.dialog == "settings" and name == "relays":
@@ -228,29 +237,41 @@ def change_setting(app: "App", name: str, value: str, checked: bool) -> "Effects
     return out
 
 
-def address_list(text: str, problem: "Callable[[str], str | None]", most: int, like: str) -> "tuple[list[str], str]":
+def change_language(app: "App", value: str) -> "Effects":
+    """Another language: stored, then the page loads again in it (web/boot.js fetches its catalogue as the page
+    starts; every screen is drawn in it from the first)."""
+    from web.page.i18n import CODES
+
+    if value not in CODES or value == app.page.settings.get("lang"):
+        return []
+    app.page.settings["lang"] = value
+    return [("save-settings", app.page.settings), ("reload",)]
+
+
+def address_list(text: str, problem: "Callable[[str], str | None]", most: int, left_out: str) -> "tuple[list[str], str]":
     """The addresses of a Settings list typed one per line (or with commas): those ``problem`` accepts, at most
-    ``most``, and a note naming the lines left out (empty when none was)."""
+    ``most``, and a note naming the lines left out (empty when none was): ``left_out`` with them as ``{lines}``."""
     lines = [ln.strip() for ln in text.replace(",", "\n").split("\n") if ln.strip()]
     good = [a for a in lines if problem(a) is None][:most]
-    note = "" if len(good) == len(lines) else \
-        "Left out (not " + like + "): " + ", ".join(a for a in lines if a not in good)
+    note = "" if len(good) == len(lines) else left_out.format(lines=", ".join(a for a in lines if a not in good))
     return good, note
 
 
 def change_stun(app: "App", text: str) -> "Effects":
     """Settings: the STUN servers, one per line (empty: none, same network only). Lines that are not STUN
     addresses are left out, and the dialog shows the list in use."""
-    app.page.settings["stun"], app.online.stun_note = address_list(text, stun_problem, MAX_STUN,
-                                                                   "a STUN address like stun:host:port")
+    # i18n: under the list of STUN servers in Settings: {lines}, the lines typed there that were not used
+    left_out = _("Left out (not a STUN address like stun:host:port): {lines}")
+    app.page.settings["stun"], app.online.stun_note = address_list(text, stun_problem, MAX_STUN, left_out)
     return [("save-settings", app.page.settings)] + core.open(app, "settings")
 
 
 def change_relays(app: "App", text: str) -> "Effects":
     """Settings: the relays, one per line (empty: none; invites then need a reply code). Lines that are not
     relay addresses are left out, and the dialog shows the list in use."""
-    app.page.settings["relays"], app.online.relay_note = address_list(text, relay_problem, MAX_RELAYS,
-                                                                      "a relay address like wss://host")
+    # i18n: under the list of relays in Settings: {lines}, the lines typed there that were not used
+    left_out = _("Left out (not a relay address like wss://host): {lines}")
+    app.page.settings["relays"], app.online.relay_note = address_list(text, relay_problem, MAX_RELAYS, left_out)
     return [("save-settings", app.page.settings)] + core.open(app, "settings")
 
 

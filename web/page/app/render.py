@@ -18,7 +18,8 @@ made so far, and a screen drawn that way took twice as long (``python -m bench.p
 
 from web.page.app import characters
 from web.page.app.deck import back_svg, face_svg, suit_class
-from web.page.app.text import card_words, esc, isolated, plural, tier_word
+from web.page.app.text import card_words, esc, isolated, tier_word
+from web.page.i18n import N_, _, ngettext, pgettext
 from web.page.shared.cards import JOKER, face_of, text_of
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -29,16 +30,32 @@ if TYPE_CHECKING:
     from web.page.shared.viewdata import View
 
 ACTION_BUTTONS = {
-    # key: (label, short label, accessible name, shortcut, engine kinds)
-    "draw": ("Draw", "Draw", "Draw from stock", "D", ("draw stock",)),
-    "take": ("Take discard", "Take", "Take discard", "T", ("draw discard",)),
-    "pass": ("Pass", "Pass", "Pass", "P", ("pass",)),
-    "meld": ("Meld", "Meld", "Meld", "M", ("meld",)),
-    "layoff": ("Lay off", "Lay off", "Lay off", "L", ("layoff", "swap")),
-    "discard": ("Discard", "Discard", "Discard", "X", ("discard",)),
-    "knock": ("Knock", "Knock", "Knock", "K", ("knock",)),
-    "gin": ("Gin!", "Gin!", "Gin", "", ("knock",)),
-    "biggin": ("Big gin", "Big gin", "Big gin", "G", ("big gin",)),
+    # key: (label, short label, accessible name, shortcut, engine kinds); the words in English, translated where
+    # they are drawn (the shortcut is a key of the keyboard, web.page.app.hand.SHORTCUTS: it stays)
+    # i18n: a button: draw a card from the stock (its name for screen readers is "Draw from stock")
+    "draw": (N_("Draw"), N_("Draw"),
+             # i18n: the name of the Draw button for screen readers: draw a card from the stock
+             N_("Draw from stock"), "D", ("draw stock",)),
+    # i18n: a button: take the top card of the discard pile
+    "take": (N_("Take discard"),
+             # i18n: the Take discard button on a narrow screen: take the top card of the discard pile
+             N_("Take"), N_("Take discard"), "T", ("draw discard",)),
+    # i18n: a button (Gin): do not take the first upcard of the hand
+    "pass": (N_("Pass"), N_("Pass"), N_("Pass"), "P", ("pass",)),
+    # i18n: a button (Basic Rummy): lay the selected cards on the table as a meld
+    "meld": (N_("Meld"), N_("Meld"), N_("Meld"), "M", ("meld",)),
+    # i18n: a button (Basic Rummy): add the selected card to a meld on the table
+    "layoff": (N_("Lay off"), N_("Lay off"), N_("Lay off"), "L", ("layoff", "swap")),
+    # i18n: a button: put the selected card on the discard pile, ending the turn
+    "discard": (N_("Discard"), N_("Discard"), N_("Discard"), "X", ("discard",)),
+    # i18n: a button (Gin): end the hand by knocking (the deadwood is low enough)
+    "knock": (N_("Knock"), N_("Knock"), N_("Knock"), "K", ("knock",)),
+    # i18n: a button (Gin): knock with every card in a meld, shown when the hand is gin
+    "gin": (N_("Gin!"), N_("Gin!"),
+            # i18n: the name of the Gin! button for screen readers
+            N_("Gin"), "", ("knock",)),
+    # i18n: a button (Gin): end the hand with big gin (all 11 cards in melds, no discard)
+    "biggin": (N_("Big gin"), N_("Big gin"), N_("Big gin"), "G", ("big gin",)),
 }
 GIN_BUTTONS = ("pass", "draw", "take", "discard", "knock", "gin", "biggin")
 RUMMY_BUTTONS = ("draw", "take", "meld", "layoff", "discard")
@@ -63,7 +80,8 @@ def back(back_id: str, cls: str = "") -> str:
 
 def dlg_card(card: int, wild: bool = False, extra: str = "", style: str = "") -> str:
     """A face-up card in a dialog (not interactive), named for screen readers."""
-    label = ("Joker as " + card_words(card)) if wild else card_words(card)
+    # i18n: a joker in a meld, named for screen readers by the card it stands for ("Joker as 7 of hearts")
+    label = _("Joker as {card}").format(card=card_words(card)) if wild else card_words(card)
     shown = JOKER if wild else card
     mark = "".join(('<i class="wild-as">', esc(_short(card)), "</i>")) if wild else ""
     return "".join(('<span class="card dcard ', suit_class(shown), (" wild" if wild else ""), ((" " + extra) if extra else ""),
@@ -98,7 +116,7 @@ def seat_colors(view: "View", profiles: "dict[int, dict[str, Any] | None]") -> l
 def meld_authors(view: "View") -> list[dict[int, int | None]]:
     """Rummy: who put each card of each table meld down, from the hand's public log (meld, lay-off and joker-swap
     events name the seat): a list, per meld (numbered from 1), of ``{card: seat}``."""
-    melds: list[dict[int, int | None]] = [{} for _ in view.table]
+    melds: list[dict[int, int | None]] = [{} for _m in view.table]
     for e in view.log:
         if e.kind in ("meld", "layoff") and 1 <= e.meld <= len(melds):
             for c in e.cards:
@@ -129,23 +147,34 @@ def opponents_html(view: "View", names: "Sequence[str]", profiles: "dict[int, di
         shown = 0 if s in ui.get("spreads", {}) else min(n, 13)  # the end of a hand: the cards are face up
         backs = "".join("".join(('<span class="card back ocard" style="--i:', str(i), '">', back_svg(back_id), "</span>"))
                         for i in range(shown))
-        dealer = ' <span class="badge" title="Dealer">D</span>' if view.dealer == s else ""
+        dealer = ""
+        if view.dealer == s:
+            # i18n: the tooltip of the badge beside the name of the player who deals this hand
+            title = _("Dealer")
+            # i18n: the badge beside the name of the player who deals this hand: one letter, for "Dealer"
+            badge = pgettext("the dealer's badge", "D")
+            dealer = "".join((' <span class="badge" title="', esc(title), '">', esc(badge), "</span>"))
         state = '<span class="thinking" aria-hidden="true"><i></i><i></i><i></i></span>' if active else ""
         said = speech.get(s)
         bubble = "".join(('<p class="bubble" data-testid="speech-', str(s), '">', esc(said), "</p>")) if said else ""
         out.append(
             "".join(('<div class="opp', (" active" if active else ""), '" data-testid="opponent-', str(s),
-                     '" data-seat="', str(s), '" role="group" aria-label="', esc(isolated(names[s])), ": ", plural(n, "card"),
-                     ", score ", str(view.scores[s]), '" style="--seat:', colors[s], '">'
+                     '" data-seat="', str(s), '" role="group" aria-label="', esc(ngettext(
+                         "{name}: {n} card, score {score}", "{name}: {n} cards, score {score}", n).format(
+                         name=isolated(names[s]), n=n, score=view.scores[s])), '" style="--seat:', colors[s], '">'
                      '<div class="opp-who">', (characters.portrait(pid) if p else characters.initial(names[s], colors[s])), state,
                      '<div class="opp-id"><strong class="opp-name">', esc(isolated(names[s])), "</strong>", dealer,
                      ' <span class="opp-meta">', esc(tier), ((" · " + esc(style)) if style else ""), "</span></div>",
                      bubble, "</div>"
                      '<div class="fan" aria-hidden="true" style="--n:', str(max(shown, 1)), '">', backs, "</div>",
                      ("".join(('<div class="showdown theirs">', spread, "</div>")) if spread else ""),
-                     '<div class="opp-foot"><span data-testid="count-', str(s), '">', plural(n, "card"), "</span>"
-                     '<span class="opp-pts"> · ', str(view.scores[s]), " pts</span></div></div>")))
-    return "".join(('<section class="opponents" aria-label="Opponents" style="--opps:', str(view.players - 1), '">',
+                     '<div class="opp-foot"><span data-testid="count-', str(s), '">',
+                     esc(ngettext("{n} card", "{n} cards", n).format(n=n)), "</span>"
+                     # i18n: a player's score, short ("120 pts"), under their cards
+                     '<span class="opp-pts"> · ', esc(_("{points} pts").format(points=view.scores[s])),
+                     "</span></div></div>")))
+    return "".join(('<section class="opponents" aria-label="', esc(_("Opponents")), '" style="--opps:',
+                    str(view.players - 1), '">',
                     "".join(out), "</section>"))
 
 
@@ -156,15 +185,21 @@ def piles_html(view: "View", kinds: "Collection[str]", back_id: str) -> str:
     depth = 3 if view.stock_count > 20 else (2 if view.stock_count > 6 else (1 if view.stock_count else 0))
     stock_face = (back(back_id, "pcard") if view.stock_count else '<span class="card pcard empty"></span>')
     stock = "".join(('<button type="button" class="pile stock', (" can" if can_stock else ""), '" data-act="draw" '
-                     'data-key="pile-stock" data-drag="stock" data-testid="stock" aria-label="Stock, ',
-                     plural(view.stock_count, "card"), '" style="--depth:', str(depth), '">', stock_face,
+                     'data-key="pile-stock" data-drag="stock" data-testid="stock" aria-label="',
+                     # i18n: the name of the stock (the face-down pile) for screen readers
+                     esc(ngettext("Stock, {n} card", "Stock, {n} cards", view.stock_count).format(n=view.stock_count)),
+                     '" style="--depth:', str(depth), '">', stock_face,
                      '<span class="pile-count" data-testid="stock-count">', str(view.stock_count), "</span></button>"))
     if top is None:
         dface = '<span class="card pcard empty"></span>'
-        dname = "Discard pile, empty"
+        # i18n: the name of the discard pile for screen readers, when it has no card
+        dname = _("Discard pile, empty")
     else:
         dface = face(top, "pcard top")
-        dname = "Discard pile, " + plural(len(view.discard), "card") + ", top card " + card_words(top)
+        n = len(view.discard)
+        # i18n: the name of the discard pile for screen readers: how many cards, and the top one ("7 of hearts")
+        dname = ngettext("Discard pile, {n} card, top card {card}", "Discard pile, {n} cards, top card {card}",
+                         n).format(n=n, card=card_words(top))
     under = ""
     if len(view.discard) > 1:
         under = face(view.discard[-2], "pcard under", ' aria-hidden="true"')
@@ -187,25 +222,51 @@ def table_html(view: "View", names: "Sequence[str]", colors: "Sequence[str]") ->
         for k, c in enumerate(m.cards):
             wild = c in m.wild
             seat = by.get(c)
-            who = (" laid by " + isolated(names[seat])) if seat is not None and 0 <= seat < len(names) else ""
-            words.append((("joker as " + card_words(c)) if wild else card_words(c)) + who)
+            who = isolated(names[seat]) if seat is not None and 0 <= seat < len(names) else ""
+            if wild and who:
+                # i18n: a card of a meld on the table, for screen readers: a joker that stands for {card}, laid by
+                # the player {name}
+                words.append(_("joker as {card} laid by {name}").format(card=card_words(c), name=who))
+            elif wild:
+                # i18n: a card of a meld on the table, for screen readers: a joker that stands for {card}
+                words.append(_("joker as {card}").format(card=card_words(c)))
+            elif who:
+                # i18n: a card of a meld on the table, for screen readers, laid by the player {name}
+                words.append(_("{card} laid by {name}").format(card=card_words(c), name=who))
+            else:
+                words.append(card_words(c))
             mark = ""
             if seat is not None and 0 <= seat < len(colors):
                 mark = "".join(('<i class="by" style="background:', colors[seat], '"></i>'))
             if wild:
                 mark += "".join(('<i class="wild-as">', esc(_short(c)), "</i>"))
-            title = esc(("Joker as " + _short(c)) if wild else _short(c)) + esc(who)
+            if wild and who:
+                # i18n: the tooltip of a card of a meld on the table: a joker that stands for {card} ("7♥"), laid by
+                # the player {name}
+                title = _("Joker as {card} laid by {name}").format(card=_short(c), name=who)
+            elif wild:
+                # i18n: the tooltip of a joker in a meld on the table: the card it stands for ("7♥")
+                title = _("Joker as {card}").format(card=_short(c))
+            elif who:
+                # i18n: the tooltip of a card ("7♥") of a meld on the table, laid by the player {name}
+                title = _("{card} laid by {name}").format(card=_short(c), name=who)
+            else:
+                title = _short(c)
             cards.append(face(JOKER if wild else c, "tcard" + (" wild" if wild else ""),
-                              "".join((' style="--i:', str(k), '" title="', title, '"')), mark))
+                              "".join((' style="--i:', str(k), '" title="', esc(title), '"')), mark))
         melds.append("".join(('<button type="button" class="meld" data-act="meld-target" data-meld="', str(i),
                               '" data-drop="meld:', str(i), '" data-key="meld-', str(i), '" data-testid="meld-', str(i),
-                              '" aria-label="Meld ', str(i), ": ", esc(", ".join(words)), '" style="--n:',
+                              # i18n: a meld on the table for screen readers: its number and its cards
+                              '" aria-label="', esc(_("Meld {n}: {cards}").format(n=i, cards=", ".join(words))),
+                              '" style="--n:',
                               str(len(m.cards)), '"><span class="meld-no" aria-hidden="true">', str(i), "</span>",
                               "".join(cards), "</button>")))
-    hint = "" if melds else '<p class="table-empty">No melds yet. Drag cards here, or select them and press Meld.</p>'
+    # i18n: Basic Rummy, where the melds go on the table while it has none; "Meld" is the name of a button
+    hint = "" if melds else "".join(('<p class="table-empty">',
+                                     esc(_("No melds yet. Drag cards here, or select them and press Meld.")), "</p>"))
     # the section is the place to drop cards on (the rest of the row); the box in it is as large as its melds
-    return "".join(('<section class="table-melds" data-drop="table" data-testid="table" aria-label="Melds on the table">'
-                    '<div class="melds">', "".join(melds), hint, "</div></section>"))
+    return "".join(('<section class="table-melds" data-drop="table" data-testid="table" aria-label="',
+                    esc(_("Melds on the table")), '"><div class="melds">', "".join(melds), hint, "</div></section>"))
 
 
 def hand_html(order: "Sequence[int]", selected: "Collection[int]", marks: "dict[str, Any]", view: "View") -> str:
@@ -249,18 +310,34 @@ def hand_html(order: "Sequence[int]", selected: "Collection[int]", marks: "dict[
             cls.append("lit")
         if c == knocking:
             cls.append("knocking")
-        tip = card_words(c) + (", deadwood" if c in dead else "") + (", can be played now" if c in hinted else "") + (
-            ", the hint's card" if c in advised else "") + (
-            ", just taken from the discard pile" if c == taken else "")
+        tip = [card_words(c)]  # the card's name and what its marks mean, for its tooltip ("7 of hearts, deadwood")
+        if c in dead:
+            # i18n: in a card's tooltip, after its name ("7 of hearts, deadwood"): Gin, a card in no meld
+            tip.append(_("deadwood"))
+        if c in hinted:
+            # i18n: in a card's tooltip, after its name ("7 of hearts, can be played now"): Basic Rummy, a card that
+            # could be melded or laid off now
+            tip.append(_("can be played now"))
+        if c in advised:
+            # i18n: in a card's tooltip, after its name ("7 of hearts, the hint's card"): the card the hint advises
+            tip.append(_("the hint's card"))
+        if c == taken:
+            # i18n: in a card's tooltip, after its name ("7 of hearts, just taken from the discard pile")
+            tip.append(_("just taken from the discard pile"))
         out.append("".join(('<button type="button" class="', " ".join(cls), '" data-act="card" data-pos="', str(pos),
                             '" data-drag="hand" data-drop="hand:', str(pos), '" data-key="card-', text_of(c), "-",
                             str(pos if c == JOKER else 0), '" aria-pressed="',
                             ("true" if pos in selected else "false"), '" aria-label="', esc(card_words(c)), '" title="',
-                            esc(tip), '" style="--i:', str(pos), ";--g:", str(gap), '"><span class="cf ', suit_class(c),
+                            esc(", ".join(tip)), '" style="--i:', str(pos), ";--g:", str(gap), '"><span class="cf ',
+                            suit_class(c),
                             '" data-card="', card_key(c), '">', face_svg(c), '<i class="mark" aria-hidden="true"></i></span></button>')))
-    return "".join(('<section class="hand" data-drop="hand:end" data-testid="hand" role="group" aria-label="Your hand: ',
-                    plural(len(order), "card"), '; arrows move, Space selects, Shift+arrows reorder" style="--n:',
-                    str(max(len(order), 1)), ";--G:", str(gap), '">', "".join(out), "</section>"))
+    n = len(order)
+    # i18n: the name of the player's hand for screen readers, with the keys that work in it (Space, Shift: keys of
+    # the keyboard)
+    label = ngettext("Your hand: {n} card; arrows move, Space selects, Shift+arrows reorder",
+                     "Your hand: {n} cards; arrows move, Space selects, Shift+arrows reorder", n).format(n=n)
+    return "".join(('<section class="hand" data-drop="hand:end" data-testid="hand" role="group" aria-label="',
+                    esc(label), '" style="--n:', str(max(n, 1)), ";--G:", str(gap), '">', "".join(out), "</section>"))
 
 
 def actions_html(view: "View", kinds: "Collection[str]", busy: bool, gin_ready: bool) -> str:
@@ -279,33 +356,58 @@ def actions_html(view: "View", kinds: "Collection[str]", busy: bool, gin_ready: 
         # the key is CSS content (data-k): the button's name ("Draw from stock") must hold its visible text
         kbd = "".join((' <kbd aria-hidden="true" data-k="', key, '"></kbd>')) if key else ""
         out.append("".join(('<button type="button" class="act act-', k, '" data-act="', k, '" data-key="act-', k, '"',
-                            drop, ((' aria-keyshortcuts="' + key + '"') if key else ""), ' aria-label="', esc(name), '"',
-                            ("" if enabled else " disabled"), '><span class="long">', esc(label), '</span><span class='
-                            '"short" aria-hidden="true">', esc(short), "</span>", kbd, "</button>")))
-    return "".join(('<div class="actions" role="toolbar" aria-label="Actions">', "".join(out), "</div>"))
+                            drop, ((' aria-keyshortcuts="' + key + '"') if key else ""), ' aria-label="', esc(_(name)),
+                            '"', ("" if enabled else " disabled"), '><span class="long">', esc(_(label)),
+                            '</span><span class="short" aria-hidden="true">', esc(_(short)), "</span>", kbd, "</button>")))
+    # i18n: the name of the row of buttons of the game's moves, for screen readers
+    return "".join(('<div class="actions" role="toolbar" aria-label="', esc(_("Actions")), '">', "".join(out), "</div>"))
 
 
 def sort_html(game: str, mode: str, chips: str = "", log_open: bool = False) -> str:
     """The sort chips, what learning adds beside them (``chips``) and the button of the move log's drawer."""
     # on a phone the words in class "lw" fold away ("Suit", "Rank", "Melds"): the name stays whole
-    modes = [("suit", "By suit", '<span class="lw">By </span>suit'),
-             ("rank", "By rank", '<span class="lw">By </span>rank')] + (
-        [("melds", "Melds first", 'Melds<span class="lw"> first</span>')] if game == "gin" else [])
-    btns = "".join("".join(('<button type="button" class="chip" data-act="sort" data-sort="', m, '" data-key="sort-', m,
-                            '" aria-pressed="', ("true" if mode == m else "false"), '" aria-label="', lbl, '">', inner,
-                            "</button>")) for m, lbl, inner in modes)
-    return "".join(('<div class="sorts"><div class="sort-modes" role="group" aria-label="Sort your hand">'
-                    '<span class="sort-lbl" aria-hidden="true">Sort:</span>', btns, "</div>", chips,
-                    '<button type="button" class="chip moves-chip" data-act="moves" data-key="chip-moves" '
-                    'aria-controls="moves-log" aria-expanded="', ("true" if log_open else "false"), '">Moves</button>',
-                    "</div>"))
+    # i18n: a button that sorts the hand by suit; the words in [ ] are left out on a phone ("suit"), the button's
+    # name is the whole ("By suit"); keep the brackets (or leave them out: nothing folds)
+    modes = [("suit", _("[By ]suit")),
+             # i18n: a button that sorts the hand by rank; the words in [ ] are left out on a phone ("rank"), the
+             # button's name is the whole ("By rank"); keep the brackets (or leave them out: nothing folds)
+             ("rank", _("[By ]rank"))] + (
+        # i18n: a button (Gin) that sorts the hand with the cards in melds first; the words in [ ] are left out on a
+        # phone ("Melds"), the button's name is the whole ("Melds first"); keep the brackets (or leave them out)
+        [("melds", _("Melds[ first]"))] if game == "gin" else [])
+    btns = []
+    for m, words in modes:
+        label, inner = folded(words)
+        btns.append("".join(('<button type="button" class="chip" data-act="sort" data-sort="', m, '" data-key="sort-', m,
+                             '" aria-pressed="', ("true" if mode == m else "false"), '" aria-label="', esc(label), '">',
+                             inner, "</button>")))
+    return "".join(('<div class="sorts"><div class="sort-modes" role="group" aria-label="', esc(_("Sort your hand")),
+                    # i18n: the label before the buttons that sort the hand (By suit, By rank, Melds first)
+                    '"><span class="sort-lbl" aria-hidden="true">', esc(_("Sort:")), "</span>", "".join(btns), "</div>",
+                    chips, '<button type="button" class="chip moves-chip" data-act="moves" data-key="chip-moves" '
+                    'aria-controls="moves-log" aria-expanded="', ("true" if log_open else "false"), '">',
+                    # i18n: the button that opens the list of the hand's moves so far (the move log)
+                    esc(_("Moves")), "</button></div>"))
+
+
+def folded(words: str) -> tuple[str, str]:
+    """A button's words with a part in brackets that folds away on a phone (``"[By ]suit"``): its whole name
+    (``"By suit"``) and its HTML, the bracketed part in class "lw" (``<span class="lw">By </span>suit``). Words
+    without a whole pair of brackets fold nothing."""
+    start = words.find("[")
+    end = words.find("]", start + 1) if start >= 0 else -1
+    if end < 0:
+        return words, esc(words)
+    before, part, after = words[:start], words[start + 1:end], words[end + 1:]
+    return before + part + after, "".join((esc(before), '<span class="lw">', esc(part), "</span>", esc(after)))
 
 
 def legend_chip() -> str:
     """The way from the table to what its marks mean (the legend)."""
-    return ('<button type="button" class="chip legend-chip" data-act="legend" data-key="chip-legend" '
-            'title="What the marks mean"><span aria-hidden="true">?</span><span class="sr-only">What the marks mean'
-            "</span></button>")
+    # i18n: the button (a "?") that opens the legend of the table's marks (the coloured edges, dots and bars)
+    words = esc(_("What the marks mean"))
+    return "".join(('<button type="button" class="chip legend-chip" data-act="legend" data-key="chip-legend" title="',
+                    words, '"><span aria-hidden="true">?</span><span class="sr-only">', words, "</span></button>"))
 
 
 def status_html(prompt: str, message: str, level: str, deadwood: "Sequence[tuple[str, str]]") -> str:
@@ -334,18 +436,29 @@ def log_items(lines: "Sequence[str]") -> str:
 def log_html(lines: "Sequence[str]", shown: bool) -> str:
     """The move log: a drawer, opened and closed by the Moves button (and its own close button)."""
     return "".join(('<section class="log" id="moves-log" aria-labelledby="log-title"', ("" if shown else " hidden"),
-                    '><div class="log-head"><h2 class="log-title" id="log-title">Moves</h2>'
+                    # i18n: the title of the list of the hand's moves so far (the move log)
+                    '><div class="log-head"><h2 class="log-title" id="log-title">', esc(_("Moves")), "</h2>"
                     '<button type="button" class="btn small log-close" data-act="moves" data-key="log-close" '
-                    'aria-label="Close the moves">×</button></div>'
-                    '<ol class="log-list" data-testid="log" aria-label="Moves, newest first" reversed>', log_items(lines),
-                    "</ol></section>"))
+                    # i18n: the name of the button (×) that closes the list of the hand's moves, for screen readers
+                    'aria-label="', esc(_("Close the moves")), '">×</button></div>'
+                    '<ol class="log-list" data-testid="log" aria-label="', esc(_("Moves, newest first")), '" reversed>',
+                    log_items(lines), "</ol></section>"))
 
 
 def scoreline_html(view: "View", names: "Sequence[str]", extra: str = "") -> str:
     rules = view.rules
-    target = (str(rules["rounds"]) + " hands") if rules.get("rounds") else ("to " + str(rules.get("target")))
+    rounds = rules.get("rounds")
+    if rounds:
+        # i18n: the length of a match of a fixed number of hands, in the score line ("Hand 2 · You 10 · Ada 25 (5
+        # hands)"). The English says "hands" whatever the number
+        target = ngettext("{n} hands", "{n} hands", rounds if isinstance(rounds, int) else 0).format(n=rounds)
+    else:
+        # i18n: the score a match is played to, in the score line ("Hand 2 · You 10 · Ada 25 (to 100)")
+        target = _("to {target}").format(target=str(rules.get("target")))
     parts = " · ".join(esc(isolated(names[s])) + " " + str(view.scores[s]) for s in range(view.players))
-    return "".join(('<p class="scoreline" data-testid="scoreline">Hand ', str(view.hand_number), " · ", parts,
+    # i18n: the number of the hand in play, at the start of the score line ("Hand 2 · You 10 · Ada 25")
+    hand = _("Hand {n}").format(n=view.hand_number)
+    return "".join(('<p class="scoreline" data-testid="scoreline">', esc(hand), " · ", parts,
                     ' <span class="muted">(', esc(target), ")</span>", extra, "</p>"))
 
 
@@ -389,32 +502,45 @@ def cover_html(name: str, view: "View") -> str:
     """Pass and play: the screen between two people's turns. It holds no card of anyone's hand. A tap anywhere on
     it shows the hand, as its words say; its button is the way there for a keyboard and a screen reader."""
     name = isolated(name)
+    # i18n: pass and play: the screen between two players' turns; hand the device to {name}, who taps the screen
+    title = _("Pass to {name} — tap when ready").format(name=name)
+    # i18n: pass and play: no hand shows until the next player, {name}, taps the screen
+    hidden = _("Every hand is hidden until {name} taps.").format(name=name)
+    # i18n: pass and play: the button that shows the hand of the next player, {name}
+    show = _("Show {name}’s hand").format(name=name)
     return "".join(('<div class="table cover" data-act="ready" data-testid="cover" data-phase="', esc(view.phase), '" data-turn="',
                     ("" if view.turn is None else str(view.turn)), '" data-step="', str(view.step),
                     '" data-waiting="false"><div class="cover-card" role="group" aria-labelledby="cover-title">'
-                    '<h2 id="cover-title" data-testid="cover-title">Pass to ', esc(name), " — tap when ready</h2>"
-                    '<p class="muted">Every hand is hidden until ', esc(name), " taps.</p>"
-                    '<button type="button" class="btn primary" data-act="ready" data-key="cover-ready">Show ',
-                    esc(name), "’s hand</button></div></div>"))
+                    '<h2 id="cover-title" data-testid="cover-title">', esc(title), "</h2>"
+                    '<p class="muted">', esc(hidden), "</p>"
+                    '<button type="button" class="btn primary" data-act="ready" data-key="cover-ready">', esc(show),
+                    "</button></div></div>"))
 
 
 def confirm_html(question: str, deadwood: str) -> str:
     """A knock, asked before it goes: its card and the deadwood it leaves, Knock (the Knock button's act: K again
     does it too) and Not yet (Escape)."""
+    # i18n: a button (Gin): end the hand by knocking (the deadwood is low enough)
+    knock = esc(_("Knock"))
+    # i18n: a button (Gin): do not knock yet, after "Knock with 4♦?"
+    not_yet = esc(_("Not yet"))
     return "".join(('<div class="actions confirm" role="group" aria-labelledby="knock-q" data-testid="knock-confirm">'
                     '<p class="confirm-q" id="knock-q">', esc(question),
                     (("".join((' <span class="confirm-dw">', esc(deadwood), "</span>"))) if deadwood else ""), "</p>"
-                    '<button type="button" class="act act-knock" data-act="knock" data-key="knock-yes" aria-label="Knock">'
-                    "Knock</button>"
-                    '<button type="button" class="act act-no" data-act="knock-no" data-key="knock-no" aria-label="Not yet">'
-                    "Not yet</button></div>"))
+                    '<button type="button" class="act act-knock" data-act="knock" data-key="knock-yes" aria-label="',
+                    knock, '">', knock, "</button>"
+                    '<button type="button" class="act act-no" data-act="knock-no" data-key="knock-no" aria-label="',
+                    not_yet, '">', not_yet, "</button></div>"))
 
 
 def after_html(phase: str) -> str:
     """The buttons under the table when a hand is over and its dialog is closed."""
-    return "".join(('<div class="actions after" role="toolbar" aria-label="Hand over">',
-                    button("next", "Next hand" if phase == "hand-over" else "New match", True),
-                    button("show-result", "Show result"), "</div>"))
+    # i18n: the name of the row of buttons under the table once a hand is over, for screen readers
+    over = _("Hand over")
+    return "".join(('<div class="actions after" role="toolbar" aria-label="', esc(over), '">',
+                    button("next", _("Next hand") if phase == "hand-over" else _("New match"), True),
+                    # i18n: a button: show the end of the hand's score card again
+                    button("show-result", _("Show result")), "</div>"))
 
 
 # ---------------------------------------------------------------- dialogs

@@ -11,6 +11,7 @@ Written in the Python both MicroPython and CPython run.
 import json
 
 from web.page.app import core
+from web.page.i18n import _
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -37,13 +38,15 @@ def from_b64url(text: str) -> bytes:
     """The bytes of base64url ``text`` (padding and standard base64's ``+/`` accepted); ValueError if it is not."""
     text = text.rstrip("=").replace("+", "-").replace("/", "_")
     if len(text) % 4 == 1:
-        raise ValueError("its length is not that of base64url")
+        # i18n: why a replay link cannot be opened (its end is damaged); base64url is the name of an encoding
+        raise ValueError(_("its length is not that of base64url"))
     from web.page.shared import b64url as b64url_codec  # when first needed: not while the page starts
 
     try:
         return b64url_codec.decode(text)
     except ValueError:
-        raise ValueError("it holds characters that are not base64url") from None
+        # i18n: why a replay link cannot be opened (its end is damaged); base64url is the name of an encoding
+        raise ValueError(_("it holds characters that are not base64url")) from None
 
 
 def link_record(fragment: str) -> "tuple[dict[str, Any] | None, str | None]":
@@ -52,9 +55,11 @@ def link_record(fragment: str) -> "tuple[dict[str, Any] | None, str | None]":
         raw = from_b64url(fragment)
         doc = json.loads(raw.decode("utf-8"))
     except Exception as e:  # ValueError, UnicodeError; MicroPython's too
-        return None, "it is damaged (" + (str(e) or "not JSON") + ")"
+        # i18n: why a replay link cannot be opened: what is damaged in it follows, in parentheses
+        return None, _("it is damaged ({why})").format(why=str(e) or _("not JSON"))
     if not isinstance(doc, dict):
-        return None, "it holds no hand record"
+        # i18n: why a replay link cannot be opened; a hand record: the moves of a game's hands
+        return None, _("it holds no hand record")
     return doc, None
 
 
@@ -108,7 +113,9 @@ def replay_start(app: "App", boot: "dict[str, Any]") -> "Effects":
         return []
     rec, why = link_record(fragment[len(LINK_KEY):])
     if rec is None:
-        app.page.notices.append("This replay link cannot be opened: " + str(why) + ".")
+        # i18n: a notice when the page is opened with a broken replay link; {why} says what is wrong ("it is damaged
+        # (...)")
+        app.page.notices.append(_("This replay link cannot be opened: {why}.").format(why=str(why)))
         return []
     rp.replay_back = "table" if app.match.save is not None else "setup"
     app.page.screen = "replay"
@@ -239,7 +246,9 @@ def on_error(app: "App", msg: "dict[str, Any]") -> "Effects | None":
     if msg.get("re") not in rp.asked:
         return None
     asked, ctx = rp.asked.pop(msg["re"])
-    why = "The engine could not do it: " + str(msg.get("error")) + "."
+    # i18n: the game's engine (that runs the rules, in the background) could not answer a request of the replays
+    # or the coach; {error} is its reason, in English
+    why = _("The engine could not do it: {error}.").format(error=str(msg.get("error")))
     if asked == "review":
         rp.reviews[ctx["hand"]] = {"error": why}
         return redraw_after_answer(app)
@@ -275,13 +284,15 @@ def replay_failed(app: "App", ctx: "dict[str, Any]", why: str) -> "Effects":
     why = why.rstrip(".")
     if source == "record":  # the watch dialog: the pasted text stays there to be fixed
         rp.watch["busy"] = False
-        rp.watch["error"] = "This record cannot be watched: " + why + "."
+        # i18n: in the dialog Watch a hand record; {why} says what is wrong with the record
+        rp.watch["error"] = _("This record cannot be watched: {why}.").format(why=why)
         return core.open(app, "watch")
     if source == "link":
         out = close_replay(app)
-        page.notices = ["This replay link cannot be opened: " + why + "."]
+        page.notices = [_("This replay link cannot be opened: {why}.").format(why=why)]
         return out + core.open(app, "notice")
-    words = "This hand cannot be replayed: " + why + "."
+    # i18n: said beside the button that asked for a replay; {why} says what is wrong
+    words = _("This hand cannot be replayed: {why}.").format(why=why)
     rp.problems[problem_key(ctx)] = words
     r = rp.replay
     if page.screen == "replay" and r is not None and not r.get("loading"):
@@ -304,8 +315,9 @@ def replay_answer(app: "App", ctx: "dict[str, Any]", msg: "dict[str, Any]") -> "
 
     why = replayview.replay_problem(data)
     if why is not None:
-        return [("log", "a replay this page cannot read: " + why)] + replay_failed(app, ctx, "its positions cannot be "
-                                                                                        "read (" + why + ")")
+        # i18n: why a hand cannot be replayed, said after "This hand cannot be replayed: "; {why} says more
+        unreadable = _("its positions cannot be read ({why})").format(why=why)
+        return [("log", "a replay this page cannot read: " + why)] + replay_failed(app, ctx, unreadable)
     if source in ("match", "past"):
         rp.problems.pop(problem_key(ctx), None)
     rec = ctx.get("record")
@@ -340,7 +352,8 @@ def record_answer(app: "App", ctx: "dict[str, Any]", rec: "dict[str, Any]") -> "
         hands = len(rec.get("hands") or [])
         name = "rummy-record-" + str(rec.get("game")) + "-" + str(hands) + "-hand" + ("" if hands == 1 else "s") \
                + ".json"
-        app.replays.export_note = "Saved as " + name + "."
+        # i18n: under the end of a hand's buttons, after Export hand record: {name} is the file's name
+        app.replays.export_note = _("Saved as {name}.").format(name=name)
         return [("download", name, json.dumps(rec))] + redraw_after_answer(app)
     if purpose == "past":
         entry = dict(ctx["entry"])
@@ -432,7 +445,12 @@ def copy_replay_link(app: "App", data: "dict[str, Any]") -> "Effects":
 
 
 def past_words(m: "dict[str, Any]") -> str:
-    return "a past match" + ((" of " + str(m["when"])) if m.get("when") else "")
+    if m.get("when"):
+        # i18n: where the hand shown in a replay comes from, in its header ("Gin Rummy · a past match of 2026-01-31
+        # · You, Ada"); {date} is when it was played
+        return _("a past match of {date}").format(date=str(m["when"]))
+    # i18n: where the hand shown in a replay comes from, in its header ("Gin Rummy · a past match · You, Ada")
+    return _("a past match")
 
 
 def pick_hand(app: "App", hand: object) -> "Effects":
@@ -474,13 +492,16 @@ def step_announcement(app: "App") -> str:
     assert r is not None  # a replay is on show
     data = r["data"]
     frame = replayview.read_frame(data["frames"][r["index"]], data["players"])
-    words = "Step " + str(r["index"]) + " of " + str(len(data["frames"]) - 1) + ": " + replayview.step_words(
-        frame, r["index"], r["names"])
-    if r["index"] == len(data["frames"]) - 1:
-        h = replayview.result_words(data, r["names"])[0]
-        if h:
-            words += ". " + h
-    return words
+    step = replayview.step_words(frame, r["index"], r["names"])
+    last = len(data["frames"]) - 1
+    h = replayview.result_words(data, r["names"])[0] if r["index"] == last else ""
+    if h:
+        # i18n: said to screen readers in the replay viewer, at its last step: which step of how many, what happened
+        # ({moves}: the moves of the step), and how the hand ended ({result})
+        return _("Step {step} of {last}: {moves}. {result}").format(step=r["index"], last=last, moves=step, result=h)
+    # i18n: said to screen readers in the replay viewer: which step of how many (step 0 is the deal), and what
+    # happened ({moves}: the moves of the step)
+    return _("Step {step} of {last}: {moves}").format(step=r["index"], last=last, moves=step)
 
 
 def close_replay(app: "App") -> "Effects":
@@ -515,26 +536,30 @@ def watch_text(app: "App", text: object, from_file: bool) -> "Effects":
     """A record to watch, as text (a file's or pasted): parsed here, read by the engine."""
     rp = app.replays
     if text is None:
-        rp.watch["error"] = "The file could not be read." if from_file else "Paste a hand record first."
+        # i18n: in the dialog Watch a hand record: the file chosen could not be read, or nothing was pasted
+        rp.watch["error"] = _("The file could not be read.") if from_file else _("Paste a hand record first.")
         return core.open(app, "watch")
     text = str(text)
     if not from_file:
         rp.watch["text"] = text[:MAX_RECORD_TEXT]
     rp.watch["error"] = ""
     if not text.strip():
-        rp.watch["error"] = "Paste a hand record first, or open its file."
+        rp.watch["error"] = _("Paste a hand record first, or open its file.")
         return core.open(app, "watch")
     if len(text) > MAX_RECORD_TEXT:
-        rp.watch["error"] = "This text is too long to be a hand record."
+        rp.watch["error"] = _("This text is too long to be a hand record.")
         return core.open(app, "watch")
     try:
         doc = json.loads(text)
     except Exception:  # ValueError, and MicroPython's errors on deep or huge junk
         doc = None
-        rp.watch["error"] = ("This is not a hand record: it is not valid JSON. A hand record is the "
-                               "rummy-record/1 file that Export hand record saves.")
+        # i18n: in the dialog Watch a hand record: rummy-record/1 is the name of the file format; Export hand record
+        # is the button at the end of a hand that saves it
+        rp.watch["error"] = _("This is not a hand record: it is not valid JSON. A hand record is the "
+                              "rummy-record/1 file that Export hand record saves.")
     if doc is not None and not isinstance(doc, dict):
-        rp.watch["error"] = "This is not a hand record: a hand record is a JSON object (rummy-record/1)."
+        # i18n: in the dialog Watch a hand record: rummy-record/1 is the name of the file format
+        rp.watch["error"] = _("This is not a hand record: a hand record is a JSON object (rummy-record/1).")
     if rp.watch["error"]:
         return core.open(app, "watch")
     rp.watch["busy"] = True
@@ -569,7 +594,10 @@ def share_link(app: "App", rec: object) -> "Effects":
 
 
 def replay_copied(app: "App", ok: object) -> "Effects":
-    app.replays.link_box["status"] = "Copied." if ok else "Copy did not work here: select the link and press Ctrl+C."
+    # i18n: in the dialog Share this replay, after Copy: the link was copied, or could not be (Ctrl+C: the keys that
+    # copy)
+    app.replays.link_box["status"] = _("Copied.") if ok else _("Copy did not work here: select the link and press "
+                                                               "Ctrl+C.")
     return core.open(app, "replay-link")
 
 

@@ -12,10 +12,12 @@ import js
 from web.page.app import deck, dom, netlink, views
 from web.page.app.model import SHORTCUTS, App
 from web.page.app.params import parse_query, slot_of
+from web.page.app.render import folded
 from web.page.app.setup import Catalog
-from web.page.app.shell import SHELL
+from web.page.app.shell import shell
 from web.page.app.store import PageStore
 from web.page.app.text import esc
+from web.page.i18n import _
 from web.page.shared.protocol import engine_message_problem
 from web.page.transport import EngineLink
 
@@ -81,7 +83,7 @@ class Runner:
 
     def start(self) -> None:
         if dom.html_attr("data-prerendered") != "1" or dom.el("rm") is None:
-            dom.el("app").innerHTML = SHELL  # else a first visit's frame and screen, drawn by the build, are kept
+            dom.el("app").innerHTML = shell()  # else a first visit's frame and screen, drawn by the build, are kept
         self.attach()
         fragment = str(dom.bridge().fragment() or "")
         netlink.start(self.dispatch)
@@ -312,7 +314,7 @@ class Runner:
         parts = []
         notice = self.store.notice
         banner = self.app.page.banner
-        if banner and notice and notice.endswith("storage is blocked."):
+        if banner and notice and self.store.problem == "blocked":
             notice = None  # the banner already says storage is blocked: one sentence, not one per save
         for text in (banner, notice, self.tab_state.get("notice")):
             if text and text not in parts and text not in self.banner_closed:
@@ -322,14 +324,19 @@ class Runner:
         words = " ".join(parts)
         html = "".join(('<span class="banner-words" title="', esc(words), '">', esc(words), "</span>")) if parts else ""
         if parts and self.store.download:
-            html += '<button type="button" class="btn small" data-act="download-game" data-key="banner-download" ' \
-                    'aria-label="Download my game">Download<span class="lw"> my game</span></button>'
+            # i18n: a button beside a notice that the game could not be saved: it downloads the game as a file;
+            # the words in [ ] are left out on a phone, the button's name is the whole ("Download my game"); keep
+            # the brackets (or leave them out: nothing folds)
+            label, inner = folded(_("Download[ my game]"))
+            html += "".join(('<button type="button" class="btn small" data-act="download-game" '
+                             'data-key="banner-download" aria-label="', esc(label), '">', inner, "</button>"))
         if parts and self.tab_state.get("play_here"):
-            html += '<button type="button" class="btn small" data-act="play-here" data-key="banner-play-here">' \
-                    "Play here</button>"
+            # i18n: a button beside the notice that the game is open in another tab: play it in this tab instead
+            html += "".join(('<button type="button" class="btn small" data-act="play-here" data-key="banner-play-here">',
+                             esc(_("Play here")), "</button>"))
         if parts and not self.tab_state.get("play_here"):  # closed, the notice would hide the one way back to the match
-            html += '<button type="button" class="btn small banner-close" data-act="close-banner" ' \
-                    'data-key="banner-close" aria-label="Close this notice">×</button>'
+            html += "".join(('<button type="button" class="btn small banner-close" data-act="close-banner" '
+                             'data-key="banner-close" aria-label="', esc(_("Close this notice")), '">×</button>'))
         if html != self.banner_shown:
             self.banner_shown = html
             dom.set_banner(html)
@@ -446,7 +453,8 @@ class Runner:
             dom.set_html_attr("data-engine-start", str(detail.get("start")))
             dom.set_html_attr("data-engine-ms", json.dumps(detail.get("ms")))
         if event == "failed" and not dom.is_ready() and self.app.match.restarts >= 2:
-            dom.boot_fail("The game engine could not start: " + str(detail.get("error")))
+            # i18n: on the loading screen; {error}: the reason (in English)
+            dom.boot_fail(_("The game engine could not start: {error}").format(error=str(detail.get("error"))))
         self.dispatch(("engine-status", event, detail))
 
     # ------------------------------------------------------------ input

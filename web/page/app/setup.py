@@ -8,8 +8,10 @@ to the page by the site build), so the page draws this screen before the engine 
 rules when the match starts. Written in the Python both MicroPython and CPython run.
 """
 
+from web.page import i18n
 from web.page.app.characters import portrait
 from web.page.app.text import esc, isolated, tier_word
+from web.page.i18n import N_, _, ngettext
 from web.page.shared.protocol import MAX_NAME, clean_text
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -22,15 +24,39 @@ if TYPE_CHECKING:
 FIRST = ("target", "rounds", "scoring")
 PERSON = "person"  # the value of a seat's choice that makes it a person at this device (pass and play)
 GUEST = "guest"  # ... that makes it a friend online (an invite link)
-GAME_WORDS = {"gin": "Gin Rummy", "rummy": "Basic Rummy"}
+GAME_WORDS = {"gin": N_("Gin Rummy"), "rummy": N_("Basic Rummy")}  # in English: translated where shown, _(word)
+
+
+def in_page_language(data: "dict[str, Any]") -> "dict[str, Any]":
+    """The catalog with its words (the options' labels, help and choices, the presets' names and descriptions,
+    the opponents' styles and descriptions) in the page's language: tools/i18n.py puts them in the catalogues.
+    Ids, names and values stay as they are: nothing decides on a word."""
+    if i18n.lang() == "en":
+        return data
+
+    def say(text: "Any") -> "Any":  # (not _ with a literal inside: the catalogue would take the field's name)
+        return _(text) if type(text) is str and text else text
+
+    out = dict(data)
+    out["games"] = {}
+    for game, g in data["games"].items():
+        g = dict(g)
+        g["options"] = [dict(o, label=say(o["label"]), help=say(o.get("help")), none_label=say(o.get("none_label")),
+                             choice_words=[say(w) for w in o.get("choice_words") or []])
+                        for o in g["options"]]
+        g["presets"] = {name: dict(p, label=say(p["label"]), description=say(p["description"]))
+                        for name, p in g["presets"].items()}
+        g["roster"] = [dict(p, style=say(p["style"]), description=say(p["description"])) for p in g["roster"]]
+        out["games"][game] = g
+    return out
 
 
 class Catalog:
     """The engine's catalog (options, presets, roster), read once."""
 
     def __init__(self, data: "dict[str, Any]") -> None:
-        self.data = data
-        self.games = data["games"]
+        self.data = in_page_language(data)
+        self.games = self.data["games"]
 
     def options(self, game: str) -> "list[dict[str, Any]]":
         """The options in the form's order (the key is unique: MicroPython's sort is not stable)."""
@@ -106,17 +132,20 @@ def option_problem(o: "dict[str, Any]", value: "Any") -> str | None:
     """Why ``value`` is not allowed for option ``o`` (a catalog entry), or None (the engine has the last word)."""
     label: str = o["label"]
     if value is None:
-        return None if o["nullable"] else label + " must be set."
+        # i18n: {option}: the name of a rule option, as the new-game form labels it ("Target score")
+        return None if o["nullable"] else _("{option} must be set.").format(option=label)
     if o["kind"] == "bool":
-        return None if type(value) is bool else label + " must be on or off."
+        return None if type(value) is bool else _("{option} must be on or off.").format(option=label)
     if o["kind"] == "choice":
-        return None if value in o["choices"] and type(value) is not bool else label + " has no such choice."
+        return (None if value in o["choices"] and type(value) is not bool
+                else _("{option} has no such choice.").format(option=label))
     if type(value) is not int:
-        return label + " must be a whole number."
+        return _("{option} must be a whole number.").format(option=label)
     if (o["low"] is not None and value < o["low"]) or (o["high"] is not None and value > o["high"]):
         if o["high"] is None:
-            return label + " must be at least " + str(o["low"]) + "."
-        return "".join((label, " must be from ", str(o["low"]), " to ", str(o["high"]), "."))
+            return _("{option} must be at least {low}.").format(option=label, low=str(o["low"]))
+        return _("{option} must be from {low} to {high}.").format(option=label, low=str(o["low"]),
+                                                                   high=str(o["high"]))
     return None
 
 
@@ -130,16 +159,17 @@ def parse_option(o: "dict[str, Any]", text: str) -> "Any":
             return True
         if t in ("0", "false", "no", "off"):
             return False
-        raise ValueError(o["label"] + " must be true or false, not “" + text + "”.")
+        raise ValueError(_("{option} must be true or false, not “{text}”.").format(option=o["label"], text=text))
     if o["kind"] == "choice":
         for c in o["choices"]:
             if str(c).lower() == t:
                 return c
-        raise ValueError(o["label"] + ": “" + text + "” is not one of the choices.")
+        raise ValueError(_("{option}: “{text}” is not one of the choices.").format(option=o["label"], text=text))
     try:
         return int(t)
     except ValueError:
-        raise ValueError(o["label"] + " must be a whole number, not “" + text + "”.") from None
+        raise ValueError(_("{option} must be a whole number, not “{text}”.").format(option=o["label"],
+                                                                                   text=text)) from None
 
 
 class SetupState:
@@ -237,10 +267,12 @@ class SetupState:
 
     def names(self) -> list[str]:
         """Each seat's name when people play (seat 0 first), as the form shows them; blanks filled."""
-        out = [self.my_name.strip() or "Player 1"]
+        # i18n: the name of a person at this device who typed none ("Player 2")
+        out = [self.my_name.strip() or _("Player {n}").format(n=1)]
         for s in range(1, self.players):
             if s in self.people[self.game]:
-                out.append(self.people[self.game][s].strip() or "Player " + str(s + 1))
+                # i18n: the name of a person at this device who typed none ("Player 2")
+                out.append(self.people[self.game][s].strip() or _("Player {n}").format(n=s + 1))
             else:
                 out.append("")
         return out
@@ -252,7 +284,7 @@ class SetupState:
         names = [n for n in self.names() if n]
         for i, n in enumerate(names):
             if n.lower() in [m.lower() for m in names[:i]]:
-                return "Two players are called " + isolated(n) + ": give each a different name."
+                return _("Two players are called {name}: give each a different name.").format(name=isolated(n))
         return None
 
     def config(self) -> "Config":
@@ -351,7 +383,9 @@ def option_field(o: "dict[str, Any]", v: "Any") -> str:
     key = "".join(('data-key="f-', name, '" aria-describedby="', help_id, '"'))
     label = o["label"]
     if o["nullable"] and o["none_label"] and name != "target":
-        label += " (blank: " + o["none_label"] + ")"
+        # i18n: a rule option's label, then what leaving it blank means ("Target score (blank: by the number of
+        # players)")
+        label = _("{option} (blank: {meaning})").format(option=label, meaning=o["none_label"])
     if o["kind"] == "bool":
         field = "".join(('<label class="field check"><input type="checkbox" name="opt:', name, '" ', key,
                          (" checked" if v else ""), "> ", esc(label), "</label>"))
@@ -374,8 +408,9 @@ def _practice_field(st: SetupState) -> str:
     if st.person_seats():
         return ""  # undo is for a person against the computer
     return "".join(('<label class="check practice"><input type="checkbox" name="practice" data-key="f-practice"',
-                    (" checked" if st.practice else ""), "> Practice game: you may undo back to the start of your turn "
-                    "(the match counts as assisted)</label>"))
+                    (" checked" if st.practice else ""), "> ",
+                    esc(_("Practice game: you may undo back to the start of your turn (the match counts as assisted)")),
+                    "</label>"))
 
 
 def form_html(st: SetupState) -> str:
@@ -386,37 +421,45 @@ def form_html(st: SetupState) -> str:
     games = "".join(
         "".join(('<label class="choice game-tile"><input type="radio" name="game" value="', k, '" data-key="f-game-', k,
                  '"', (" checked" if g == k else ""), "> ", esc(lbl), "</label>"))
-        for k, lbl in (("gin", "Gin Rummy (2 players)"), ("rummy", "Basic Rummy (2–6 players)")))
+        for k, lbl in (("gin", _("Gin Rummy (2 players)")), ("rummy", _("Basic Rummy (2–6 players)"))))
     players = ""
     if g == "rummy":
         opts = [_option(n, n, st.players == n) for n in range(2, 7)]
-        players = _select("players", "Players", opts, 'data-key="f-players"')
+        # i18n: how many play, a choice of the new-game form
+        players = _select("players", _("Players"), opts, 'data-key="f-players"')
     ros = cat.roster(g)
     chosen = st.opps()
     opp_fields = []
     people = st.person_seats()
     computers = [pid for i, pid in enumerate(chosen) if (i + 1) not in people]  # the characters playing
     if people:
-        opp_fields.append(_name_field(0, "Your name", st.my_name, "Player 1"))
+        # i18n: the name shown for a person at this device who types none ("Player 1")
+        blank = _("Player {n}").format(n=1)
+        opp_fields.append(_name_field(0, _("Your name"), st.my_name, blank))
     for i, pid in enumerate(chosen):
         person = (i + 1) in people
         friend = (i + 1) in st.friends[g]
-        opts = [_option(p["id"], "".join((p["name"], " — ", tier_word(p["tier"]), ", ", p["style"])),
+        # i18n: a computer opponent in a list: its name, how strong it is ("Expert"), how it plays ("cautious")
+        opts = [_option(p["id"], _("{name} — {tier}, {style}").format(name=p["name"], tier=tier_word(p["tier"]),
+                                                                       style=p["style"]),
                         p["id"] == pid and not person) for p in ros]
-        opts.append(_option(PERSON, "A person at this device (pass and play)", person and not friend))
-        opts.append(_option(GUEST, "A friend online (invite link)", friend))
-        label = "Opponent" if g == "gin" else "Opponent " + str(i + 1)
+        opts.append(_option(PERSON, _("A person at this device (pass and play)"), person and not friend))
+        opts.append(_option(GUEST, _("A friend online (invite link)"), friend))
+        label = _("Opponent") if g == "gin" else _("Opponent {n}").format(n=i + 1)
         opp_fields.append(_select("opp" + str(i), label, opts, 'data-key="f-opp' + str(i) + '"'))
         if person:
-            opp_fields.append(_name_field(i + 1, "Name of " + label.lower(), st.people[g][i + 1],
-                                          "Player " + str(i + 2)))
+            name_label = _("Name of opponent") if g == "gin" else _("Name of opponent {n}").format(n=i + 1)
+            # i18n: the name shown for a person at this device who types none ("Player 2")
+            opp_fields.append(_name_field(i + 1, name_label, st.people[g][i + 1], _("Player {n}").format(n=i + 2)))
     if [s for s in people if s not in st.friends[g]]:
-        opp_fields.append('<p class="muted" data-testid="pass-note">Pass and play: between two people\'s turns the '
-                          "screen hides every hand until the next player taps.</p>")
+        opp_fields.append("".join(('<p class="muted" data-testid="pass-note">',
+                                   esc(_("Pass and play: between two people's turns the screen hides every hand until "
+                                         "the next player taps.")), "</p>")))
     if st.friends[g]:
-        opp_fields.append('<p class="muted" data-testid="online-note">Friends online: you get an invite link for '
-                          "each. Your page runs the game and sends each friend only their own cards; the "
-                          "connection goes straight between the browsers (no game server).</p>")
+        opp_fields.append("".join(('<p class="muted" data-testid="online-note">',
+                                   esc(_("Friends online: you get an invite link for each. Your page runs the game "
+                                         "and sends each friend only their own cards; the connection goes straight "
+                                         "between the browsers (no game server).")), "</p>")))
     gallery = []
     for p in ros:
         picked = p["id"] in computers
@@ -430,8 +473,9 @@ def form_html(st: SetupState) -> str:
         else:
             gallery.append("".join(('<li><span class="char', (" picked" if picked else ""), '" title="', esc(p["description"]),
                                     '">', face, "</span></li>")))
-    about = "".join("".join(('<p class="about"><strong>', esc(p["name"]), ":</strong> ", esc(p["description"]), "</p>"))
-                    for pid in computers for p in ros if p["id"] == pid)
+    # i18n: a computer opponent's name, then what it is like
+    about = "".join("".join(('<p class="about">', _("<strong>{name}:</strong> {description}").format(
+        name=esc(p["name"]), description=esc(p["description"])), "</p>")) for pid in computers for p in ros if p["id"] == pid)
     cards = "".join(gallery)
     presets = cat.presets(g)
     popts = [_option(k, cat.preset_label(g, k), st.preset[g] == k) for k in cat.preset_names(g)]
@@ -444,24 +488,30 @@ def form_html(st: SetupState) -> str:
     err = "".join(('<p class="message error" role="alert">', esc(st.error), "</p>")) if st.error else ""
     more = "".join(('<button type="button" class="btn small fold" data-act="setup-more" data-key="setup-more" '
                     'aria-expanded="', ("true" if st.more else "false"), '" aria-controls="setup-options">',
-                    ("Fewer rule options" if st.more else "More rule options (" + str(len(rest)) + ")"), "</button>"))
-    return "".join(('<fieldset class="games"><legend>Game</legend>', games, players, "</fieldset>"
-                    "<fieldset><legend>Players</legend>", '<ul class="roster" aria-label="The characters">', cards,
+                    esc(_("Fewer rule options") if st.more else _("More rule options ({n})").format(n=len(rest))),
+                    "</button>"))
+    # i18n: the part of the new-game form that chooses Gin Rummy or Basic Rummy
+    return "".join(('<fieldset class="games"><legend>', esc(_("Game")), "</legend>", games, players, "</fieldset>"
+                    # i18n: the part of the new-game form that chooses who plays
+                    "<fieldset><legend>", esc(_("Players")), "</legend>",
+                    # i18n: the computer opponents one may play against, each with a portrait
+                    '<ul class="roster" aria-label="', esc(_("The characters")), '">', cards,
                     "</ul>", '<div class="opp-fields">', "".join(opp_fields), "</div>", about, "</fieldset>"
-                    "<fieldset><legend>Rules</legend>", _select("preset", "Rule set", popts, 'data-key="f-preset" '
-                                                                'aria-describedby="preset-help"'),
+                    "<fieldset><legend>", esc(_("Rules")), "</legend>",
+                    _select("preset", _("Rule set"), popts, 'data-key="f-preset" aria-describedby="preset-help"'),
                     '<p class="muted" id="preset-help" data-testid="preset-help">', esc(pdesc), "</p>"
                     '<div class="options">', "".join(first), "</div>", more,
                     '<div class="options" id="setup-options"', ("" if st.more else " hidden"), ">", "".join(rest),
                     "</div>", _practice_field(st), "</fieldset>",
                     err, '<div class="setup-go"><button type="button" class="btn primary" data-act="start" '
-                    'data-key="setup-start">Start game</button></div>'))
+                    'data-key="setup-start">', esc(_("Start game")), "</button></div>"))
 
 
 # ---------------------------------------------------------------- the welcome
 
 def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    # i18n: the end of a list of names: {names} is the others, separated by commas ("Ada, Bob and Cy")
+    return names[0] if len(names) == 1 else _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def rules_words(catalog: Catalog, game: str, players: int, rules: "dict[str, Any]") -> str:
@@ -470,18 +520,27 @@ def rules_words(catalog: Catalog, game: str, players: int, rules: "dict[str, Any
     preset = str(rules.get("preset", "cardgames"))
     base = catalog.resolved(game, players, {"preset": preset})
     mine = catalog.resolved(game, players, rules)
-    out = catalog.preset_label(game, preset)
-    more = ""
+    parts = [catalog.preset_label(game, preset)]
+    more = False
     if mine.get("rounds") is not None and mine.get("rounds") != base.get("rounds"):
-        out += ", " + str(mine["rounds"]) + " hands"
-        more = " more"
+        rounds = int(mine["rounds"])
+        # i18n: a match of a fixed number of hands, in a list of rules ("Oklahoma, 5 hands, 1 more change")
+        parts.append(ngettext("{n} hand", "{n} hands", rounds).format(n=rounds))
+        more = True
     elif mine.get("target") != base.get("target"):
-        out += ", to " + str(mine["target"])
-        more = " more"
+        # i18n: a match played to a target score, in a list of rules ("Oklahoma, to 150, 1 more change")
+        parts.append(_("to {target}").format(target=str(mine["target"])))
+        more = True
     others = len([k for k in mine if k not in ("target", "rounds") and mine[k] != base.get(k)])
     if others:
-        out += "".join((", ", str(others), more, (" change" if others == 1 else " changes")))
-    return out
+        if more:
+            # i18n: how many other rules differ from the rule set, after the match's length ("Oklahoma, to 150, 2
+            # more changes")
+            parts.append(ngettext("{n} more change", "{n} more changes", others).format(n=others))
+        else:
+            # i18n: how many rules differ from the rule set ("Oklahoma, 2 changes")
+            parts.append(ngettext("{n} change", "{n} changes", others).format(n=others))
+    return ", ".join(parts)
 
 
 def opponents_of(catalog: Catalog, cfg: "Config") -> "list[tuple[str, str]]":
@@ -498,7 +557,8 @@ def opponents_of(catalog: Catalog, cfg: "Config") -> "list[tuple[str, str]]":
             p = catalog.profile(game, pid)
             out.append((pid, p["name"] if p else pid))
         else:
-            out.append(("", isolated(clean_text(seat.get("name")) or "a friend")))
+            # i18n: a person without a name, in "Gin Rummy against a friend"
+            out.append(("", isolated(clean_text(seat.get("name")) or _("a friend"))))
     return out
 
 
@@ -506,9 +566,12 @@ def setup_words(catalog: Catalog, cfg: "Config") -> str:
     """A set-up in a player's words: "Gin Rummy against Ada (Oklahoma, to 150)"."""
     game = cfg["game"]
     against = opponents_of(catalog, cfg)
-    names = [n for _, n in against] or ["nobody"]
-    return "".join((GAME_WORDS[game], " against ", _and(names), " (",
-                    rules_words(catalog, game, len(against) + 1, dict(cfg.get("rules") or {})), ")"))
+    # i18n: in "Gin Rummy against nobody (Oklahoma)": a game without opponents
+    names = [n for _pid, n in against] or [_("nobody")]
+    # i18n: a set-up in words: "Gin Rummy against Ada (Oklahoma, to 150)"; {rules} is the rule set and its changes
+    return _("{game} against {opponents} ({rules})").format(
+        game=_(GAME_WORDS[game]), opponents=_and(names),
+        rules=rules_words(catalog, game, len(against) + 1, dict(cfg.get("rules") or {})))
 
 
 def _same_game(a: "Config", b: "Config") -> bool:
@@ -537,7 +600,11 @@ def welcome_html(st: SetupState, resume: "dict[str, Any] | None", last: "Config 
     first = True
     if resume is not None:
         over = bool(resume.get("over"))
-        tiles.append(_tile("back-to-game", "Back to the table" if over else "Continue", not over, "continue-match",
+        # i18n: the button that goes back to the match in progress on this page, when it is over
+        back = (_("Back to the table") if over else
+                # i18n: the button that goes on with the match in progress on this page
+                _("Continue"))
+        tiles.append(_tile("back-to-game", back, not over, "continue-match",
                            _face(str(resume.get("face") or "")), str(resume.get("words") or "")))
         first = over
     again = None
@@ -545,8 +612,8 @@ def welcome_html(st: SetupState, resume: "dict[str, Any] | None", last: "Config 
         probe = SetupState(cat)
         if probe.load(last):
             again = probe.config()
-            pids = [pid for pid, _ in opponents_of(cat, again) if pid]
-            tiles.append(_tile("play-again", "Play again", first, "play-again", _face(pids[0] if pids else ""),
+            pids = [pid for pid, _name in opponents_of(cat, again) if pid]
+            tiles.append(_tile("play-again", _("Play again"), first, "play-again", _face(pids[0] if pids else ""),
                                setup_words(cat, again)))
             first = False
     for g in ("gin", "rummy"):
@@ -555,12 +622,15 @@ def welcome_html(st: SetupState, resume: "dict[str, Any] | None", last: "Config 
             continue  # Play again is this very game
         pid = quick["opponents"][0]
         p = cat.profile(g, pid) or {"name": pid, "tier": "", "style": ""}
-        words = "".join(("Against ", p["name"], " (", tier_word(p["tier"]).lower(), ", ", p["style"].lower(), "), ",
-                         cat.preset_label(g, quick["rules"]["preset"]).lower()))
-        tiles.append(_tile("play", "Play " + GAME_WORDS[g], first, "play-" + g, _face(pid), words,
+        # i18n: who a quick game is against, how strong ("expert") and how it plays ("cautious"), and its rule set
+        words = _("Against {name} ({tier}, {style}), {rules}").format(
+            name=p["name"], tier=tier_word(p["tier"]).lower(), style=p["style"].lower(),
+            rules=cat.preset_label(g, quick["rules"]["preset"]).lower())
+        # i18n: a button: {game} is "Gin Rummy" or "Basic Rummy"
+        tiles.append(_tile("play", _("Play {game}").format(game=_(GAME_WORDS[g])), first, "play-" + g, _face(pid), words,
                            ' data-game="' + g + '"'))
         first = False
-    return '<ul class="play-tiles" aria-label="Play now">' + "".join(tiles) + "</ul>"
+    return '<ul class="play-tiles" aria-label="' + esc(_("Play now")) + '">' + "".join(tiles) + "</ul>"
 
 
 def setup_html(st: SetupState, lead: str = "", resume: "dict[str, Any] | None" = None,
@@ -572,8 +642,8 @@ def setup_html(st: SetupState, lead: str = "", resume: "dict[str, Any] | None" =
     shown = st.open or bool(st.error)
     toggle = "".join(('<button type="button" class="btn fold choose" data-act="setup-choose" data-key="setup-choose" '
                       'aria-expanded="', ("true" if shown else "false"), '" aria-controls="setup-form">'
-                      '<span class="caret" aria-hidden="true"></span>Choose opponent and rules</button>'))
+                      '<span class="caret" aria-hidden="true"></span>', esc(_("Choose opponent and rules")), "</button>"))
     return "".join(('<section class="setup" data-testid="setup" aria-labelledby="setup-title">'
-                    '<h2 id="setup-title">New game</h2>', welcome_html(st, resume, last), lead, toggle,
+                    '<h2 id="setup-title">', esc(_("New game")), "</h2>", welcome_html(st, resume, last), lead, toggle,
                     '<div class="setup-form" id="setup-form" data-testid="setup-form"', ("" if shown else " hidden"),
                     ">", (form_html(st) if shown else ""), "</div></section>"))

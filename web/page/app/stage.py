@@ -17,6 +17,7 @@ motion there is none, and the same end is drawn at once. Written in the Python b
 
 from web.page.app import core, looks
 from web.page.app.text import card_words
+from web.page.i18n import _
 from web.page.shared.cards import face_of, text_of
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -98,7 +99,10 @@ def knock_words(app: "App") -> tuple[str, str] | None:
     dw = (hint.get("knocks") or {}).get(text_of(card))
     if dw is None and hint.get("best_knock") == c["move"]:
         dw = hint.get("after_discard")
-    return "Knock with " + face_of(card) + "?", ("Deadwood " + str(dw)) if type(dw) is int else ""
+    # i18n: asked before a knock goes (Gin): {card} is the card the knock discards ("4♦")
+    question = _("Knock with {card}?").format(card=face_of(card))
+    # i18n: beside "Knock with 4♦?" (Gin): the points of the cards in no meld the knock would leave
+    return question, _("Deadwood {n}").format(n=dw) if type(dw) is int else ""
 
 
 def cancel_knock(app: "App", data: "dict[str, Any]") -> "Effects":

@@ -40,6 +40,7 @@ class PageStore:
         self.slot = ""
         self.offers: list[Offer] = []
         self.notice: str | None = None  # the state of all writes: a sentence to show, or None
+        self.problem: str | None = None  # "full" or "blocked" when the notice says storage is (else None)
         self.download = False  # a match waits to be written: "Download my game" is offered
         self.retry_due = False
         self.plan: Plan | None = None  # an import waiting for the player's yes
@@ -70,6 +71,7 @@ class PageStore:
 
     def _saved(self, saved: "Saved") -> "Saved":
         self.notice = saved.notice
+        self.problem = saved.problem
         self.download = saved.download
         self.retry_due = saved.retry
         return saved

@@ -5,9 +5,10 @@ The table is drawn from the seat's view alone (:mod:`web.page.shared.viewdata`);
 never reads an engine message's words to decide. Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app import core, hand, learn, looks, motion, replays
+from web.page.app import core, hand, learn, looks, motion, refusals, replays
 from web.page.app import stage as moments  # this module's stage() is the motion and sound of an update
-from web.page.app.text import describe_event, headline, names_in, spoken, who
+from web.page.app.text import describe_event, headline, is_you, names_in, spoken, who
+from web.page.i18n import N_, _, ngettext
 from web.page.shared import deal as page_deal
 from web.page.shared.cards import card_of
 from web.page.shared.viewdata import Event, read_view
@@ -131,7 +132,8 @@ def start_match(app: "App", cfg: "Config", ask: "dict[str, Any] | None" = None) 
             cfg["seed"] = new_seed(app)
         out = deal_here(app, cfg)
     if not m.dealt_here:
-        core.say(app, "Dealing…")
+        # i18n: a new hand's cards are being dealt
+        core.say(app, _("Dealing…"))
     return [core.send(app, ask or {"type": "new", "config": cfg}), core.stall_timer(app), ("dialog", None)] + out
 
 
@@ -220,8 +222,16 @@ def on_daily(app: "App", msg: "dict[str, Any]") -> "Effects":
 
 
 
-STAGES = {"runtime": "downloading the game engine", "python": "starting Python",
-          "engine": "loading the rules and the opponents"}
+# What the engine worker is doing as it starts, in words (shown in "Getting the game ready: ...")
+STAGES = {
+    # i18n: what the game does as it starts, in "Getting the game ready: downloading the game engine…"
+    "runtime": N_("downloading the game engine"),
+    # i18n: what the game does as it starts, in "Getting the game ready: starting Python…" (Python: the
+    # programming language the game is written in)
+    "python": N_("starting Python"),
+    # i18n: what the game does as it starts, in "Getting the game ready: loading the rules and the opponents…"
+    "engine": N_("loading the rules and the opponents"),
+}
 
 
 def on_engine_status(app: "App", event: str, detail: "dict[str, Any]") -> "Effects":
@@ -233,13 +243,16 @@ def on_engine_status(app: "App", event: str, detail: "dict[str, Any]") -> "Effec
     stage = STAGES.get(str(detail.get("stage")))
     if event == "progress" and stage is not None:
         app.match.starting = stage
-        if app.page.message.startswith(WAITING):  # a move waits for the engine: say what it waits for
+        if says_waiting(app):  # a move waits for the engine: say what it waits for
             core.say(app, hand.waiting_words(app))
             return [("render",)]
     return []
 
 
-WAITING = "Getting the game ready"
+def says_waiting(app: "App") -> bool:
+    """True when the message line says a move waits for the engine's start (:func:`web.page.app.hand.waiting_words`,
+    at any of its stages)."""
+    return app.page.message in [hand.waiting_words_for(s) for s in [""] + list(STAGES.values())]
 
 
 def engine_failed(app: "App", why: str) -> "Effects":
@@ -250,9 +263,11 @@ def engine_failed(app: "App", why: str) -> "Effects":
     m.waiting = None
     hand.put_back(app)  # the move on show was never answered: the engine resumes from before it
     if m.restarts > MAX_RESTARTS:
-        core.say(app, "The game engine keeps stopping (" + why + "). Reload the page to try again.", "error")
+        # i18n: the program that plays the game failed again and again; {why} is its reason (in English)
+        core.say(app, _("The game engine keeps stopping ({why}). Reload the page to try again.").format(why=why),
+                 "error")
         return [("render",), ("log", "engine failed: " + why)]
-    core.say(app, "The game engine stopped; starting it again from your last move…", "error")
+    core.say(app, _("The game engine stopped; starting it again from your last move…"), "error")
     out: Effects = [("restart-engine",), ("log", "engine restarted: " + why)]
     if m.save is not None:
         out.append(core.send(app, {"type": "resume", "save": m.save}))
@@ -267,8 +282,13 @@ def refusal_words(app: "App", msg: "dict[str, Any]") -> str:
     m = app.match
     names = core.names(app)
     if msg["code"] == "not-your-turn" and m.view is not None and m.view.turn is not None:
-        return "It is not your turn: " + who(names, m.view.turn) + " is playing."
-    return names_in(msg["message"], names)
+        return hand.not_your_turn(app, m.view.turn)
+    params = msg.get("params")
+    said = refusals.words(str(msg["code"]), params if type(params) is dict else {},
+                          m.view.game if m.view is not None else str(m.config.get("game")))
+    if said is not None:
+        return said
+    return names_in(msg["message"], names)  # the engine's words (in English), with the players' names
 
 
 def save_refused(app: "App", why: str) -> "Effects":
@@ -281,8 +301,9 @@ def save_refused(app: "App", why: str) -> "Effects":
     m.save = None
     m.config = {}
     page.screen = "setup"
-    page.notices.append("Your saved game could not be read (" + why.rstrip(".") + "). It was kept aside; "
-                        "the game starts clean.")
+    # i18n: {why} is the reason the game's engine gives (in English)
+    page.notices.append(_("Your saved game could not be read ({why}). It was kept aside; the game starts "
+                          "clean.").format(why=why.rstrip(".")))
     return [("set-aside-match", page.slot, why)] + core.open(app, "notice")
 
 
@@ -309,7 +330,7 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     m.dealt_here = False
     if here and before is not None and not same_deal(before, view):
         out.append(("log", "the engine dealt other cards than the page showed: the engine's are in play"))
-        core.say(app, "The cards were dealt again: these are the ones in play.", "error")
+        core.say(app, _("The cards were dealt again: these are the ones in play."), "error")
     dealt = (m.waiting in ("new", "deal") and not here) or (
         app.online.role == "guest" and view.in_hand and (before is None or before.hand_number != view.hand_number))
     m.view = view
@@ -325,12 +346,17 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     m.restarts = 0
     m.token += 1
     redealt = here and page.level == "error"  # the page's deal was not the engine's: say so
-    if (page.message == "Dealing…" or page.message.startswith(WAITING) or by == me or mine is None) and not redealt:
+    if (page.message == _("Dealing…") or says_waiting(app) or by == me or mine is None) and not redealt:
         core.say(app, "")
     names = core.names(app)
     new_hand = before is not None and before.hand_number != view.hand_number
     if view.in_hand and (new_hand or ((before is None or here) and not m.meta["log"])):
-        core.log_line(app, "Hand " + str(view.hand_number) + ": " + who(names, view.dealer) + " dealt.")
+        if is_you(names, view.dealer):
+            # i18n: a line of the move log: a new hand, numbered {n}, that you dealt
+            core.log_line(app, _("Hand {n}: You dealt.").format(n=view.hand_number))
+        else:
+            # i18n: a line of the move log: a new hand, numbered {n}, dealt by {name}
+            core.log_line(app, _("Hand {n}: {name} dealt.").format(n=view.hand_number, name=who(names, view.dealer)))
     lines = [describe_event(e, names) for e in events]
     for t in lines:
         core.log_line(app, t)
@@ -485,7 +511,10 @@ def on_tick(app: "App", name: str, token: int) -> "Effects":
             return [("log", "the host has not answered yet")]
         if m.engine != "ready":  # still starting: the worker link reports a start that fails
             return [("timer", "stall", core.STALL_SECONDS, m.watched)]
-        return engine_failed(app, "it did not answer within " + str(int(core.STALL_SECONDS)) + " seconds")
+        n = int(core.STALL_SECONDS)
+        # i18n: the reason in "The game engine keeps stopping (it did not answer within 12 seconds)."
+        return engine_failed(app, ngettext("it did not answer within {n} second", "it did not answer within {n} seconds",
+                                           n).format(n=n))
     if name == "landed":
         return deal_landed(app, token)
     if token != m.token or m.view is None:
@@ -598,6 +627,7 @@ def on_error(app: "App", msg: "dict[str, Any]") -> "Effects":
     if m.waiting == "new" and msg.get("code") == "bad-config":
         m.waiting = None
         app.page.screen = "setup"
-        app.setup.error = "That game could not start: " + str(msg.get("error")) + "."
+        # i18n: a new match the game could not start; {error} is the engine's reason (in English)
+        app.setup.error = _("That game could not start: {error}.").format(error=str(msg.get("error")))
         out.append(("render",))
     return out

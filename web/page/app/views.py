@@ -8,6 +8,7 @@ Written in the Python both MicroPython and CPython run.
 from web.page.app import core, dialogs, hand, learn, learnview, prefs, render, replays, results, stage
 from web.page.app.setup import GAME_WORDS, setup_html
 from web.page.app.text import bidi_html, esc, headline, isolated, names_in, prompt
+from web.page.i18n import _
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -64,17 +65,26 @@ def resume_tile(app: "App") -> "dict[str, Any] | None":
     cfg = m.config or {}
     v = m.view
     game = v.game if v is not None else str(cfg.get("game") or "gin")
-    you = core.names(app)[0] == "You"
+    you = core.names(app)[0] == "You"  # the name of seat 0 against the computer (core's, not a shown text)
     names = [isolated(n) for n in core.names(app)]
+    game_words = _(GAME_WORDS.get(game, game))
     if cfg.get("tutorial"):
-        words = "Your guided hand of " + GAME_WORDS.get(game, game)
+        # i18n: {game} is "Gin Rummy" or "Basic Rummy": a lesson's hand, on the button that goes back to it
+        words = _("Your guided hand of {game}").format(game=game_words)
     elif cfg.get("daily"):
-        words = GAME_WORDS.get(game, game) + " daily deal, " + str(cfg["daily"])
+        # i18n: {game} is "Gin Rummy" or "Basic Rummy"; {date} the day of the daily deal (2026-01-31)
+        words = _("{game} daily deal, {date}").format(game=game_words, date=str(cfg["daily"]))
+    elif you:
+        # i18n: {game} is "Gin Rummy" or "Basic Rummy"; {names} the opponents, separated by commas
+        words = _("{game} against {names}").format(game=game_words, names=", ".join(names[1:]))
     else:
-        words = GAME_WORDS.get(game, game) + (" against " if you else ": ") + ", ".join(names[1:] if you else names)
+        # i18n: {game} is "Gin Rummy" or "Basic Rummy"; {names} the players, separated by commas
+        words = _("{game}: {names}").format(game=game_words, names=", ".join(names))
     if v is not None and len(v.scores) == len(names):
-        words += "".join((", hand ", str(v.hand_number), ": ",
-                          ", ".join(n + " " + str(sc) for n, sc in zip(names, v.scores))))
+        # i18n: a player's score in a list of scores ("Ada 35")
+        scores = ", ".join(_("{name} {points}").format(name=n, points=str(sc)) for n, sc in zip(names, v.scores))
+        # i18n: {match} is what the match is ("Gin Rummy against Ada"), {n} the hand's number, {scores} each score
+        words = _("{match}, hand {n}: {scores}").format(match=words, n=v.hand_number, scores=scores)
     face = ""
     for seat in core.seats(app):
         if seat["kind"] == "computer":
@@ -89,8 +99,8 @@ def table_html(app: "App") -> str:
     v = m.view
     if v is None:
         return "".join(('<div class="table dealing" data-testid="table-screen" data-phase="" data-turn="">'
-                        '<p class="prompt" data-testid="prompt">', ("Dealing…" if m.waiting == "new" else
-                                                                     "Getting the game ready…"), "</p></div>"))
+                        '<p class="prompt" data-testid="prompt">', esc(_("Dealing…") if m.waiting == "new" else
+                                                                         _("Getting the game ready…")), "</p></div>"))
     names = core.names(app)
     if m.cover is not None:
         return render.cover_html(names[m.cover], v)
@@ -103,11 +113,11 @@ def table_html(app: "App") -> str:
             profiles[i] = app.catalog.profile(v.game, seat["id"])
     dealing = app.stage.dealing is not None
     if dealing:
-        said = "Dealing…"  # the turn's prompt and buttons wait until the cards have landed
+        said = _("Dealing…")  # the turn's prompt and buttons wait until the cards have landed
     elif m.dealt_here or m.engine != "starting" or m.waiting is None:
         said = prompt(v, names, core.pass_and_play(app))
     else:
-        said = "Getting the game ready…"
+        said = _("Getting the game ready…")
     ui = {"prompt": said, "message": page.message, "level": page.level, "deadwood": dw, "order": m.order,
           "selected": m.selected, "marks": marks, "busy": v.turn != v.seat or dealing, "dealing": dealing,
           "sort": hand.sort_mode(app), "log": m.meta.get("log", []),
@@ -161,8 +171,8 @@ def replay_screen_html(app: "App") -> str:
 
     m = app.match
     r = app.replays.replay
-    back = "Back to the table" if app.replays.replay_back == "table" and (
-        m.view is not None or m.save is not None) else "Close"
+    back = _("Back to the table") if app.replays.replay_back == "table" and (
+        m.view is not None or m.save is not None) else _("Close")
     if r is None:
         return replayview.viewer_html({"loading": True}, False, back)
     can_link = not r.get("loading") and (r["source"] != "match" or replays.has_engine(app))
@@ -191,29 +201,34 @@ def end_html(app: "App") -> str | None:
     over = ""
     if v.phase == "match-over":
         w = v.match.winner if v.match is not None else None
-        words = ("The match is a draw." if w is None else
-                 ("You win the match!" if names[w] == "You" else esc(isolated(names[w])) + " wins the match."))
+        if w is None:
+            words = esc(_("The match is a draw."))
+        elif names[w] == "You":  # seat 0 against the computer (core's name, not a shown text)
+            words = esc(_("You win the match!"))
+        else:
+            words = _("{name} wins the match.").format(name=esc(isolated(names[w])))
         over = "".join(('<p class="match-over', (" won" if stage.match_won(app, v) else ""),
-                        '" data-testid="match-over"><strong>Match over.</strong> ', words, "</p>"))
+                        '" data-testid="match-over"><strong>', esc(_("Match over.")), "</strong> ", words, "</p>"))
     if guest:
-        first = render.button("close", "Back to the table", True)
+        first = render.button("close", _("Back to the table"), True)
     else:
-        first = render.button("next", "New match" if v.phase == "match-over" else "Next hand", True)
+        first = render.button("next", _("New match") if v.phase == "match-over" else _("Next hand"), True)
     if not app.stage.details:
         extra = over + learn_card_html(app)
         if guest:
             extra += guest_end_html(app)
         ribbon = results.RIBBONS.get(r.end, "") if stage.hand_celebration(app, v, r) else ""
         body = results.score_card_html(v, names, headline(r, names), names_in(r.detail, names), r, ribbon, extra)
-        more = render.button("details", "Details") + ("" if guest else render.button("close", "View the table"))
-        return render.dialog_frame("End of hand", body, first + more, "end-of-hand")
+        more = render.button("details", _("Details")) + ("" if guest else render.button("close", _("View the table")))
+        return render.dialog_frame(_("End of hand"), body, first + more, "end-of-hand")
     body = results.end_of_hand_html(v, names, headline(r, names), names_in(r.detail, names), r)
     body += learn_end_html(app) + replay_end_html(app)
     if guest:
         body += guest_end_html(app)
     body += over + results.score_sheet_html(v, names)
-    more = render.button("score-card", "Back") + ("" if guest else render.button("close", "View the table"))
-    return render.dialog_frame("End of hand", body, first + more, "end-of-hand")
+    # i18n: the button that goes back from a hand's details to its score card
+    more = render.button("score-card", _("Back")) + ("" if guest else render.button("close", _("View the table")))
+    return render.dialog_frame(_("End of hand"), body, first + more, "end-of-hand")
 
 
 def guest_end_html(app: "App") -> str:
@@ -226,7 +241,8 @@ def guest_end_html(app: "App") -> str:
     if check is not None:
         cls = "ok" if check[0] else ("error" if check[0] is False else "muted")
         out += "".join(('<p class="deal-check ', cls, '" data-testid="deal-check-end">', esc(check[1]), "</p>"))
-    return out + "".join(('<p class="muted">', esc(isolated(core.names(app)[0])), " deals the next hand.</p>"))
+    return out + "".join(('<p class="muted">', _("{name} deals the next hand.").format(
+        name=esc(isolated(core.names(app)[0]))), "</p>"))
 
 
 def learn_card_html(app: "App") -> str:
@@ -283,7 +299,7 @@ def scores_html(app: "App") -> str | None:
 
 def settings_html(app: "App") -> str:
     page = app.page
-    line = page.banner or "Your match, settings and statistics are saved in this browser."
+    line = page.banner or _("Your match, settings and statistics are saved in this browser.")
     return dialogs.settings_html(page.settings, line, page.embedded, core.stun_servers(app), app.online.stun_note,
                                  page.advanced, core.relays(app), app.online.relay_note)
 
@@ -295,12 +311,12 @@ def embed_html(app: "App") -> str:
 
 def notice_html(app: "App") -> str:
     page = app.page
-    extra = render.button("download-aside", "Download the unreadable data") if page.offers else ""
+    extra = render.button("download-aside", _("Download the unreadable data")) if page.offers else ""
     lines = list(page.notices)
     if page.offers:
-        lines.append("Some unreadable data was too big to keep aside: download it to keep a copy; it is then "
-                     "removed so that the game has room to save.")
-    return dialogs.notice_html("Please note", lines, extra)
+        lines.append(_("Some unreadable data was too big to keep aside: download it to keep a copy; it is then "
+                       "removed so that the game has room to save."))
+    return dialogs.notice_html(_("Please note"), lines, extra)
 
 
 def help_html(app: "App") -> str:

@@ -37,7 +37,17 @@ if TYPE_CHECKING:
 
 NET = 1
 MAX_TEXT = 200000  # characters: a view with every card of a long hand is under 20 000
-QUICK = ("Good luck!", "Good game", "Nice gin!", "Nice play", "Well played", "Oops", "Thinking…", "👍", "😄", "😮")
+
+
+def N_(text: str) -> str:
+    """A text marked for the page's catalogues (tools/i18n.py), kept in English here: the worker runs this module
+    too, and the page translates where it shows the text (web.page.i18n)."""
+    return text
+
+
+# the quick messages of table talk, sent as their index; the page shows each in its own language
+QUICK = (N_("Good luck!"), N_("Good game"), N_("Nice gin!"), N_("Nice play"), N_("Well played"), N_("Oops"),
+         N_("Thinking…"), "👍", "😄", "😮")
 TO_GUEST = ("welcome", "table", "refused", "commit", "talk", "status", "reload")
 TO_HOST = ("hello", "act", "entropy", "talk")
 GUEST_NEXT = ("you", "wait", "deal", "over")

@@ -6,6 +6,7 @@ one the end); they are read here with the page's card and event readers, and not
 Plain functions of plain data, for CPython and MicroPython alike.
 """
 
+from web.page.app.outcome import detail_words
 from web.page.app.render import button, cards_row, dialog_frame
 from web.page.app.text import describe_event, esc, headline, isolated, names_in
 from web.page.i18n import N_, _, ngettext, pgettext
@@ -144,7 +145,7 @@ def result_words(data: "dict[str, Any]", names: "Sequence[str]") -> tuple[str, s
     if data.get("result") is None:
         return "", ""
     r = Result(data["result"], "result", data["players"])
-    return headline(r, names), names_in(r.detail, names)
+    return headline(r, names), detail_words(r, names)
 
 
 # ---------------------------------------------------------------- the viewer

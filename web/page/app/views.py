@@ -6,8 +6,9 @@ Written in the Python both MicroPython and CPython run.
 """
 
 from web.page.app import core, dialogs, hand, learn, learnview, prefs, render, replays, results, stage
+from web.page.app.outcome import detail_words
 from web.page.app.setup import GAME_WORDS, setup_html
-from web.page.app.text import bidi_html, esc, headline, isolated, names_in, prompt
+from web.page.app.text import bidi_html, esc, headline, isolated, prompt
 from web.page.i18n import _
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -218,10 +219,10 @@ def end_html(app: "App") -> str | None:
         if guest:
             extra += guest_end_html(app)
         ribbon = results.RIBBONS.get(r.end, "") if stage.hand_celebration(app, v, r) else ""
-        body = results.score_card_html(v, names, headline(r, names), names_in(r.detail, names), r, ribbon, extra)
+        body = results.score_card_html(v, names, headline(r, names), detail_words(r, names), r, ribbon, extra)
         more = render.button("details", _("Details")) + ("" if guest else render.button("close", _("View the table")))
         return render.dialog_frame(_("End of hand"), body, first + more, "end-of-hand")
-    body = results.end_of_hand_html(v, names, headline(r, names), names_in(r.detail, names), r)
+    body = results.end_of_hand_html(v, names, headline(r, names), detail_words(r, names), r)
     body += learn_end_html(app) + replay_end_html(app)
     if guest:
         body += guest_end_html(app)

@@ -83,6 +83,9 @@ def test_the_browsers_language_is_spoken_on_every_first_screen(browser, site_url
         play = page.locator("[data-testid=setup] button.primary").first
         expect(play).to_have_text(re.compile(re.escape(play_gin(messages))))
         assert english_left(page.evaluate(SHOWN_TEXT), messages) == []
+        # the loading screen spoke it too, before any catalogue came (its words are in the page)
+        assert page.locator(".boot-title").text_content() == messages["Rummy"]
+        assert page.locator("#boot-stage").text_content() == messages["Loading the game…"]
         # Settings, from the menu
         page.locator("[data-key=menu-settings]").evaluate("b => b.click()")
         dialog = page.locator("#rm-dialog")
@@ -159,3 +162,31 @@ def test_a_first_visit_downloads_one_language(browser, site_url):
             expect(page.locator("html")).to_have_attribute("lang", "ja" if wanted else "en")
         finally:
             ctx.close()
+
+
+OVERFLOW = r"""() => {
+  const cut = [];
+  for (const el of document.querySelectorAll('button, label, h1, h2, h3, p, select, .opp-name')) {
+    if (!el.checkVisibility({visibilityProperty: true, opacityProperty: true}) || !/[^\d\s]/.test(el.textContent)) continue;
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'auto') cut.push(el.textContent.trim().slice(0, 40));
+  }
+  const page = document.scrollingElement;
+  return {cut, wide: page.scrollWidth > page.clientWidth + 1};
+}"""
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ru", "ja", "ar"])
+def test_long_words_fit_a_small_phone(browser, site_url, code):
+    ctx = browser.new_context(base_url=site_url, locale=BROWSER_LOCALES.get(code, "en-US"),
+                              viewport={"width": 320, "height": 640},
+                              has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    try:
+        page.goto("index.html?speed=0")
+        page.wait_for_function("() => document.documentElement.dataset.ready === 'true'", timeout=90_000)
+        assert page.evaluate(OVERFLOW) == {"cut": [], "wide": False}
+        page.locator("[data-testid=setup] button.primary").first.click()
+        assert wait_turn(page).startswith("turn:")
+        assert page.evaluate(OVERFLOW) == {"cut": [], "wide": False}
+    finally:
+        ctx.close()

@@ -359,7 +359,25 @@ def write_locales(out: Path) -> dict[str, int]:
     page asks for (LOCALE_DIR stays out of its precache): a first visit downloads one language, not twelve."""
     import i18n
 
-    return i18n.compile_all(out / LOCALE_DIR)
+    sizes = i18n.compile_all(out / LOCALE_DIR)
+    write_boot_words(out)
+    return sizes
+
+
+BOOT_WORDS = "/*BOOT-WORDS*/{}"
+
+
+def write_boot_words(out: Path) -> None:
+    """The loading screen's words in each language, into the site's web/boot.js (its BOOT_WORDS), before it is
+    written into index.html: they show before any catalogue is loaded."""
+    import i18n
+
+    boot = out / "web" / "boot.js"
+    text = boot.read_text(encoding="utf-8")
+    if text.count(BOOT_WORDS) != 1:
+        raise SystemExit(f"build: web/boot.js should hold {BOOT_WORDS} once")
+    words = json.dumps(i18n.boot_words(out / LOCALE_DIR), ensure_ascii=False, separators=(",", ":"))
+    boot.write_text(text.replace(BOOT_WORDS, words), encoding="utf-8")
 
 
 def copy_web(root: Path, out: Path) -> list[Path]:

@@ -64,6 +64,7 @@ def extracted() -> Any:
             cat.add(message, None, [where], auto_comments=comments, context=context,
                     flags=("python-brace-format",) if _has_placeholder(message) else ())
     add_catalog_words(cat)
+    add_boot_words(cat)
     return cat
 
 
@@ -105,6 +106,32 @@ def add_catalog_words(cat: Any) -> None:
             add(step.say, f"the guided first hand of {name}, step {i + 1}: {who} plays \"{step.action}\"; "
                           "cards are written 9♠, K♦ (rank and suit sign: keep them as they are)")
         add(t.outro, f"the guided first hand of {name}: how it ended, after the last move")
+
+
+BOOT_SCRIPT = "web/boot.js"
+
+
+def boot_messages() -> list[tuple[int, str, list[str]]]:
+    """The loading screen's words (web/boot.js marks them with its own _()): (line, text, comments)."""
+    from babel.messages.extract import extract_from_file
+
+    return [(line, text, comments) for line, text, comments, _context in extract_from_file(
+        "javascript", ROOT / BOOT_SCRIPT, keywords={"_": None}, comment_tags=("i18n:",), strip_comment_tags=True)]
+
+
+def add_boot_words(cat: Any) -> None:
+    for line, text, comments in boot_messages():
+        cat.add(text, None, [(BOOT_SCRIPT, line)], auto_comments=comments or ["the loading screen, before the game is drawn"])
+
+
+def boot_words(out: Path) -> dict[str, dict[str, str]]:
+    """Each language's words of the loading screen, from its compiled catalogue in ``out`` (the site's)."""
+    wanted = {text for _line, text, _comments in boot_messages()}
+    words = {}
+    for path in sorted(out.glob("*.json")):
+        messages = json.loads(path.read_text(encoding="utf-8"))["messages"]
+        words[path.stem] = {k: v for k, v in sorted(messages.items()) if k in wanted and isinstance(v, str)}
+    return words
 
 
 def _has_placeholder(message: Any) -> bool:

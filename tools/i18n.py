@@ -115,7 +115,7 @@ def boot_messages() -> list[tuple[int, str, list[str]]]:
     """The loading screen's words (web/boot.js marks them with its own _()): (line, text, comments)."""
     from babel.messages.extract import extract_from_file
 
-    return [(line, text, comments) for line, text, comments, _context in extract_from_file(
+    return [(line, str(text), comments) for line, text, comments, _context in extract_from_file(
         "javascript", ROOT / BOOT_SCRIPT, keywords={"_": None}, comment_tags=("i18n:",), strip_comment_tags=True)]
 
 

@@ -214,6 +214,8 @@ def choose_relays(page, relays: list[str]) -> None:
 
     from playwright.sync_api import expect
 
+    from web.page.formats import FORMATS
+
     if not button(page, "Settings").is_visible() and button(page, "Menu").is_visible():
         button(page, "Menu").click()
     button(page, "Settings").click()
@@ -225,5 +227,5 @@ def choose_relays(page, relays: list[str]) -> None:
     expect(dialog.get_by_test_id("relay-list")).to_have_value("\n".join(relays))
     dialog.get_by_role("button", name="Done").click()
     stored = json.loads(page.evaluate("() => localStorage.getItem('rummy.settings')"))
-    assert stored["version"] == 4 and stored["data"]["relays"] == relays
+    assert stored["version"] == FORMATS["settings"][1] and stored["data"]["relays"] == relays
 

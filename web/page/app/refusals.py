@@ -100,7 +100,7 @@ def _words(code: str, p: "dict[str, Any]", game: str) -> str | None:
     if code == "taken-this-turn":
         if card_of(p["card"]) == JOKER:
             return _("You took that joker from the table this turn; you can't discard it this turn.")
-        return _("You took {card} from the discard pile; it can't leave your hand this turn.").format(
+        return _("You took {card} from the discard pile; you can't discard it this turn.").format(
             card=card_shown(p["card"]))
     if code == "big-gin-not-played":
         return _("Big gin is not played under these rules; knock with a card instead.")

@@ -94,6 +94,11 @@ def test_the_faults_of_melds_and_lay_offs_are_each_worded():
         assert refusals.layoff_fault_words(why, "7♥", "7") is not None
 
 
+def test_a_hosts_refusals_of_a_friends_move_are_worded_on_the_friends_page():
+    for code in ("no-match", "busy", "stale"):
+        assert refusals.words(code, {}, "gin")
+
+
 def test_what_the_page_cannot_word_is_left_to_the_engine():
     assert refusals.words("syntax", {}, "gin") is None
     assert refusals.words("some-new-rule", {}, "gin") is None

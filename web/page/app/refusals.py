@@ -1,6 +1,6 @@
 """A refused move in the player's words: the engine's refusal code and its parameters (rummy.errors.Refusal; the
-faults of a meld or a lay-off: rummy.melds.MELD_FAULTS, LAYOFF_FAULTS) worded in the page's language, the rule's
-wording as the engine's. A code these words do not know, or parameters that are not what they should be, give
+faults of a meld or a lay-off: rummy.melds.MELD_FAULTS, LAYOFF_FAULTS), and the host's own refusals of a friend's
+move online, worded in the page's language, the rule's wording as the engine's. A code these words do not know, or parameters that are not what they should be, give
 None: the caller shows the engine's own words.
 
 Written in the Python both MicroPython and CPython run.
@@ -73,6 +73,13 @@ def words(code: str, params: "dict[str, Any]", game: str) -> str | None:
 
 
 def _words(code: str, p: "dict[str, Any]", game: str) -> str | None:
+    # the host's page's own refusals of a friend's move (web.page.app.host), worded on the friend's page
+    if code == "no-match":
+        return _("The match has not started.")
+    if code == "busy":
+        return _("Your last move has not been answered yet.")
+    if code == "stale":
+        return _("That move came too late.")
     if code == "match-over":
         return _("The match is over: start a new match.")
     if code == "hand-over":

@@ -6,9 +6,9 @@ Written in the Python both MicroPython and CPython run.
 """
 
 from web.page.app import core, expect, motion, stage
-from web.page.app.text import who
+from web.page.app.text import card_face, who
 from web.page.i18n import _
-from web.page.shared.cards import JOKER, by_rank, by_suit, card_of, face_of, text_of
+from web.page.shared.cards import JOKER, by_rank, by_suit, card_of, text_of
 from web.page.shared.viewdata import read_view
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -221,7 +221,7 @@ def layoff(app: "App", sel: list[int], meld: int | None) -> "Effects":
         if meld is None and len(targets) > 1:
             # i18n: {card} can be laid off on more than one meld of the table; {melds} are their numbers ("1, 3")
             core.say(app, _("{card} fits melds {melds}: click the meld, or press its number.").format(
-                card=face_of(c), melds=", ".join(str(t) for t in targets)))
+                card=card_face(c), melds=", ".join(str(t) for t in targets)))
             return [("render",)]
         return send_move(app, fits[0].text)
     if not v.table:

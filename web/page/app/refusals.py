@@ -6,8 +6,9 @@ None: the caller shows the engine's own words.
 Written in the Python both MicroPython and CPython run.
 """
 
+from web.page.app.text import card_face, placed
 from web.page.i18n import _
-from web.page.shared.cards import JOKER, card_of, face_of
+from web.page.shared.cards import JOKER, card_of
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -18,10 +19,8 @@ def card_shown(text: "Any") -> str:
     """A card of the engine's parameters ("7H", "JK", or "JK=9C": a joker placed as 9♣) as the page writes it: 7♥,
     the joker, a joker as 9♣."""
     if type(text) is str and text.startswith("JK="):
-        return _("Joker as {card}").format(card=card_shown(text[3:]))
-    card = card_of(text)
-    # i18n: the joker card, named in a sentence
-    return _("Joker") if card == JOKER else face_of(card)
+        return placed([card_of(text[3:])], [card_of(text[3:])])
+    return card_face(card_of(text))
 
 
 def cards_shown(texts: "Any") -> str:

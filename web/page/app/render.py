@@ -18,9 +18,9 @@ made so far, and a screen drawn that way took twice as long (``python -m bench.p
 
 from web.page.app import characters
 from web.page.app.deck import back_svg, face_svg, suit_class
-from web.page.app.text import card_words, esc, isolated, tier_word
+from web.page.app.text import card_face, card_words, esc, isolated, tier_word
 from web.page.i18n import N_, _, ngettext, pgettext
-from web.page.shared.cards import JOKER, face_of, text_of
+from web.page.shared.cards import JOKER, text_of
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ def dlg_card(card: int, wild: bool = False, extra: str = "", style: str = "") ->
 
 
 def _short(card: int) -> str:
-    return face_of(card)
+    return card_face(card)
 
 
 def cards_row(cards: "Sequence[int]", extra: str = "", wild: "Collection[int]" = (), start: int = 0) -> str:

@@ -9,9 +9,9 @@ reduced motion). Written in the Python both MicroPython and CPython run.
 """
 
 from web.page.app.render import cards_row, face
-from web.page.app.text import card_words, esc, isolated
+from web.page.app.text import card_face, card_words, esc, isolated
 from web.page.i18n import N_, _, ngettext, pgettext
-from web.page.shared.cards import by_rank, face_of
+from web.page.shared.cards import by_rank
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -300,7 +300,7 @@ def _spread(view: "View", names: "Sequence[str]", result: "Result", s: int,
                         for i, (c, cls) in enumerate(cards))
         cards_html.append("".join(('<span class="sgroup sg-', kind, '" style="--k:', str(len(cards)), '">', faces,
                                    "</span>")))
-        shown = " ".join(face_of(c) for c, _c in cards)
+        shown = " ".join(card_face(c) for c, _c in cards)
         if kind == "meld":
             # i18n: a part of a player's cards at the end of a hand, for screen readers: a meld ("meld 5♥ 6♥ 7♥")
             words.append(_("meld {cards}").format(cards=shown))

@@ -16,9 +16,9 @@ motion there is none, and the same end is drawn at once. Written in the Python b
 """
 
 from web.page.app import core, looks
-from web.page.app.text import card_words
+from web.page.app.text import card_face, card_words
 from web.page.i18n import _
-from web.page.shared.cards import face_of, text_of
+from web.page.shared.cards import text_of
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def confirm_knock(app: "App", move: str) -> "Effects":
     said = "" if words is None else words[0] + (" " + words[1] if words[1] else "")
     card = knock_card(app)
     if card is not None:
-        said = said.replace(face_of(card), card_words(card))
+        said = said.replace(card_face(card), card_words(card))
     return [("announce", said), ("render",), ("focus", "[data-key=knock-yes]")]
 
 
@@ -100,7 +100,7 @@ def knock_words(app: "App") -> tuple[str, str] | None:
     if dw is None and hint.get("best_knock") == c["move"]:
         dw = hint.get("after_discard")
     # i18n: asked before a knock goes (Gin): {card} is the card the knock discards ("4♦")
-    question = _("Knock with {card}?").format(card=face_of(card))
+    question = _("Knock with {card}?").format(card=card_face(card))
     # i18n: beside "Knock with 4♦?" (Gin): the points of the cards in no meld the knock would leave
     return question, _("Deadwood {n}").format(n=dw) if type(dw) is int else ""
 

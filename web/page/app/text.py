@@ -5,7 +5,7 @@ results, read by :mod:`web.page.shared.viewdata`). Written in the Python both Mi
 """
 
 from web.page.i18n import N_, _, ngettext
-from web.page.shared.cards import card_of, face_of, placed_face
+from web.page.shared.cards import JOKER, card_of, face_of
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ def ordinal(n: int) -> str:
 
 def _face(text: object) -> str:
     try:
-        return face_of(card_of(text))
+        return card_face(card_of(text))
     except ValueError:
         return "?"
 
@@ -215,8 +215,16 @@ def is_you(names: "Sequence[str]", seat: int | None) -> bool:
     return seat is not None and 0 <= seat < len(names) and names[seat] == "You"
 
 
+def card_face(card: int) -> str:
+    """A card's short face in the page's language: 7♥, 10♠, or the joker (web.page.shared.cards.face_of, which
+    the worker runs too, writes "Joker" in English)."""
+    # i18n: the joker card, named in a sentence
+    return _("Joker") if card == JOKER else face_of(card)
+
+
 def placed(cards: "Iterable[int]", wild: "Collection[int]") -> str:
-    return " ".join(placed_face(c, c in wild) for c in cards)
+    """Cards as placed in a meld: 5♥, or a joker as 5♥."""
+    return " ".join(_("Joker as {card}").format(card=face_of(c)) if c in wild else card_face(c) for c in cards)
 
 
 def describe_event(e: "Event", names: "Sequence[str]") -> str:
@@ -225,7 +233,7 @@ def describe_event(e: "Event", names: "Sequence[str]") -> str:
     you = is_you(names, e.seat)
     w = who(names, e.seat)
     kind = e.kind
-    card = "" if e.card is None else face_of(e.card)
+    card = "" if e.card is None else card_face(e.card)
     if kind == "draw stock":
         if you:
             return _("You drew from the stock")
@@ -393,7 +401,7 @@ def pretty_cards(text: str) -> str:
         two = text[i:i + 2]
         if len(two) == 2 and two[0] in RANKS and two[1] in SUITS and _at_word_start(text, i) \
                 and _at_word_end(text, i + 2):
-            out.append(face_of(card_of(two)))
+            out.append(card_face(card_of(two)))
             i += 2
         else:
             out.append(text[i])
@@ -471,7 +479,7 @@ def prompt(view: "View", names: "Sequence[str]", by_name: bool = False) -> str:
     if view.turn != view.seat:
         return _("{name} is playing.").format(name=who(names, view.turn))
     kinds = view.kinds()
-    top = face_of(view.top_discard) if view.top_discard is not None else ""
+    top = card_face(view.top_discard) if view.top_discard is not None else ""
     name = who(names, view.seat)
     if view.phase == "first-upcard":
         if by_name:

@@ -360,24 +360,26 @@ def write_locales(out: Path) -> dict[str, int]:
     import i18n
 
     sizes = i18n.compile_all(out / LOCALE_DIR)
-    write_boot_words(out)
+    write_boot_locales(out)
     return sizes
 
 
-BOOT_WORDS = "/*BOOT-WORDS*/{}"
+LOCALES_MARK = '/*LOCALES*/{"languages": ["en"], "rtl": [], "words": {}}'
 
 
-def write_boot_words(out: Path) -> None:
-    """The loading screen's words in each language, into the site's web/boot.js (its BOOT_WORDS), before it is
-    written into index.html: they show before any catalogue is loaded."""
+def write_boot_locales(out: Path) -> None:
+    """The page's languages (web/page/i18n.py), those written right to left, and the loading screen's words in
+    each, into the site's web/boot.js (its LOCALES), before it is written into index.html: it chooses the
+    language and shows these words before any catalogue is loaded."""
     import i18n
 
     boot = out / "web" / "boot.js"
     text = boot.read_text(encoding="utf-8")
-    if text.count(BOOT_WORDS) != 1:
-        raise SystemExit(f"build: web/boot.js should hold {BOOT_WORDS} once")
-    words = json.dumps(i18n.boot_words(out / LOCALE_DIR), ensure_ascii=False, separators=(",", ":"))
-    boot.write_text(text.replace(BOOT_WORDS, words), encoding="utf-8")
+    if text.count(LOCALES_MARK) != 1:
+        raise SystemExit(f"build: web/boot.js should hold {LOCALES_MARK} once")
+    locales = i18n.boot_locales(out / LOCALE_DIR)
+    boot.write_text(text.replace(LOCALES_MARK, json.dumps(locales, ensure_ascii=False, separators=(",", ":"))),
+                    encoding="utf-8")
 
 
 def copy_web(root: Path, out: Path) -> list[Path]:

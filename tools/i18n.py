@@ -124,14 +124,18 @@ def add_boot_words(cat: Any) -> None:
         cat.add(text, None, [(BOOT_SCRIPT, line)], auto_comments=comments or ["the loading screen, before the game is drawn"])
 
 
-def boot_words(out: Path) -> dict[str, dict[str, str]]:
-    """Each language's words of the loading screen, from its compiled catalogue in ``out`` (the site's)."""
+def boot_locales(out: Path) -> dict[str, Any]:
+    """What web/boot.js needs before any catalogue: the page's languages, those written right to left, and each
+    language's words of the loading screen, from its compiled catalogue in ``out`` (the site's)."""
+    sys.path.insert(0, str(ROOT))
+    from web.page.i18n import CODES, RIGHT_TO_LEFT
+
     wanted = {text for _line, text, _comments in boot_messages()}
     words = {}
     for path in sorted(out.glob("*.json")):
         messages = json.loads(path.read_text(encoding="utf-8"))["messages"]
         words[path.stem] = {k: v for k, v in sorted(messages.items()) if k in wanted and isinstance(v, str)}
-    return words
+    return {"languages": list(CODES), "rtl": list(RIGHT_TO_LEFT), "words": words}
 
 
 def _has_placeholder(message: Any) -> bool:

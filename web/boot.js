@@ -49,7 +49,11 @@
   // languages the page speaks, else English (web/page/i18n.py). <html lang dir> are set before the first paint
   // and the language's catalogue is asked for now, while the runtime downloads: web/page/start.py waits for it
   // (rummyLocale.catalogue: its JSON text, "" for English or when it cannot be had) before drawing anything.
-  var LANGS = ["en", "es", "pt", "fr", "de", "ru", "ar", "hi", "zh-Hans", "zh-Hant", "ja", "ko"];
+  // The languages, those written right to left, and the loading screen's own words in each (shown until the
+  // page's Python draws): the build writes them here from web/page/i18n.py and the catalogues
+  // (tools/build_site.py write_boot_locales). Unbuilt, the page speaks English.
+  var LOCALES = /*LOCALES*/{"languages": ["en"], "rtl": [], "words": {}};
+  var LANGS = LOCALES.languages;
   function langOf(tag) {
     var t = String(tag || "").toLowerCase();
     if (/^zh-(hant|tw|hk|mo)\b/.test(t)) return "zh-Hant";
@@ -74,7 +78,7 @@
   }
   if (!lang) lang = "en";
   html.setAttribute("lang", lang);
-  html.setAttribute("dir", lang === "ar" ? "rtl" : "ltr");
+  html.setAttribute("dir", LOCALES.rtl.indexOf(lang) >= 0 ? "rtl" : "ltr");
   var catalogue = Promise.resolve("");
   if (lang !== "en") {
     try {
@@ -83,11 +87,8 @@
     } catch (e) { catalogue = Promise.resolve(""); }
   }
   window.rummyLocale = { lang: lang, catalogue: catalogue };
-  // The loading screen's own words in that language, until the page's Python draws: the build writes each
-  // language's here, from its catalogue (tools/build_site.py write_boot_words). English as written.
-  var BOOT_WORDS = /*BOOT-WORDS*/{};
-  function _(text) {
-    var words = BOOT_WORDS[lang];
+  function _(text) {  // a text of the loading screen in the page's language (English as written)
+    var words = LOCALES.words[lang];
     return (words && typeof words[text] === "string" && words[text]) || text;
   }
   // The words index.html writes, in the page's language once the body is parsed.

@@ -258,12 +258,14 @@ def test_a_guest_of_another_version_is_told_to_reload():
     host.do("rtc-event", "seat1", "open", "")
     host.do("rtc-event", "seat1", "message", '{"v": 2, "t": "hello", "net": 2, "build": "new"}')
     sent = [e for e in net.dropped if e[0] == "seat1"]
-    assert sent and json.loads(sent[-1][1])["t"] == "reload"
+    told = json.loads(sent[-1][1]) if sent else {}
+    assert told.get("t") == "reload" and told.get("why") == "version" and told.get("host") == "Ann"
     assert host.app.host.links[1]["state"] != "ready"
     guest = Page(net, "old", engine_ready=False)
     guest.start(hash=host.app.host.links[1]["link"].split("#", 1)[1])
-    guest.do("rtc-event", "host", "message", online.encode("reload", {"why": "This page is another version."}))
+    guest.do("rtc-event", "host", "message", online.encode("reload", {"why": "version", "host": "Ann"}))
     assert guest.app.guest.join["state"] == "reload" and "Reload" in guest.html
+    assert guest.app.page.message.startswith("This page is another version of the game than Ann's.")
 
 
 def test_a_dropped_guest_rejoins_with_a_new_invite_and_play_resumes():

@@ -9,7 +9,7 @@ from web.page.app.online import NET, table_talk
 from web.page.app.text import isolated
 from web.page.i18n import _
 from web.page.shared import online as wire
-from web.page.shared.protocol import clean_text
+from web.page.shared.protocol import MAX_NAME, clean_text
 from web.page.shared.viewdata import read_view
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
@@ -195,8 +195,12 @@ def guest_message(app: "App", text: "Any") -> "Effects":
     if why == "version":
         return must_reload(app, _("This page is another version of the game than the host's."))
     t = msg["t"]
-    if t == "reload":  # the host's page's words, as they came (in its language: English)
-        return must_reload(app, clean_text(msg["why"], wire.MAX_WORDS))
+    if t == "reload":  # only ever for another version; worded here, in this page's language
+        host = clean_text(msg.get("host") or "", MAX_NAME)
+        if host:
+            # i18n: a friend's page is told to reload by the host's page; {name} is the host's player's name
+            return must_reload(app, _("This page is another version of the game than {name}'s.").format(name=host))
+        return must_reload(app, _("This page is another version of the game than the host's."))
     if t == "welcome":
         names = host_names(msg["names"])
         guest.my_seat = msg["seat"]

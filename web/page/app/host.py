@@ -337,8 +337,7 @@ def host_message(app: "App", seat: int, text: "Any") -> "Effects":
     host = _host(app)
     msg, why = wire.decode(text, wire.TO_HOST)
     if why == "version" and msg is not None:
-        return [to_guest(seat, "reload", {"why": "This page is another version of the game than "
-                                                     + core.names(app)[0] + "'s."}),
+        return [to_guest(seat, "reload", {"why": "version", "host": core.names(app)[0]}),
                 ("log", "guest " + str(seat) + " has another protocol")]
     if msg is None:
         return [("log", "a message from seat " + str(seat) + " was dropped: " + str(why))]
@@ -346,7 +345,7 @@ def host_message(app: "App", seat: int, text: "Any") -> "Effects":
     link = host.links[seat]
     if t == "hello":
         if msg["net"] != NET:
-            return [to_guest(seat, "reload", {"why": "another version"})]
+            return [to_guest(seat, "reload", {"why": "version", "host": core.names(app)[0]})]
         if link["state"] == "ready":  # said once per link: a second one (forged, or repeated) changes nothing
             return [("log", "seat " + str(seat) + " said hello again: ignored")]
         link["state"] = "ready"

@@ -14,7 +14,8 @@ host -> guest
     ``commit``   ``{"hand", "commitment", "dealer"}``: the host's commitment to the next deal; answer ``entropy``
     ``talk``     ``{"seat", "say"}``: a quick message of a player (``say`` indexes ``QUICK``)
     ``status``   ``{"text", "level"}``: what the host's table is waiting for ("Ann is re-inviting Bob")
-    ``reload``   ``{"why"}``: the guest's page is another version: reload it
+    ``reload``   ``{"why", "host"?}``: the guest's page is another version (``why`` "version"), the host's
+                 page's player named ``host``: reload it (the guest's page words it, whatever ``why`` says)
 guest -> host
     ``hello``    ``{"net", "build", "name"}``: the guest's page is up (protocol and build, for the version check);
                  once per link (a second one is ignored)
@@ -130,7 +131,9 @@ def message_problem(msg: "dict[str, Any]") -> str | None:
     if t == "status":
         return None if type(msg.get("text")) is str and len(msg["text"]) <= MAX_WORDS else "status: text"
     if t == "reload":
-        return None if type(msg.get("why")) is str else "reload: why"
+        if type(msg.get("why")) is not str:
+            return "reload: why"
+        return None if msg.get("host") is None or type(msg["host"]) is str else "reload: host"
     if t == "hello":
         if not _is_int(msg.get("net")) or type(msg.get("build")) is not str:
             return "hello: net and build"

@@ -8,7 +8,8 @@ action costs by the same evaluation, in points (the coach reads these costs). No
 advisors of :mod:`rummy.bots.gin_advice` and :mod:`rummy.bots.rummy_advice` read the numbers the bots decided
 with.
 
-Reason codes (``params`` hold cards as text, seats as numbers, amounts as numbers):
+Reason codes (``params`` hold cards as text, seats as numbers, amounts as numbers; a reason's ``words`` say its
+params and nothing else, rounded as they are, so that the page may word them in the player's language):
 
 ========================  ===============================================================================
 ``deadwood``              Gin: the deadwood the action leaves (``deadwood``, ``before``: before the draw)
@@ -16,19 +17,22 @@ Reason codes (``params`` hold cards as text, seats as numbers, amounts as number
 ``few-chances``           the card has few ways left into a meld (``card``, ``chances``, Gin: ``cards``)
 ``opponent-signals``      Gin: what the opponent threw or passed on near the card (``seat``, ``card``,
                           ``threw``, ``passed``)
-``safe``                  little chance the card helps an opponent (``card``, ``chance`` 0..1)
+``safe``                  little chance the card helps an opponent (``card``, ``chance`` 0..1, ``seat``)
 ``avoid-feeding``         the discard keeps another card away from an opponent (``card``, ``seat``; Gin
                           ``chance`` and ``took``; Rummy ``took`` and ``fits_table``)
 ``lookahead``             Gin: the expected deadwood after the next draw (``expected``)
-``knock``                 Gin: knocking's expected points (``card``, ``deadwood``, ``ev``, ``undercut`` 0..1)
-``gin``                   Gin: no deadwood left (``card``, ``bonus``)
+``knock``                 Gin: knocking's expected points (``card``, ``deadwood``, ``ev``, ``undercut`` 0..1,
+                          ``seat``)
+``gin``                   Gin: no deadwood left (``card``, ``bonus``, ``seat``: no lay-offs for that opponent)
 ``big-gin``               Gin: all eleven cards in melds (``bonus``)
 ``stock-low``             Gin: the stock is running out (``stock``)
-``knock-wait``            Gin: not knocking yet (``deadwood``, ``ev``, ``undercut``)
+``knock-wait``            Gin: not knocking yet (``deadwood``, ``ev``, ``undercut``, ``seat``; ``why``:
+                          ``undercut`` the opponent may undercut, ``points`` knocking is worth too little)
 ``makes-meld``            the card taken makes a meld (``card``, ``meld``)
 ``can-knock``             Gin: the card taken lets you knock (``deadwood``)
 ``deny``                  Gin: the card taken keeps it from the opponent (``card``, ``seat``, ``chance``)
-``upcard-no-help``        the face-up card does not help enough (``card``; Gin ``deadwood``, Rummy ``points``)
+``upcard-no-help``        the face-up card does not help enough (``card``; Gin ``deadwood``, Rummy ``points``;
+                          ``meld``: it would make a meld, yet leave too much)
 ``stock-expect``          Gin: the expected deadwood after a stock draw (``expected``)
 ``must-stock``            Gin: both players passed the first upcard
 ``go-out``                Rummy: you can go out this turn (``rummy``: going rummy, which doubles)

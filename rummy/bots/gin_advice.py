@@ -127,10 +127,10 @@ def _draw_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
         head = f"Pass on {face(up)}" if passing else "Draw from the stock"
         it = "it" if passing else face(up)
         if meld is None:
-            reasons.append(Reason("upcard-no-help", {"card": _t(up), "deadwood": d_take},
+            reasons.append(Reason("upcard-no-help", {"card": _t(up), "deadwood": d_take, "meld": False},
                                   f"{it} joins no meld of yours"))
         else:
-            reasons.append(Reason("upcard-no-help", {"card": _t(up), "deadwood": d_take},
+            reasons.append(Reason("upcard-no-help", {"card": _t(up), "deadwood": d_take, "meld": True},
                                   f"taking {it} would leave {d_take} deadwood after your best discard"))
         if "expected_stock" in notes:
             reasons.append(_stock_expect(notes["expected_stock"], blind=False))
@@ -145,9 +145,10 @@ def _draw_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
 
 
 def _stock_expect(expected: float, blind: bool) -> Reason:
+    expected = round(expected, 2)  # the words say the parameter (the page words it from there)
     words = (f"a card from the stock would leave about {points(expected)} deadwood on average" if blind
              else f"a card from the stock leaves about {points(expected)} deadwood on average")
-    return Reason("stock-expect", {"expected": round(expected, 2)}, words)
+    return Reason("stock-expect", {"expected": expected}, words)
 
 
 def _deadwood_reason(dw: int, before: int | None, card: int | None = None) -> Reason:
@@ -223,15 +224,16 @@ def _play_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
 
         if kdw == 0:
             bonus = int(rules.get("gin_bonus", 25))
-            reasons.append(Reason("gin", {"card": _t(k), "bonus": bonus},
+            reasons.append(Reason("gin", {"card": _t(k), "bonus": bonus, "seat": ctx.opp},
                                   f"that's gin: no deadwood, a {bonus}-point bonus and no lay-offs for {opp}"))
         else:
             reasons.append(Reason("deadwood", {"deadwood": kdw, "before": None}, f"your deadwood is {kdw}"))
-            words = f"from what {opp} has shown, knocking is worth about {points(ev)} points"
-            if p_under >= 0.05:
-                words += f" (undercut risk {percent(p_under)})"
-            reasons.append(Reason("knock", {"card": _t(k), "deadwood": kdw, "ev": round(ev, 2),
-                                            "undercut": round(p_under, 3)}, words))
+            ev_said, under_said = round(ev, 2), round(p_under, 3)  # the words say the parameters
+            words = f"from what {opp} has shown, knocking is worth about {points(ev_said)} points"
+            if under_said >= 0.05:
+                words += f" (undercut risk {percent(under_said)})"
+            reasons.append(Reason("knock", {"card": _t(k), "deadwood": kdw, "ev": ev_said, "undercut": under_said,
+                                            "seat": ctx.opp}, words))
             if ev < st.knock_ev_min and view.stock_count <= st.gin_until_stock:
                 reasons.append(Reason("stock-low", {"stock": view.stock_count},
                                       f"only {view.stock_count} cards are left in the stock"))
@@ -254,12 +256,14 @@ def _play_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
     if knocks:
         best_k = min(knocks, key=lambda a: (dw_of[a.card], a.card))
         ev_k, p_k = knock_ev(best_k.card)
-        if p_k > st.undercut_max and dw_of[best_k.card] > 2:
-            words = f"{opp} may undercut you (risk {percent(p_k)})"
+        undercut = p_k > st.undercut_max and dw_of[best_k.card] > 2
+        if undercut:
+            words = f"{opp} may undercut you (risk {percent(round(p_k, 3))})"
         else:
-            words = f"knocking now is worth only about {points(ev_k)} points"
+            words = f"knocking now is worth only about {points(round(ev_k, 2))} points"
         reasons.append(Reason("knock-wait", {"deadwood": dw_of[best_k.card], "ev": round(ev_k, 2),
-                                             "undercut": round(p_k, 3)}, words))
+                                             "undercut": round(p_k, 3), "seat": ctx.opp,
+                                             "why": "undercut" if undercut else "points"}, words))
     rest = [x for x in hand if x != c]
     chances = _chances(c, rest, ctx.unseen)
     if not _in_meld(c, rest):
@@ -272,8 +276,9 @@ def _play_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
     if signal is not None:
         reasons.append(signal)
     elif st.model and st.danger and ctx.danger(c) < 0.1:
-        reasons.append(Reason("safe", {"card": _t(c), "chance": round(ctx.danger(c), 3)},
-                              f"it is unlikely to help {opp} ({percent(ctx.danger(c))})"))
+        chance = round(ctx.danger(c), 3)
+        reasons.append(Reason("safe", {"card": _t(c), "chance": chance, "seat": ctx.opp},
+                              f"it is unlikely to help {opp} ({percent(chance)})"))
     reasons.append(_deadwood_reason(dw_of[c], _before_draw(view), c))
     low = min(dw_of[a.card] for a in legal if a.kind == DISCARD)
     lowest = [a.card for a in legal if a.kind == DISCARD and dw_of[a.card] == low]
@@ -286,8 +291,8 @@ def _play_advice(bot: GinBot, ctx: _Context, action: Action, names: Sequence[str
                                                     "chance": round(ctx.danger(r), 3), "took": _ts(took)},
                                   f"it keeps {face(r)} away from {opp}{why}"))
         elif st.lookahead:
-            e = ctx.expected_after_draw(rest)
-            reasons.append(Reason("lookahead", {"expected": round(e, 2)},
+            e = round(ctx.expected_after_draw(rest), 2)
+            reasons.append(Reason("lookahead", {"expected": e},
                                   f"it keeps more ways to improve (about {points(e)} deadwood after your next draw)"))
     head = f"Don't knock yet; discard {face(c)}" if knocks else None
     return make_advice(action, _order(reasons), legal, price_after_discard, head)

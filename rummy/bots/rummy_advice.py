@@ -95,10 +95,10 @@ def _draw_advice(t: _Table, action: Action, names: Sequence[str] | None) -> Advi
     else:
         head = "Draw from the stock"
         if meld is None:
-            reasons.append(Reason("upcard-no-help", {"card": card_str(up), "points": after},
+            reasons.append(Reason("upcard-no-help", {"card": card_str(up), "points": after, "meld": False},
                                   f"{face(up)} goes in no meld of yours"))
         else:
-            reasons.append(Reason("upcard-no-help", {"card": card_str(up), "points": after},
+            reasons.append(Reason("upcard-no-help", {"card": card_str(up), "points": after, "meld": True},
                                   f"taking {face(up)} would not lower the points left in your hand"))
     def price(a: Action) -> Option:
         return Option(a, float(max(0, after - before) if a == take else max(0, before - after)))
@@ -229,6 +229,7 @@ def _discard_reasons(bot: RummyBot, t: _Table, c: int, hand: list[int], melds: l
                   "fits_table": t.fits(x)}
         out.append(Reason("avoid-feeding", params, words))
     elif t.feeds(c) == 0 and view.players > 1:
-        out.append(Reason("safe", {"card": card_str(c), "chance": 0.0}, f"it gives {nxt} nothing to use"))
+        out.append(Reason("safe", {"card": card_str(c), "chance": 0.0, "seat": t.next_seat},
+                          f"it gives {nxt} nothing to use"))
     return out
 

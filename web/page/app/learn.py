@@ -6,7 +6,7 @@ it (:mod:`web.page.app.learnview`). It decides on the engine's fields and codes,
 Written in the Python both MicroPython and CPython run.
 """
 
-from web.page.app import core
+from web.page.app import advice, core
 from web.page.app.text import deal_check_words
 from web.page.i18n import _
 from web.page.shared.cards import card_of
@@ -82,17 +82,20 @@ def on_hint(app: "App", msg: "dict[str, Any]") -> "Effects":
         return [("render",)]
     app.learn.advice = msg
     app.learn.extras["assisted"] = True  # the engine marked the match (its next table says so too)
-    words = hint_words(msg["words"])
+    words = hint_words(app, msg)
     core.say(app, words, "hint")
     return [("announce", words), ("render",)]
 
 
-def hint_words(words: object) -> str:
-    """The hint as said: the engine's advice (in the guided hand, the lesson's sentence: in the page's language
-    when the catalogue has it, as learnview.engine_words)."""
-    advice = str(words or "")
+def hint_words(app: "App", hint: "dict[str, Any]") -> str:
+    """The hint as said: the engine's advice worded by the page from its action and reasons (web.page.app.advice;
+    in the guided hand, the lesson's sentence: in the page's language when the catalogue has it, as
+    learnview.engine_words)."""
+    v = app.match.view
+    said = advice.advice_words(hint, v.game if v is not None else None, core.names(app),
+                               v.top_discard if v is not None else None)
     # i18n: the expert's advice at the table, asked with the Hint button; {advice} is the advice itself
-    return _("Hint: {advice}").format(advice=_(advice) if advice else "")
+    return _("Hint: {advice}").format(advice=said)
 
 
 def on_verified(app: "App", msg: "dict[str, Any]") -> "Effects":
@@ -129,7 +132,7 @@ def ask_hint(app: "App") -> "Effects":
     if not v.in_hand or v.turn != v.seat:
         return core.complain(app, _("A hint is for your turn."))
     if learn.advice is not None and learn.advice.get("step") == v.step:
-        core.say(app, hint_words(learn.advice["words"]), "hint")
+        core.say(app, hint_words(app, learn.advice), "hint")
         return [("render",)]
     # i18n: said while the expert works out a hint
     core.say(app, _("Thinking about your hand…"))

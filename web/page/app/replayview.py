@@ -6,6 +6,7 @@ one the end); they are read here with the page's card and event readers, and not
 Plain functions of plain data, for CPython and MicroPython alike.
 """
 
+from web.page.app.advice import mistake_words
 from web.page.app.outcome import detail_words
 from web.page.app.render import button, cards_row, dialog_frame
 from web.page.app.text import describe_event, esc, headline, isolated, names_in
@@ -228,7 +229,7 @@ def coach_note_html(mistake: "dict[str, Any] | None", names: "Sequence[str]") ->
     coach = _("Coach")
     return "".join(('<div class="coach-note" data-testid="coach-note"><p><strong>', esc(coach),
                     '</strong> · <span class="coach-cost">',
-                    esc(lead), "</span></p><p>", esc(names_in(str(mistake.get("words", "")), names)), "</p></div>"))
+                    esc(lead), "</span></p><p>", esc(mistake_words(mistake, names)), "</p></div>"))
 
 
 def _points(cost: float) -> str:
@@ -444,7 +445,7 @@ def review_html(review: "dict[str, Any] | None", busy: bool, can_ask: bool, hand
         star = '<span class="coach-star">' + esc(_("Costly")) + "</span> " if marked else ""
         items.append("".join(('<li class="mistake', (" marked" if marked else ""), '" data-testid="mistake" data-index="',
                               str(m.get("index", 0)), '" data-cost="', esc(cost), '">', tag, " ", star,
-                              '<span class="coach-words">', esc(names_in(str(m.get("words", "")), names)), "</span> ",
+                              '<span class="coach-words">', esc(mistake_words(m, names)), "</span> ",
                               # i18n: a button in the coach's review: shows this move in the replay of the hand
                               _btn("coach-show", esc(_("Show")), "coach-show-" + str(m.get("index", 0)), "".join((
                                   'data-hand="', str(hand), '" data-index="', str(m.get("index", 0)), '" aria-label="',

@@ -44,14 +44,21 @@ Fixtures for any e2e test
     throws ``SecurityError`` in every frame, as in a third-party iframe with
     storage blocked.
 ``page`` (pytest-playwright's, with the engine's snapshot seeded)
-    A new page of the test's ``context`` that has the engine worker's Pyodide
-    memory snapshot already in Cache Storage, as a returning player's browser
-    has: the engine starts from it in under a second instead of a cold start of
-    3 s or more (``engine_seed``).  The page is left on a blank page of the
-    site's origin; the test then goes where it means to.  A test of the first,
-    normal start (or of the snapshot itself) says so with
-    ``@pytest.mark.cold_engine``: its page is fresh, as before.  Only the
-    ``site_url`` origin is seeded; contexts a test makes itself are fresh too.
+    A new page that has the engine worker's Pyodide memory snapshot already in
+    Cache Storage, as a returning player's browser has: the engine starts from
+    it in under a second instead of a cold start of 3 s or more
+    (``engine_seed``).  The page is left on a blank page of the site's origin;
+    the test then goes where it means to.  It belongs to a browser context
+    shared by the tests of the process (``shared_context``: each test's pages
+    are new and the origins' storage, service workers and caches are cleaned
+    before it, but Chromium's compiled WebAssembly is kept, which halves the
+    cost of a page start), unless the test needs a context of its own: it asks
+    for ``context`` (routes, init scripts on the context, offline), for
+    ``embed_host``, or is marked ``cold_engine`` (a test of the first, normal
+    start, or of the snapshot itself: its page is fresh and not seeded) or
+    ``browser_context_args``.  ``E2E_SHARED_CONTEXT=0`` gives every test a
+    context of its own.  Only the ``site_url`` origin is seeded; contexts a
+    test makes itself are fresh too.
 ``engine_seed`` (session)
     ``engine_seed(page)`` puts the snapshot (made once per test process by a
     normal first start of the site, ``engine_snapshot``) into the Cache Storage
@@ -390,7 +397,7 @@ class Guard:
 @pytest.fixture(autouse=True)
 def guard(request: pytest.FixtureRequest) -> Iterator[Guard]:
     if "site_url" not in request.fixturenames and "context" not in request.fixturenames \
-            and "persistent_context" not in request.fixturenames:
+            and "persistent_context" not in request.fixturenames and "page" not in request.fixturenames:
         yield Guard(set())  # not a browser test
         return
     servers_ = request.getfixturevalue("servers")
@@ -463,10 +470,12 @@ _SEED_JS = """(async () => {
   const h = document.documentElement;
   try {
     const info = await (await fetch('seed.json')).json();
-    const body = await (await fetch('engine.snapshot')).arrayBuffer();
     const cache = await caches.open(info.cache);
-    await cache.put(info.key, new Response(body, {
-      headers: { 'content-type': 'application/octet-stream', 'x-pyodide': info.pyodide } }));
+    if (!(await cache.match(info.key))) {  // (a shared context has it from its first test on)
+      const body = await (await fetch('engine.snapshot')).arrayBuffer();
+      await cache.put(info.key, new Response(body, {
+        headers: { 'content-type': 'application/octet-stream', 'x-pyodide': info.pyodide } }));
+    }
     h.dataset.seeded = 'yes';
   } catch (e) {
     h.dataset.seeded = 'error: ' + e;
@@ -509,13 +518,96 @@ def engine_seed(engine_snapshot: dict, site_url: str):
     return seed
 
 
+# What makes a test's page need a browser context of its own rather than the process's shared one: it changes the
+# context (``context``: routes, init scripts, offline, permissions), asks for a first visit (``cold_engine``) or other
+# context options (the ``browser_context_args`` mark), is framed by another site (``embed_host``: storage of a
+# third-party frame, which the shared context's cleaning does not reach), or tests the service worker or the
+# snapshot's storing (what a first visit stores and how a return visit is served: a browser with no cache yet).
+_OWN_CONTEXT_FIXTURES = {"context", "new_context", "embed_host", "persistent_context", "wait_service_worker",
+                         "stored_snapshot"}
+
+
+def _own_context(request: pytest.FixtureRequest) -> bool:
+    node = request.node
+    return os.environ.get("E2E_SHARED_CONTEXT") == "0" or bool(_OWN_CONTEXT_FIXTURES & set(request.fixturenames)) or node.get_closest_marker("cold_engine") is not None \
+        or node.get_closest_marker("browser_context_args") is not None
+
+
+# Run on a blank page of the site's origin before each test of the shared context: what a test may have left there
+# goes (the engine's snapshot, which every test wants, stays).
+_CLEAN_JS = """async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+  for (const k of await caches.keys()) if (!k.startsWith('rummy-snapshot-')) await caches.delete(k);
+  if (indexedDB.databases) for (const d of await indexedDB.databases()) indexedDB.deleteDatabase(d.name);
+  return Object.keys(localStorage).length;
+}"""
+
+
+class _Shared:
+    """One browser context per test process for the tests whose page needs nothing of its own (most of them): a
+    page start in it costs about half the CPU of one in a new context (Chromium keeps the compiled WebAssembly of
+    Pyodide and MicroPython in the context's HTTP cache), and the engine's snapshot is seeded once. Each test gets
+    a new page; before it, every page of the context is closed and the site's origins are cleaned (storage, service
+    workers, caches but the snapshot's), so that a test sees what it would see in a new context but for the cache.
+    The guard's listeners on the context report to the test that runs (``relay``)."""
+
+    def __init__(self, browser, args: dict, origins: set[str]) -> None:
+        self.context = browser.new_context(**args)
+        self.relay = Guard(origins)
+        self.relay.watch(self.context)
+
+    def page(self, guard: Guard, seed, site_url: str):
+        for old in list(self.context.pages):
+            with contextlib.suppress(Exception):
+                old.close()
+        self.relay.problems = []
+        new_page = self.context.new_page()
+        cdp = self.context.new_cdp_session(new_page)
+        try:
+            for origin in sorted(guard.allowed):
+                cdp.send("Storage.clearDataForOrigin", {
+                    "origin": origin,
+                    "storageTypes": "local_storage,indexeddb,service_workers,websql,file_systems,cookies"})
+        finally:
+            cdp.detach()
+        seed(new_page)
+        left = new_page.evaluate(_CLEAN_JS)
+        assert left == 0, f"the shared context's storage could not be cleaned ({left} keys left)"
+        self.relay.problems = guard.problems  # from here on, what the context shows is this test's
+        self.relay.allowed = guard.allowed
+        return new_page
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.context.close()
+
+
+@pytest.fixture(scope="session")
+def shared_context(browser, browser_context_args: dict, servers: _Servers) -> Iterator[_Shared]:
+    shared = _Shared(browser, browser_context_args, servers.origins)
+    yield shared
+    shared.close()
+
+
 @pytest.fixture
-def page(context, request: pytest.FixtureRequest):
-    """pytest-playwright's page, with the engine's snapshot seeded unless the test is marked ``cold_engine``."""
-    new_page = context.new_page()
-    if request.node.get_closest_marker("cold_engine") is None:
-        request.getfixturevalue("engine_seed")(new_page)
-    return new_page
+def page(request: pytest.FixtureRequest, guard: Guard, site_url: str) -> Iterator:
+    """A page with the engine's snapshot seeded (unless the test is marked ``cold_engine``), left on a blank page of
+    the site's origin. In the process's shared context (:class:`_Shared`) when the test needs no context of its own
+    (``_own_context``); otherwise a page of pytest-playwright's ``context``, new for the test."""
+    if _own_context(request):
+        context = request.getfixturevalue("context")
+        guard.watch(context)
+        new_page = context.new_page()
+        if request.node.get_closest_marker("cold_engine") is None:
+            request.getfixturevalue("engine_seed")(new_page)
+        yield new_page
+        return
+    shared: _Shared = request.getfixturevalue("shared_context")
+    new_page = shared.page(guard, request.getfixturevalue("engine_seed"), site_url)
+    yield new_page
+    shared.relay.problems = []  # what closing the test's pages may show is no test's
 
 
 @pytest.fixture

@@ -165,12 +165,18 @@ def test_settings_persist(page, wait_ready):
     expect(page.get_by_role("dialog", name="Settings").get_by_label("Fast")).to_be_checked()
 
 
+_REAL: dict = {}  # the match below, made once per test process (the same seed saves the same match)
+
+
 def _real_match(page) -> dict:
     """A match saved by the game itself (a few moves in), as stored."""
-    page.goto(GIN)
-    page.wait_for_function("() => document.documentElement.dataset.ready === 'true'")
-    wait_turn(page)
-    return json.loads(page.evaluate("localStorage.getItem(Object.keys(localStorage).find(k => k.startsWith('rummy.match')))"))
+    if "match" not in _REAL:
+        page.goto(GIN)
+        page.wait_for_function("() => document.documentElement.dataset.ready === 'true'")
+        wait_turn(page)
+        _REAL["match"] = json.loads(page.evaluate(
+            "localStorage.getItem(Object.keys(localStorage).find(k => k.startsWith('rummy.match')))"))
+    return json.loads(json.dumps(_REAL["match"]))
 
 
 # Six values that once stopped the page for good, and more: each is set aside, the game starts.

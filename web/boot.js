@@ -99,7 +99,7 @@
       if (el) el.textContent = text;
     };
     // i18n: the game's name on the loading screen
-    put(".boot-title", _("Rummy"));
+    put(".boot-title", document.title = _("Rummy"));  // the tab's title too
     put("#boot-detail", _("The first visit downloads about 8 MB; after that the game also works offline."));
     put("#boot-error strong", _("The game could not start."));
     put("#boot-retry", _("Try again"));

@@ -186,7 +186,8 @@ def piles_html(view: "View", kinds: "Collection[str]", back_id: str) -> str:
     stock_face = (back(back_id, "pcard") if view.stock_count else '<span class="card pcard empty"></span>')
     stock = "".join(('<button type="button" class="pile stock', (" can" if can_stock else ""), '" data-act="draw" '
                      'data-key="pile-stock" data-drag="stock" data-testid="stock" aria-label="',
-                     # i18n: the name of the stock (the face-down pile) for screen readers
+                     # i18n: the name of the stock (the face-down pile) for screen readers; in every form {n} as a number
+                     # standing on its own (the pile shows it, and its name must say what it shows)
                      esc(ngettext("Stock, {n} card", "Stock, {n} cards", view.stock_count).format(n=view.stock_count)),
                      '" style="--depth:', str(depth), '">', stock_face,
                      '<span class="pile-count" data-testid="stock-count">', str(view.stock_count), "</span></button>"))
@@ -197,7 +198,8 @@ def piles_html(view: "View", kinds: "Collection[str]", back_id: str) -> str:
     else:
         dface = face(top, "pcard top")
         n = len(view.discard)
-        # i18n: the name of the discard pile for screen readers: how many cards, and the top one ("7 of hearts")
+        # i18n: the name of the discard pile for screen readers: how many cards, and the top one ("7 of hearts"); in
+        # every form {n} as a number standing on its own (the pile shows it, and its name must say what it shows)
         dname = ngettext("Discard pile, {n} card, top card {card}", "Discard pile, {n} cards, top card {card}",
                          n).format(n=n, card=card_words(top))
     under = ""

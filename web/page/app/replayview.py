@@ -539,7 +539,8 @@ def past_html(past: "Sequence[dict[str, Any]]", problems: "dict[str, str] | None
                 # i18n: in the list of past matches: who won the match
                 won = _("{name} won").format(name=isolated(names[w]))
             when = (esc(m["when"]) + " · ") if m.get("when") else ""
-            # i18n: for screen readers, a button (shown as its number) that replays that hand of a past match
+            # i18n: for screen readers, a button (shown as its number) that replays that hand of a past match; {n} as
+            # a number standing on its own (the name must say what the button shows)
             picks = "".join("".join(('<button type="button" class="chip" data-act="past-replay" data-match="', str(i),
                                      '" data-hand="', str(h), '" data-key="past-', str(i), "-", str(h),
                                      '" aria-label="', esc(_("Replay hand {n} of this match").format(n=h + 1)), '">',

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 from helpers import new_game, play
@@ -25,7 +26,7 @@ from web.page.shared.cards import card_of
 
 NAMES = ["You", "Ada", "Dot", "Mel"]
 # (game, players, rules, the bot whose evaluation words the advice): styles that give every kind of reason
-SWEEPS = [
+SWEEPS: list[tuple[str, int, dict[str, Any], str, int]] = [
     ("gin", 2, {}, "ada", 3),
     ("gin", 2, {"preset": "oklahoma"}, "magpie", 2),  # denies the upcard
     ("rummy", 3, {"jokers": True}, "sage", 3),  # holds for rummy, swaps jokers
@@ -75,6 +76,8 @@ def sweep(game: str, players: int, rules: dict, bot_id: str, seed: int) -> list[
     for _i in range(600):
         if g.results or g.phase == "match-over":
             break
+        if g.turn is None:
+            break
         v = seat_view(g, g.turn)
         names = names_for(v.seat, players)
         for explain in [None, rnd.choice(v.legal)]:
@@ -89,7 +92,7 @@ def crafted() -> list[tuple[dict, str, list[str], int | None]]:
     from rummy.bots.rummy_advice import advise_rummy
 
     out = []
-    ada = make_bot("ada", "gin", 0)
+    ada: Any = make_bot("ada", "gin", 0)  # an advisor (rummy.bots.base.Advisor)
     # seat 0 holds gin after its draw: knock with K♦
     g = new_game("gin", dealer=1, hands=["2C 3C 4C 7D 7H 7S 9H TH JH KD", "AH 2H 3H AD 2D 3D AS 2S 3S 4D"],
                  upcard="QS", stock="QH 8D JC")
@@ -107,7 +110,7 @@ def crafted() -> list[tuple[dict, str, list[str], int | None]]:
                  upcard="TC", stock="AD 3D 5D 7D")
     play(g, "draw stock", "meld 5H 6H 7H", "discard KC", "draw stock", "discard 8H")
     v = seat_view(g, 0)
-    dot = make_bot("dot", "rummy", 0)
+    dot: Any = make_bot("dot", "rummy", 0)
     for a in v.legal:
         out.append((dot.advise(v, NAMES[:2]).to_data() if a == dot.choose(v) else
                     advise_rummy(dot, v, NAMES[:2], explain=a).to_data(), "rummy", NAMES[:2], v.top_discard))

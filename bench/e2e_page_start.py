@@ -18,11 +18,9 @@ import json
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +31,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import build_site  # noqa: E402
 import serve  # noqa: E402
+
+from bench import results  # noqa: E402
 
 
 def _harness() -> Any:
@@ -46,7 +46,7 @@ def _harness() -> Any:
 
 H = _harness()
 
-RESULTS_DIR = ROOT / "bench" / "results"
+
 GAME = "index.html?game=gin&opponents=rex&seed=3&speed=0"
 SEED_JS = """async (info) => {
   const cache = await caches.open(info.cache);
@@ -149,14 +149,9 @@ def main(argv: list[str] | None = None) -> int:
         for k, v in figures.items():
             print(f"  {k:<52} {v}")
     if args.record:
-        now = datetime.now(UTC)
-        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-        record = {"date": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "bench": "e2e-page-start", "commit": commit or None,
-                  "load": "–".join(f"{x:.1f}" for x in sorted(set(load))),
-                  "command": "python -m bench.e2e_page_start --starts " + str(args.starts), "figures": figures,
-                  "note": "the browser tests' cost of one page start (CPU: the mean per start; wall: the median)"}
-        path = RESULTS_DIR / f"{now.strftime('%Y-%m-%dT%H-%M')}-e2e-page-start.json"
-        path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        path = results.write_record("e2e-page-start", "python -m bench.e2e_page_start --starts " + str(args.starts),
+                                    figures, load, note="the browser tests' cost of one page start (CPU: the mean "
+                                                        "per start; wall: the median)")
         print(f"recorded: {path}")
     return 0
 

@@ -25,11 +25,9 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +43,7 @@ from relay import Relay  # noqa: E402
 from test_online_relay import with_relay  # noqa: E402
 from test_play_online import host_sets_up  # noqa: E402
 
-from bench.results import RESULTS_DIR  # noqa: E402
+from bench import results  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -181,16 +179,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {k:<36} {v}" + (f"   goal {GOALS[k]}" if k in GOALS else ""))
         print(f"  link runs (ms): {result['link_ms']}; seek runs (ms): {result['seek_ms']}")
     if args.record:
-        now = datetime.now(UTC)
-        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-        record = {"date": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "bench": "online-meet", "commit": commit or None,
-                  "load": "–".join(f"{x:.1f}" for x in sorted(set(result["load"]))),
-                  "command": "python -m bench.online_meet --runs " + str(args.runs),
-                  "figures": figures, "goals": GOALS,
-                  "note": "a local relay in a network namespace; the second player clicks " + str(args.gap)
-                          + " ms after the first"}
-        path = RESULTS_DIR / f"{now.strftime('%Y-%m-%dT%H-%M')}-online-meet.json"
-        path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        path = results.write_record("online-meet", "python -m bench.online_meet --runs " + str(args.runs), figures,
+                                    result["load"], goals=GOALS,
+                                    note="a local relay in a network namespace; the second player clicks "
+                                         + str(args.gap) + " ms after the first")
         print(f"recorded: {path}")
     return 0
 

@@ -31,10 +31,11 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import subprocess
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 RESULTS_DIR = Path(__file__).resolve().parent / "results"
@@ -154,6 +155,29 @@ def parse_record(name: str, raw: object) -> Record:
         goals=tuple(goals),
         note=_text(raw, "note", name, optional=True),
     )
+
+
+def write_record(bench: str, command: str, figures: Mapping[str, Value], loads: Sequence[float],
+                 note: str | None = None, goals: Mapping[str, str] | None = None,
+                 directory: Path = RESULTS_DIR) -> Path:
+    """Write a run's record (the format above) as ``<directory>/<date>-<bench>[-<n>].json``, dated now, with the
+    commit checked out and the load averages noted during the run (``loads``); returns its path."""
+    now = datetime.now(UTC)
+    done = subprocess.run(["git", "rev-parse", "HEAD"], cwd=RESULTS_DIR.parent.parent, capture_output=True, text=True)
+    record: dict[str, object] = {
+        "date": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "bench": bench, "commit": done.stdout.strip() or None,
+        "load": "–".join(f"{x:.1f}" for x in sorted(set(loads))), "command": command, "figures": dict(figures)}
+    if goals:
+        record["goals"] = dict(goals)
+    if note:
+        record["note"] = note
+    base = directory / f"{now.strftime('%Y-%m-%dT%H-%M')}-{bench}"
+    path, n = base.with_suffix(".json"), 1
+    while path.exists():
+        n += 1
+        path = Path(f"{base}-{n}.json")
+    path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
 
 
 def load(directory: Path = RESULTS_DIR) -> list[Record]:

@@ -106,3 +106,14 @@ def test_readme_shows_the_table_the_records_give() -> None:
     printed = subprocess.run([sys.executable, "-m", "bench.results", "--markdown"], cwd=ROOT, capture_output=True,
                              text=True, check=True).stdout
     assert m.group(1) == printed, "README's table differs from `python -m bench.results --markdown`: paste its output"
+
+
+def test_a_written_record_reads_back_and_a_second_of_the_same_minute_gets_its_own_name(tmp_path: Path) -> None:
+    from bench.results import load, write_record
+
+    first = write_record("probe", "python -m bench.probe", {"speed (s)": 1.5}, [0.5, 2.0], note="n", directory=tmp_path)
+    second = write_record("probe", "python -m bench.probe", {"speed (s)": 1.25}, [1.0], directory=tmp_path)
+    assert first != second and second.name.endswith("-probe-2.json")
+    records = load(tmp_path)
+    assert sorted(dict(r.figures)["speed (s)"] for r in records) == [1.25, 1.5]
+    assert json.loads(first.read_text(encoding="utf-8"))["load"] == "0.5–2.0"

@@ -47,14 +47,13 @@ import os
 import subprocess
 import sys
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Page
 
+from bench import results
 from bench.pageload import ROOT, SETTLED, CountingServer, ensure_site, launch, median
-from bench.results import RESULTS_DIR
 
 # name: CDP Network.emulateNetworkConditions parameters (bytes per second, ms), or None for no emulation
 LINKS: dict[str, dict[str, Any] | None] = {
@@ -395,24 +394,8 @@ def head_commit() -> str | None:
 
 def write_record(result: dict[str, Any], command: str, commit: str | None, note: str | None) -> Path:
     figs, goals = figures(summary(result))
-    now = datetime.now(UTC)
     loads = result["load"]["before"][:1] + result["load"]["after"][:1]
-    record: dict[str, Any] = {
-        "date": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "bench": "first-minute",
-        "commit": commit,
-        "load": "–".join(f"{x:.1f}" for x in sorted(set(loads))), "command": command,
-        "figures": figs, "goals": goals,
-    }
-    if note:
-        record["note"] = note
-    base = RESULTS_DIR / f"{now.strftime('%Y-%m-%dT%H-%M')}-first-minute"
-    path = base.with_suffix(".json")
-    n = 1
-    while path.exists():
-        n += 1
-        path = Path(f"{base}-{n}.json")
-    path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return path
+    return results.write_record("first-minute", command, figs, loads, note=note, goals=goals, commit=commit)
 
 
 def print_table(result: dict[str, Any]) -> None:

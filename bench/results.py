@@ -74,7 +74,7 @@ class RecordError(ValueError):
 class Record:
     """One run of one benchmark command."""
 
-    name: str  # the file's name: orders records of the same date
+    name: str  # the file's name: its number orders records of the same date
     date: datetime
     bench: str
     commit: str | None
@@ -86,6 +86,12 @@ class Record:
 
     def goal(self, measure: str) -> str | None:
         return dict(self.goals).get(measure)
+
+    @property
+    def order(self) -> tuple[datetime, int]:
+        """Oldest first: by date, then the file's number (``x.json`` before ``x-2.json`` of the same minute)."""
+        m = _FILE_NAME.fullmatch(self.name)
+        return self.date, int(m.group(3) or 1) if m else 1
 
 
 @dataclass(frozen=True)
@@ -157,15 +163,22 @@ def parse_record(name: str, raw: object) -> Record:
     )
 
 
+HEAD = "HEAD"  # write_record's default commit: the one checked out
+
+
 def write_record(bench: str, command: str, figures: Mapping[str, Value], loads: Sequence[float],
                  note: str | None = None, goals: Mapping[str, str] | None = None,
-                 directory: Path = RESULTS_DIR) -> Path:
+                 directory: Path = RESULTS_DIR, commit: str | None = HEAD) -> Path:
     """Write a run's record (the format above) as ``<directory>/<date>-<bench>[-<n>].json``, dated now, with the
-    commit checked out and the load averages noted during the run (``loads``); returns its path."""
+    commit (by default the one checked out; None for a tree with changes) and the load averages noted during the
+    run (``loads``); returns its path."""
     now = datetime.now(UTC)
-    done = subprocess.run(["git", "rev-parse", "HEAD"], cwd=RESULTS_DIR.parent.parent, capture_output=True, text=True)
+    if commit == HEAD:
+        done = subprocess.run(["git", "rev-parse", "HEAD"], cwd=RESULTS_DIR.parent.parent, capture_output=True,
+                              text=True)
+        commit = done.stdout.strip() or None
     record: dict[str, object] = {
-        "date": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "bench": bench, "commit": done.stdout.strip() or None,
+        "date": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "bench": bench, "commit": commit,
         "load": "–".join(f"{x:.1f}" for x in sorted(set(loads))), "command": command, "figures": dict(figures)}
     if goals:
         record["goals"] = dict(goals)
@@ -195,7 +208,7 @@ def load(directory: Path = RESULTS_DIR) -> list[Record]:
         if record.date.strftime("%Y-%m-%dT%H-%M") != m.group(1) or record.bench != m.group(2):
             raise RecordError(f"{path.name}: the name does not match the record's date and bench")
         records.append(record)
-    return sorted(records, key=lambda r: (r.date, r.name))
+    return sorted(records, key=lambda r: r.order)
 
 
 def _bench_key(bench: str) -> tuple[int, str]:
@@ -207,13 +220,13 @@ def current(records: Iterable[Record]) -> list[Current]:
     then in the order of the measures in the bench's newest record, then of older ones."""
     records_seen = [r for r in records if r.bench not in COMPARISONS]
     newest: dict[str, Current] = {}
-    for record in sorted(records_seen, key=lambda r: (r.date, r.name)):
+    for record in sorted(records_seen, key=lambda r: r.order):
         for measure, value in record.figures:
             goal = record.goal(measure) or (newest[measure].goal if measure in newest else None)
             newest[measure] = Current(measure, value, goal, record)
 
     order: dict[str, int] = {}
-    for record in sorted(records_seen, key=lambda r: (r.date, r.name), reverse=True):
+    for record in sorted(records_seen, key=lambda r: r.order, reverse=True):
         for measure, _value in record.figures:
             if measure in newest:
                 order.setdefault(measure, len(order))

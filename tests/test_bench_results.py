@@ -109,11 +109,18 @@ def test_readme_shows_the_table_the_records_give() -> None:
 
 
 def test_a_written_record_reads_back_and_a_second_of_the_same_minute_gets_its_own_name(tmp_path: Path) -> None:
-    from bench.results import load, write_record
+    from bench.results import current, load, write_record
 
     first = write_record("probe", "python -m bench.probe", {"speed (s)": 1.5}, [0.5, 2.0], note="n", directory=tmp_path)
-    second = write_record("probe", "python -m bench.probe", {"speed (s)": 1.25}, [1.0], directory=tmp_path)
+    second = write_record("probe", "python -m bench.probe", {"speed (s)": 1.25}, [1.0], directory=tmp_path,
+                          commit=None)
     assert first != second and second.name.endswith("-probe-2.json")
+    # Both in the same second: the file's number says which is newer ("x-2.json" sorts before "x.json" by name).
+    raw = json.loads(second.read_text(encoding="utf-8"))
+    raw["date"] = json.loads(first.read_text(encoding="utf-8"))["date"]
+    second.write_text(json.dumps(raw), encoding="utf-8")
     records = load(tmp_path)
-    assert sorted(dict(r.figures)["speed (s)"] for r in records) == [1.25, 1.5]
+    assert [dict(r.figures)["speed (s)"] for r in records] == [1.5, 1.25]
+    assert [c.value for c in current(records)] == [1.25]
     assert json.loads(first.read_text(encoding="utf-8"))["load"] == "0.5–2.0"
+    assert raw["commit"] is None and json.loads(first.read_text(encoding="utf-8"))["commit"]

@@ -33,7 +33,10 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
 * ``pyodide/``: the Pyodide files the worker fetches, as npm has them, and ``stdlib.zip``: the modules of Pyodide's
   standard library that Pyodide and the worker import, as bytecode, and nothing else (``tools/worker_python.py``);
   not npm's lock file: the worker gives Pyodide one that lists no package (PYODIDE_LOCK);
-* ``vendor/``: the page's third-party scripts, from ``node_modules`` (VENDOR: the QR code maker of online play);
+* ``vendor/``: the page's third-party scripts, from ``node_modules`` (VENDOR: the QR code maker of online play,
+  the Nostr client), and under ``vendor/noble/`` the ES modules of the sealed deal's group (ristretto255, from
+  ``@noble/curves`` and ``@noble/hashes``: only those ``ed25519.js`` imports, their package specifiers made
+  relative, with the packages' licences: ``vendor_noble``);
 * ``fonts/``: the game's typeface, its Latin subset as one variable woff2, and its licence (FONTS);
 * ``sw.js``: the service worker, with the precache list (every file of the
   site but itself and ``build-info.json``, each with its SHA-256) and a cache name made of the content hash
@@ -53,6 +56,7 @@ import gzip
 import hashlib
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -102,6 +106,15 @@ VENDOR = {
     # Unlicense; loaded by web/signal.js when online play first uses a relay, not with the page
     "vendor/nostr-tools.js": Path("node_modules/nostr-tools/lib/nostr.bundle.js"),
 }
+# The sealed deal's group, ristretto255 (web/seal.js): noble's audited ES modules (MIT, pinned in package.json), only
+# those that NOBLE_ENTRY imports, directly or not (vendor_noble), each package's beside its licence, under NOBLE_SITE.
+NOBLE_PACKAGES = {"@noble/curves": Path("node_modules/@noble/curves"), "@noble/hashes": Path("node_modules/@noble/hashes")}
+NOBLE_ENTRY = ("@noble/curves", "ed25519.js")
+NOBLE_SITE = "vendor/noble"
+# A static import or re-export at the start of a line (so not the examples in the modules' doc comments), its
+# specifier in group 3; the modules import nothing dynamically (vendor_noble refuses a specifier it cannot place).
+MODULE_IMPORT = re.compile(r"""^(\s*(?:import|export)\s*(?:[\w$*{},\s]*?\bfrom\s*)?)(["'])([^"'\n]+)\2""", re.M)
+SOURCE_MAP_LINE = re.compile(r"^//# sourceMappingURL=.*$\n?", re.M)
 # The game's typeface, Atkinson Hyperlegible Next (SIL OFL 1.1; npm @fontsource-variable, pinned in package.json):
 # site path -> source. One variable file gives every weight the styles use (200-800); only its Latin subset ships,
 # as other scripts take the system's fonts named after it in font-family (the @font-face in web/shell.css).
@@ -341,6 +354,60 @@ def check_page_config(config: dict[str, Any], out: Path) -> None:
         raise SystemExit(f"build: {PYSCRIPT_TOML}'s [files] should fetch the page's bundle, ./{PAGE_BUNDLE}")
 
 
+def noble_site_path(package: str, sub: str) -> str:
+    """Where module ``sub`` of noble's ``package`` (``@noble/hashes``, ``sha2.js``) is in the site."""
+    return f"{NOBLE_SITE}/{package.split('/')[1]}/{sub}"
+
+
+def vendor_noble(root: Path, out: Path) -> list[str]:
+    """Copy into ``out`` the ES modules of NOBLE_PACKAGES that NOBLE_ENTRY imports, directly or not, and each
+    package's LICENSE; returns their site paths, in the order reached. Each bare specifier of a noble package
+    (``@noble/hashes/sha2.js``) becomes the relative path of its copy (``../hashes/sha2.js`` from curves/), as the
+    browser has no import map here; relative ones stay. The line naming a source map goes (the maps do not ship).
+    A specifier of any other package, or a module its package does not export, stops the build."""
+    written: list[str] = []
+    todo = [NOBLE_ENTRY]
+    seen: set[tuple[str, str]] = set()
+    while todo:
+        package, sub = todo.pop(0)
+        if (package, sub) in seen:
+            continue
+        seen.add((package, sub))
+        source = root / NOBLE_PACKAGES[package] / sub
+        site_path = noble_site_path(package, sub)
+        here = posixpath.dirname(site_path)
+
+        def place(match: re.Match[str], package: str = package, sub: str = sub, here: str = here) -> str:
+            spec = match.group(3)
+            if spec.startswith("./") or spec.startswith("../"):
+                target = (package, posixpath.normpath(posixpath.join(posixpath.dirname(sub), spec)))
+                if target[1].startswith("../"):
+                    raise SystemExit(f"build: {package}/{sub} imports {spec!r}, outside its package")
+            else:
+                owner = next((p for p in NOBLE_PACKAGES if spec.startswith(p + "/")), None)
+                if owner is None:
+                    raise SystemExit(f"build: {package}/{sub} imports {spec!r}, which is not a noble package "
+                                     "(NOBLE_PACKAGES in tools/build_site.py)")
+                manifest = json.loads((root / NOBLE_PACKAGES[owner] / "package.json").read_text(encoding="utf-8"))
+                mapped = manifest.get("exports", {}).get("./" + spec[len(owner) + 1:])
+                if not isinstance(mapped, str):
+                    raise SystemExit(f"build: {package}/{sub} imports {spec!r}, which {owner} does not export")
+                target = (owner, posixpath.normpath(mapped))
+            todo.append(target)
+            rel = posixpath.relpath(noble_site_path(*target), here)
+            return match.group(1) + match.group(2) + (rel if rel.startswith("../") else "./" + rel) + match.group(2)
+
+        text = MODULE_IMPORT.sub(place, source.read_text(encoding="utf-8"))
+        (out / site_path).parent.mkdir(parents=True, exist_ok=True)
+        (out / site_path).write_text(SOURCE_MAP_LINE.sub("", text), encoding="utf-8")
+        written.append(site_path)
+    for package, dist in NOBLE_PACKAGES.items():
+        site_path = noble_site_path(package, "LICENSE")
+        shutil.copyfile(root / dist / "LICENSE", out / site_path)
+        written.append(site_path)
+    return written
+
+
 def write_catalog(root: Path, out: Path) -> None:
     """The engine's catalog (rule options, presets, opponents) next to the page's Python: the page draws its
     new-game screen from it before the engine is up."""
@@ -472,7 +539,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
     Node, ~12 s of CPU), is compiled once for the same sources (:func:`bytecode_key`) and reused."""
     root = root.resolve()
     for need in (PYSCRIPT_DIST / "core.js", PYODIDE_DIST / "pyodide.mjs", MICROPYTHON_DIST / "micropython.mjs",
-                 *VENDOR.values(), *FONTS.values()):
+                 *VENDOR.values(), *FONTS.values(), NOBLE_PACKAGES[NOBLE_ENTRY[0]] / NOBLE_ENTRY[1]):
         if not (root / need).exists():
             raise SystemExit(f"build: {need} missing: run `npm ci` first")
     config = page_config(root / PYSCRIPT_TOML)
@@ -500,6 +567,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
     for site_path, source in (*VENDOR.items(), *FONTS.items()):
         (out / site_path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(root / source, out / site_path)
+    vendor_noble(root, out)
 
     # 2. our files
     copy_web(root, out)
@@ -546,6 +614,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
                       ("@micropython/micropython-webassembly-pyscript", MICROPYTHON_DIST),
                       ("qrcode-generator", Path("node_modules/qrcode-generator")),
                       ("nostr-tools", Path("node_modules/nostr-tools")),
+                      *NOBLE_PACKAGES.items(),
                       ("@fontsource-variable/atkinson-hyperlegible-next", FONT_DIST)):
         versions[pkg] = json.loads((root / dist / "package.json").read_text(encoding="utf-8"))["version"]
     # what the page itself downloads before its first paint (the loading screen's progress bar)

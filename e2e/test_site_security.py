@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
+from urllib.parse import urlsplit
 
 import pytest
+import rbcl
 
 
 def _csp(site_dir) -> str:
@@ -43,6 +46,27 @@ def test_page_runs_without_csp_violations(context, page, site_url, wait_ready):
     wait_ready(page)
     assert page.evaluate("document.querySelector('meta[http-equiv=Content-Security-Policy]') !== null")
     assert violations == []  # the guard fails the test on them as well
+
+
+def test_the_sealed_deals_group_loads_from_the_sites_own_files(page, site_url, site_dir, wait_drawn):
+    """web/seal.js imports its ristretto255 (the vendored @noble/curves modules) under the page's policy, every
+    request to the page's own origin, every vendored module needed; its answers are libsodium's."""
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.goto(site_url)
+    wait_drawn(page)
+    assert page.evaluate("() => new Promise((done) => rummySeal.load(done))") == ""
+    k = bytes(rbcl.crypto_core_ristretto255_scalar_random()).hex()
+    points = json.loads(page.evaluate("() => rummySeal.cardPoints(3)"))["ok"]
+    times = json.loads(page.evaluate("([p, k]) => rummySeal.times(p, k)", [json.dumps(points), k]))["ok"]
+    cards = [rbcl.crypto_core_ristretto255_from_hash(hashlib.sha512(f"rummy-sealed-deal/1|card|{i}".encode()).digest())
+             for i in range(3)]
+    assert points == [c.hex() for c in cards]
+    assert times == [bytes(rbcl.crypto_scalarmult_ristretto255(bytes.fromhex(k), c)).hex() for c in cards]
+    origins = {f"{urlsplit(u).scheme}://{urlsplit(u).netloc}" for u in requested if u.startswith("http")}
+    assert origins == {site_url.rstrip("/")}
+    modules = {p.relative_to(site_dir).as_posix() for p in (site_dir / "vendor" / "noble").rglob("*.js")}
+    assert {u[len(site_url):] for u in requested if "/vendor/noble/" in u} == modules
 
 
 @pytest.mark.allow_errors

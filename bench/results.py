@@ -55,6 +55,7 @@ BENCH_ORDER = (
     "browser-bots",
     "browser-learn",
     "rtc-link",
+    "sealed-deal",
 )
 # Benches whose records compare two builds: not figures of the build, so not in the current table.
 COMPARISONS = frozenset({"ab"})

@@ -151,9 +151,11 @@ def version_4():
     show("v4 written", s.write_match("", P.match()))
     show("stored", stored(s))
     m = P.match()
-    m["save"] = '"' * formats.MAX_SAVE
+    # the longest save round trips (the worst case of its escaping, every character a quote, is
+    # test_page_storage's: MicroPython's json takes seconds over it)
+    m["save"] = "x" * formats.MAX_SAVE
     show("longest save written", s.write_match("", m).ok)
-    show("longest save read", [size(raw) > 2 * formats.MAX_SAVE, s.read(KEY_MATCH).data == m])
+    show("longest save read", [size(raw) > formats.MAX_SAVE, s.read(KEY_MATCH).data == m])
     people = P.match_people()
     cases = [("save object", "save", P.engine()), ("save null", "save", None), ("save number", "save", 7),
              ("save empty", "save", ""), ("save too long", "save", "x" * (formats.MAX_SAVE + 1)),
@@ -308,7 +310,8 @@ def paths(v, here):
         for k in sorted(v):
             out += paths(v[k], here + [k])
     elif type(v) is list:
-        for i in range(len(v)):
+        # a long list is of one kind of item (a deck, the actions): its first two and its last stand for the rest
+        for i in range(len(v)) if len(v) <= 4 else (0, 1, len(v) - 1):
             out += paths(v[i], here + [i])
     return out
 

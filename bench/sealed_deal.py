@@ -50,7 +50,11 @@ GOALS = {"sealed deal (ms)": "≤ 1000", "key release and open (ms)": "≤ 100"}
 # the audited deck are the card points), so a wrong answer cannot pass for a fast one.
 RUN = """async () => {
   const S = window.rummySeal;
-  const ok = (text) => { const a = JSON.parse(text); if (a.error !== undefined) throw new Error(a.error); return a.ok; };
+  const ok = (text) => {
+    const a = JSON.parse(text);
+    if (a.error !== undefined) throw new Error(a.error);
+    return a.ok;
+  };
   const J = JSON.stringify;
   const CARDS = 52, PAGES = 2;
 

@@ -9,10 +9,11 @@
  * operation but load answers a JSON text, {"ok": value} or {"error": text}. Hex is lowercase. A scalar is 32 bytes
  * little-endian, canonical (< l) and not zero; a point is the 32-byte ristretto255 encoding of an element.
  *
- *   load(done)      imports the library (once; relative to the page's address, see `base`), then done("") when it
- *                   is ready or done(errorText) when it cannot be loaded. done is always called later, never
- *                   within load. Until then every other operation answers {"error": "not loaded"}.
- *   cardPoints(count)  {"ok": [hex, ...]}: card i's point, for i = 0 .. count-1 (count at most MAX_ITEMS): RFC 9496's
+ *   load(done)      imports the library (once: curves/ed25519.js, curves/utils.js and hashes/sha2.js of `base`),
+ *                   then done("") when it is ready or done(errorText) when it cannot be loaded; done is always
+ *                   called later, never within load. Until then every other operation answers
+ *                   {"error": "not loaded"}.
+ *   cardPoints(count)  {"ok": [hex, ...]}: card i's point, for i = 0 .. count-1 (count at most 1024): RFC 9496's
  *                   element derivation from the 64 bytes of SHA-512(UTF-8 of "rummy-sealed-deal/1|card|" + i).
  *   randomScalar()  {"ok": hex}: a uniform scalar, not zero (64 bytes of crypto.getRandomValues reduced mod l).
  *   inverse(k)      {"ok": hex}: 1/k mod l.
@@ -20,8 +21,8 @@
  *   times(pointsJson, k)   pointsJson: the JSON text of a list of points. {"ok": [each point × k]}.
  *   timesEach(pointsJson, scalarsJson)   two lists of the same length: {"ok": [point i × scalar i]}.
  *   A scalar that is not 64 hex digits, not canonical or zero, a point that is not a valid encoding, a list over
- *   MAX_ITEMS, and a product that is the identity (which only the identity's encoding gives) are errors; the
- *   error names the item ("point 3: ...", "scalar 0: ...").
+ *   1024 items (MAX_ITEMS), and a product that is the identity (which only the identity's encoding gives) are
+ *   errors; the error names the item ("point 3: ...", "scalar 0: ...").
  *   base            where the library is, a folder holding curves/ and hashes/ (default "./vendor/noble/", read
  *                   by load, resolved against the page's address): tests under Node set an absolute file: URL.
  */
@@ -101,7 +102,9 @@
       // Relative to the page, not to this script (a classic script's import() would resolve against web/).
       var page = typeof document !== "undefined" && document.baseURI ? document.baseURI : undefined;
       var at = new URL(api.base, page);
-      urls = ["curves/ed25519.js", "curves/utils.js", "hashes/sha2.js"].map(function (m) { return new URL(m, at).href; });
+      urls = ["curves/ed25519.js", "curves/utils.js", "hashes/sha2.js"].map(function (m) {
+        return new URL(m, at).href;
+      });
     } catch (e) {
       Promise.resolve().then(function () { finish("cannot place the library: " + text(e)); });
       return;

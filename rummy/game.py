@@ -19,6 +19,7 @@ from typing import Any
 from . import saves
 from .actions import Action, ActionKind, ActionLike
 from .basic import RUMMY
+from .cards import JOKER
 from .errors import ActionError, IllegalAction, Problem, Refusal
 from .gin import GIN
 from .melds import TableMeld
@@ -129,6 +130,27 @@ class Game:
         self.pos = pos
         self.step += 1
         self.variant.start_hand(pos)
+
+    def exchange(self, a: int, b: int) -> None:
+        """Cards ``a`` and ``b`` change places in the hand in play: in the hands, the stock and the hand's record.
+        For a match kept from one seat's knowledge (:mod:`rummy.seatgame`), where a card the seat has not seen
+        stands in for another: when it learns the card that is really there, the two change places. A card face up
+        (the discard pile, the table) never changes place: ValueError, nothing changed."""
+        pos = self.pos
+        if a == b:
+            return
+        face_up = set(pos.discard) | {c for m in pos.table for c in m.cards}
+        if a in face_up or b in face_up or JOKER in (a, b):
+            raise ValueError("only cards face down change places")
+        swap = {a: b, b: a}
+        for hand in pos.hands:
+            hand[:] = [swap.get(c, c) for c in hand]
+        pos.stock[:] = [swap.get(c, c) for c in pos.stock]
+        if self.records:
+            record = self.records[-1]
+            record.deck[:] = [swap.get(c, c) for c in record.deck]
+            if record.drawn is not None:
+                record.drawn[:] = [swap.get(c, c) for c in record.drawn]
 
     # ----- acting -----
 

@@ -19,7 +19,9 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "resume": {"save": "{}"}, "act": {"action": "draw stock"}, "deal": {}, "advance": {}, "prepare": {"players": 2},
     "seat": {"seat": 1, "opponent": "ada"}, "hint": {}, "undo": {}, "review": {"hand": 0}, "replay": {"hand": 0},
     "record": {}, "verify": {"hand": 0}, "daily": {"game": "gin", "date": "2026-01-02"}, "link": {},
-    "tutorial": {"game": "gin"},
+    "tutorial": {"game": "gin"}, "sealed-new": {"config": {"game": "gin", "players": 2, "rules": {}, "seed": 1,
+                                                           "dealer": 0}, "seat": 0},
+    "sealed-in": {"message": {"t": "keys"}}, "sealed-play": {"action": "pass"}, "sealed-next": {},
 }
 STEPPED = {"act", "deal", "advance", "seat", "hint", "undo"}  # drawn from a view of the match: stale after it
 MATCHED = STEPPED | {"review", "replay", "record", "verify", "link"}  # about the match in play

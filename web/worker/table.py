@@ -19,7 +19,7 @@ import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummy import Game, SaveError, codec, seat_view
 from rummy.actions import Action
@@ -35,6 +35,9 @@ from rummy.rules import resolve_rules
 from rummy.tutorial import Tutorial, tutorial
 from web.page.shared.protocol import page_message_problem, seats_problem
 from web.worker import online
+
+if TYPE_CHECKING:
+    from web.worker.sealed_table import SealedTable
 
 Message = dict[str, Any]
 ME = 0  # the seat of the person at this device (the host, online)
@@ -92,6 +95,8 @@ class Table:
         self.assisted = False  # a hint or an undo was used in this match
         self.lesson: Tutorial | None = None  # the guided hand being played, if any
         self._proofs: dict[int, Message | None] = {}  # each hand's deal proof (see seed_proof)
+        self.sealed: SealedTable | None = None  # a match with no dealer, online (web.worker.sealed_play)
+        self.sealed_cheat: Message | None = None  # what stopped it: the page, the code and the place
 
     # ----- the messages -----
 
@@ -458,6 +463,18 @@ class Route:
     own: str | None = None  # a message with this field brings what it needs (an imported record): none of the above
 
 
+def _sealed(name: str) -> Callable[[Table, Message], list[Message]]:
+    """The handler ``name`` of web.worker.sealed_play (a table with no dealer), imported with its first message."""
+    def run(t: Table, m: Message) -> list[Message]:
+        from web.worker import sealed_play
+
+        handler: Callable[[Table, Message], list[Message]] = getattr(sealed_play, name)
+        return handler(t, m)
+
+    run.__qualname__ = "sealed_play." + name
+    return run
+
+
 def _learning(name: str) -> Callable[[Table, Message], list[Message]]:
     """The handler ``name`` of web.worker.learn, imported with the first learning message: starting the engine does
     not need it (the coach, replays and the daily deal are a few more modules to load at a first start)."""
@@ -491,6 +508,10 @@ ROUTES: dict[str, Route] = {
     "verify": Route(_learning("verify_message"), match=True, finished=True, own="record"),
     "link": Route(_learning("link_message"), match=True),
     "daily": Route(_learning("daily_message")),
+    "sealed-new": Route(_sealed("new")),
+    "sealed-in": Route(_sealed("receive")),
+    "sealed-play": Route(_sealed("play")),
+    "sealed-next": Route(_sealed("next_hand")),
 }
 
 

@@ -87,10 +87,12 @@ PROTOCOL = 1
 
 # page -> engine
 PAGE_TYPES = ("hello", "new", "resume", "act", "deal", "advance", "prepare", "seat", "hint", "undo", "review",
-              "replay", "record", "verify", "daily", "link", "tutorial")
+              "replay", "record", "verify", "daily", "link", "tutorial", "sealed-new", "sealed-in", "sealed-play",
+              "sealed-next")
 # engine -> page
 ENGINE_TYPES = ("hello", "table", "refused", "stale", "bad-save", "error", "prepared", "hint", "review", "replay",
-                "record", "verified", "daily", "link")
+                "record", "verified", "daily", "link", "sealed")
+SEALED_NEXT = ("you", "wait", "deal", "over", "stopped")  # a sealed table's next step, as its page sees it
 GAMES = ("gin", "rummy")
 NEXT = ("you", "computer", "guest", "deal", "over")
 MAX_MESSAGE = 1000000  # characters: anything longer is dropped
@@ -281,12 +283,33 @@ def _tutorial_problem(msg: "Any") -> str | None:
     return None if msg.get("game") in GAMES else "tutorial: game must be gin or rummy"
 
 
+def _sealed_new_problem(msg: "Any") -> str | None:
+    cfg, seat = msg.get("config"), msg.get("seat")
+    if not isinstance(cfg, dict) or cfg.get("game") not in GAMES or cfg.get("players") != 2:
+        return "sealed-new: a config of gin or rummy for two players was expected"
+    if not isinstance(cfg.get("rules", {}), dict) or not _is_int(cfg.get("seed")):
+        return "sealed-new: rules (an object) and a seed were expected"
+    if cfg.get("dealer") not in (0, 1) or type(cfg["dealer"]) is not int or seat not in (0, 1) or type(seat) is not int:
+        return "sealed-new: a first dealer and this page's seat (0 or 1) were expected"
+    return None
+
+
+def _sealed_in_problem(msg: "Any") -> str | None:
+    return None if isinstance(msg.get("message"), dict) else "sealed-in: another page's message was expected"
+
+
+def _sealed_play_problem(msg: "Any") -> str | None:
+    return None if type(msg.get("action")) is str else "sealed-play: an action (text) was expected"
+
+
 #: every type the page sends (PAGE_TYPES), and the check of its fields
 PAGE_CHECKS = {
     "hello": _none, "new": _new_problem, "resume": _resume_problem, "act": _act_problem, "deal": _deal_problem,
     "advance": _advance_problem, "prepare": _prepare_problem, "seat": _seat_problem, "hint": _step_problem,
     "undo": _step_problem, "review": _review_problem, "replay": _replay_problem, "record": _none,
     "verify": _verify_problem, "daily": _daily_problem, "link": _none, "tutorial": _tutorial_problem,
+    "sealed-new": _sealed_new_problem, "sealed-in": _sealed_in_problem, "sealed-play": _sealed_play_problem,
+    "sealed-next": _none,
 }
 
 
@@ -403,12 +426,28 @@ def _link_answer_problem(msg: "Any") -> str | None:
     return None if type(msg.get("query")) is str else "link: a query was expected"
 
 
+def _sealed_answer_problem(msg: "Any") -> str | None:
+    send = msg.get("send")
+    if not isinstance(send, list) or any(not isinstance(m, dict) for m in send):
+        return "sealed: the messages to send (objects) were expected"
+    if msg.get("next") not in SEALED_NEXT or type(msg.get("verified")) is not bool:
+        return "sealed: next (" + ", ".join(SEALED_NEXT) + ") and verified were expected"
+    if msg.get("view") is not None and not isinstance(msg.get("view"), dict):
+        return "sealed: a view or null was expected"
+    cheat = msg.get("cheat")
+    if cheat is not None and (not isinstance(cheat, dict) or type(cheat.get("code")) is not str
+                              or not _is_int(cheat.get("page")) or not _is_int(cheat.get("place"))):
+        return "sealed: a cheat is a page, a code and a place"
+    return None
+
+
 #: every type the engine sends (ENGINE_TYPES), and the check of its fields
 ENGINE_CHECKS = {
     "hello": _none, "table": _table_problem, "refused": _refused_problem, "stale": _stale_problem,
     "bad-save": _bad_save_problem, "error": _none, "prepared": _prepared_problem, "hint": _hint_problem,
     "review": _review_answer_problem, "replay": _replay_answer_problem, "record": _record_answer_problem,
     "verified": _verified_problem, "daily": _daily_answer_problem, "link": _link_answer_problem,
+    "sealed": _sealed_answer_problem,
 }
 
 

@@ -4,11 +4,14 @@
  * Protocol with the page (web/page/transport.py), JSON strings through postMessage only:
  *
  *   page -> worker   {"type": "worker:start", "snapshot": "auto"|"off"}   first message, once
+ *                    {"type": "worker:seal"}   load the sealed deal's group (web/seal.js and @noble/curves)
+ *                    before a table with no dealer (web/worker/sealed_play.py); answered worker:seal
  *                    any other JSON text: handed to Python's web.worker.main.handle(text), in order;
  *                    texts that arrive before Python is up are queued, each handled exactly once
  *   worker -> page   {"type": "worker:progress", "stage": "runtime"|"python"|"engine", "fraction": 0..1}
  *                    {"type": "worker:ready", "start": "snapshot"|"normal"|"fallback", "ms": {...}, ...}
  *                    {"type": "worker:error", "error": "...", "fatal": true}   the engine cannot start
+ *                    {"type": "worker:seal", "error": ""|"..."}   the group is loaded, or why not
  *                    every text returned by handle(), as is
  *
  * Fast start: a Pyodide memory snapshot (private API of Pyodide 314.0.x: loadPyodide's
@@ -80,9 +83,27 @@ function deliver(text) {
   }
 }
 
+// The sealed deal's group: imported on the first worker:seal only (a game with no dealer), not with the engine.
+let sealLoading = null;
+function isSealRequest(text) {
+  if (text.indexOf("worker:seal") < 0) return false;
+  try { const msg = JSON.parse(text); return !!msg && msg.type === "worker:seal"; } catch (e) { return false; }
+}
+function loadSeal() {
+  if (!sealLoading) {
+    sealLoading = import(new URL("./seal.js", import.meta.url).href).then(() => new Promise((resolve) => {
+      globalThis.rummySeal.base = new URL("../vendor/noble/", import.meta.url).href;
+      globalThis.rummySeal.load(resolve);
+    })).catch((e) => "cannot load web/seal.js: " + String(e && e.message || e));
+    sealLoading.then((error) => { if (error) sealLoading = null; });  // a failed load may be asked again
+  }
+  sealLoading.then((error) => post({ type: "worker:seal", error: String(error || "") }));
+}
+
 self.addEventListener("message", (event) => {
   const text = event.data;
   if (typeof text !== "string") return;  // the protocol is JSON text only
+  if (isSealRequest(text)) { loadSeal(); return; }
   if (!started) {
     let msg = null;
     try { msg = JSON.parse(text); } catch (e) { msg = null; }

@@ -182,5 +182,5 @@
     })
   };
 
-  window.rummySeal = api;
+  globalThis.rummySeal = api;  // window on the page; the engine worker's scope there (web/engine-worker.mjs)
 })();

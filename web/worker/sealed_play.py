@@ -2,7 +2,8 @@
 ``sealed-in``, ``sealed-play`` and ``sealed-next`` (routes of web.worker.table), each answered ``sealed``:
 
 ``{"type": "sealed", "send": [...], "view": <rummy-view of this page's seat> | null, "next", "verified",
-"result": {...} | null, "cheat": {"page", "code", "place"} | null, "dropped": TEXT?}``
+"result": {"points", "totals", "end", "winner", "deck"} | null, "scores", "cheat": {"page", "code", "place"} | null,
+"dropped": TEXT?}`` (``deck``: the hand's cards by place, once the audit has checked it)
 
 ``send`` holds the messages this page sends to the other page (the page relays them as they are); ``next`` is
 "you" (this seat may move), "wait" (for the other page: its keys, its move), "deal" (the hand is over and
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rummy.cards import cards_str
 from rummy.errors import ActionError, IllegalAction, RulesError
 from rummy.seatgame import SeatGame
 from web.page.shared.sealed import Cheat, GroupError, Malformed
@@ -122,7 +124,8 @@ def _answer(t: Table, send: list[Message], dropped: str | None = None) -> list[M
     result = None
     if s.verified is not None:
         r = s.verified
-        result = {"points": list(r.points), "totals": list(r.totals), "end": str(r.end), "winner": r.winner}
+        result = {"points": list(r.points), "totals": list(r.totals), "end": str(r.end), "winner": r.winner,
+                  "deck": cards_str(s.seat.record.deck)}  # the audited deck, by place: the hand is over
     out: Message = {"type": "sealed", "send": send, "view": s.seat.view().to_data() if s.dealt else None,
                     "next": _next(t, s), "verified": s.verified is not None, "result": result,
                     "cheat": t.sealed_cheat, "scores": list(g.scores)}

@@ -56,6 +56,7 @@ BENCH_ORDER = (
     "browser-learn",
     "rtc-link",
     "sealed-deal",
+    "sealed-hand",
 )
 # Benches whose records compare two builds: not figures of the build, so not in the current table.
 COMPARISONS = frozenset({"ab"})

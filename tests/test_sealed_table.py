@@ -231,3 +231,15 @@ def test_any_hand_with_no_dealer_verifies_and_ends_alike_on_both_pages(game: str
     a, b = pages.tables
     assert a.verified is not None and b.verified is not None
     assert a.seat.game.results == b.seat.game.results and a.seat.record == b.seat.record
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_basic_rummy_with_no_dealer_for_three_to_six_pages(players: int) -> None:
+    """Every page takes part in the shuffle and in releasing each card; a hand's end shows every hand."""
+    pages = Pages("rummy", players=players, seed=21, dealer=players - 1)
+    pages.play_hand(limit=900)
+    results = [t.verified for t in pages.tables]
+    assert all(r is not None for r in results)
+    assert all(t.seat.game.results == pages.tables[0].seat.game.results for t in pages.tables)
+    size = pages.tables[0].seat.game.hand_size
+    assert all(len(t.seat.record.deck) == 52 for t in pages.tables) and size == (7 if players < 5 else 6)

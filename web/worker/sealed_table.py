@@ -50,6 +50,7 @@ class SealedTable:
         self.dealt = False
         self.moves: list[Message] = []  # other pages' moves, in order, waiting to be applied
         self._expected = False  # the first of them has told the deal which places it shows
+        self._shown_mine = False  # ... and, a move that ends the hand, this page has shown its hand for it
         self.mine: Action | None = None  # this page's move waiting for cards to be read (a draw, a hand's end)
         self.verified: HandResult | None = None
         self.audited = False
@@ -61,7 +62,7 @@ class SealedTable:
         self.deal = SealedDeal(self.group, self.pages, self.me, len(self.seat.cards))
         self.dealt = self.audited = False
         self.verified = None
-        self.moves, self.mine, self._expected = [], None, False
+        self.moves, self.mine, self._expected, self._shown_mine = [], None, False, False
         return self.deal.start() + self._progress()
 
     @property
@@ -154,11 +155,11 @@ class SealedTable:
                 if self._apply_mine():
                     progressed = True
             elif self.moves:
-                step = self._apply_theirs(self.moves[0])
-                if step is not None:
+                done, step = self._apply_theirs(self.moves[0])
+                out += step
+                if done:
                     self.moves.pop(0)
-                    self._expected = False
-                    out += step
+                    self._expected = self._shown_mine = False
                     progressed = True
         g = self.seat.game
         if not g.phase.in_hand and not self.audited and self.mine is None and not self.moves:
@@ -184,8 +185,9 @@ class SealedTable:
         self.mine = None
         return True
 
-    def _apply_theirs(self, msg: Message) -> list[Message] | None:
-        """Apply another page's move once what it needs has come: the messages this page sends, or None to wait."""
+    def _apply_theirs(self, msg: Message) -> tuple[bool, list[Message]]:
+        """Apply another page's move once what it needs has come: whether it was applied, and the messages this
+        page sends (its whole hand, once a move that ends the hand is known to be legal)."""
         page: int = msg["page"]
         a = Action.parse(msg["action"])
         places: list[int] = msg["places"]
@@ -202,7 +204,7 @@ class SealedTable:
                 self.deal.expect_shown(page, places)
                 self._expected = True
             if not all(p in self.deal.opened for p in places):
-                return None
+                return False, out
             self._learn()
             whole = not self.seat.unknown_places(page)  # a hand's end shows the whole hand
             if a.kind in (ActionKind.KNOCK, ActionKind.BIG_GIN) and not whole:
@@ -213,17 +215,21 @@ class SealedTable:
             for c in a.cards:
                 if a.kind in SHOWING and (self.seat.place_of(c) not in self.seat.known or c not in g.hands[page]):
                     raise Cheat(page, "not-shown", self.seat.place_of(c), [msg])
-            if self._ends(a, page, msg) and not whole:
-                raise Cheat(page, "not-shown", -1, [msg])
+            if self._ends(a, page, msg):
+                if not whole:
+                    raise Cheat(page, "not-shown", -1, [msg])
+                if not self._shown_mine:  # the move is legal: this page shows its hand for the count
+                    self._shown_mine = True
+                    mine = self._own_hidden(g.hands[self.me])
+                    if mine:
+                        out += self.deal.show(mine)
+                if any(self.seat.unknown_places(s) for s in range(self.pages) if s not in (self.me, page)):
+                    return False, out  # every hand is counted: wait for the other pages' hands too
         try:
             g.apply(a, page)
         except IllegalAction:
             raise Cheat(page, "illegal-move", -1, [msg]) from None
-        if not g.phase.in_hand:
-            mine = self._own_hidden(g.hands[self.me])
-            if mine:
-                out += self.deal.show(mine)
-        return out
+        return True, out
 
     def _ends(self, a: Action, page: int, msg: Message) -> bool:
         try:

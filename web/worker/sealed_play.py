@@ -1,11 +1,13 @@
 """The worker's side of a table with no dealer (web.worker.sealed_table): the page's messages ``sealed-new``,
 ``sealed-in``, ``sealed-play`` and ``sealed-next`` (routes of web.worker.table), each answered ``sealed``:
 
-``{"type": "sealed", "send": [...], "view": <rummy-view of this page's seat> | null, "next", "verified",
+``{"type": "sealed", "send": [...], "view": <rummy-view of this page's seat> | null, "events": [...], "by",
+"next", "verified",
 "result": {"points", "totals", "end", "winner", "deck"} | null, "scores", "cheat": {"page", "code", "place"} | null,
 "dropped": TEXT?}`` (``deck``: the hand's cards by place, once the audit has checked it)
 
-``send`` holds the messages this page sends to the other page (the page relays them as they are); ``next`` is
+``events`` are the hand's public events since the last answer (``by``: the seat of the last of them); ``send``
+holds the messages this page sends to the other page (the page relays them as they are); ``next`` is
 "you" (this seat may move), "wait" (for the other page: its keys, its move), "deal" (the hand is over and
 verified: ``sealed-next`` deals the next), "over" (the match is over) or "stopped" (a page broke the protocol or
 the rules: ``cheat`` names it, and the table takes no more messages). A message from the other page that is not
@@ -17,8 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rummy import codec
 from rummy.cards import cards_str
 from rummy.errors import ActionError, IllegalAction, RulesError
+from rummy.model import Event
 from rummy.seatgame import SeatGame
 from web.page.shared.sealed import Cheat, GroupError, Malformed
 from web.worker.sealed_table import SealedTable
@@ -47,7 +51,7 @@ def new(t: Table, m: Message) -> list[Message]:
         return [{"type": "error", "code": "group", "error": str(e)}]
     except (RulesError, ValueError) as e:
         return [{"type": "error", "code": "bad-config", "error": str(e)}]
-    t.sealed, t.sealed_cheat = table, None
+    t.sealed, t.sealed_cheat, t.sealed_sent = table, None, (0, 0)
     return _run(t, lambda s: s.start_hand())
 
 
@@ -126,7 +130,12 @@ def _answer(t: Table, send: list[Message], dropped: str | None = None) -> list[M
         r = s.verified
         result = {"points": list(r.points), "totals": list(r.totals), "end": str(r.end), "winner": r.winner,
                   "deck": cards_str(s.seat.record.deck)}  # the audited deck, by place: the hand is over
+    hand, length = t.sealed_sent
+    events = list(g.log) if hand != g.hand_number else list(g.log[length:])
+    t.sealed_sent = (g.hand_number, len(g.log))
+    by = events[-1].seat if events else None
     out: Message = {"type": "sealed", "send": send, "view": s.seat.view().to_data() if s.dealt else None,
+                    "events": [codec.encode(Event, e) for e in events] if s.dealt else [], "by": by,
                     "next": _next(t, s), "verified": s.verified is not None, "result": result,
                     "cheat": t.sealed_cheat, "scores": list(g.scores)}
     if dropped is not None:

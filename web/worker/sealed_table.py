@@ -65,6 +65,11 @@ class SealedTable:
         self.moves, self.mine, self._expected, self._shown_mine = [], None, False, False
         return self.deal.start() + self._progress()
 
+    def _hand_done(self) -> bool:
+        """The hand is over and verified, and the match goes on: the next deal may start."""
+        g = self.seat.game
+        return self.verified is not None and g.match is None and not g.phase.in_hand
+
     @property
     def waiting(self) -> bool:
         """Whether this page waits for the other pages (its cards, their keys or moves) before it may act."""
@@ -104,6 +109,8 @@ class SealedTable:
 
     def receive(self, msg: Any) -> list[Message]:
         """Another page's message; returns what this page sends in reply."""
+        if type(msg) is dict and msg.get("t") == "shuffle" and msg.get("page") == 0 and self._hand_done():
+            return self.start_hand() + self.receive(msg)  # page 0 deals the next hand: this page takes part
         if type(msg) is dict and msg.get("t") == "move":
             page = msg.get("page")
             places = msg.get("places")

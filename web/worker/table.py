@@ -97,6 +97,7 @@ class Table:
         self._proofs: dict[int, Message | None] = {}  # each hand's deal proof (see seed_proof)
         self.sealed: SealedTable | None = None  # a match with no dealer, online (web.worker.sealed_play)
         self.sealed_cheat: Message | None = None  # what stopped it: the page, the code and the place
+        self.sealed_sent = (0, 0)  # (hand number, log length) at its last answer
 
     # ----- the messages -----
 

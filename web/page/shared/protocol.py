@@ -434,6 +434,8 @@ def _sealed_answer_problem(msg: "Any") -> str | None:
         return "sealed: next (" + ", ".join(SEALED_NEXT) + ") and verified were expected"
     if msg.get("view") is not None and not isinstance(msg.get("view"), dict):
         return "sealed: a view or null was expected"
+    if not isinstance(msg.get("events"), list) or not (msg.get("by") is None or _is_int(msg.get("by"))):
+        return "sealed: events and by (a seat or null) were expected"
     cheat = msg.get("cheat")
     if cheat is not None and (not isinstance(cheat, dict) or type(cheat.get("code")) is not str
                               or not _is_int(cheat.get("page")) or not _is_int(cheat.get("place"))):

@@ -30,25 +30,21 @@ ROOT = Path(__file__).resolve().parent.parent
 GOALS = {"deal with no dealer (ms)": "≤ 1000", "draw from the stock (ms)": "≤ 100",
          "a hand's messages (kB)": "≤ 100"}
 
-# window.__sealed: two engine workers and the relay between them. start(config) makes the workers (and loads
-# their group), then times the deal; play(seat, action) sends a move and relays until both are quiet; each
+# window.__sealed: two engine workers and the relay between them. start(config) makes the workers, then times the
+# deal (the first hand's includes loading the group: the first hand is not counted); play(seat, action) sends a move and relays until both are quiet; each
 # answer of a worker is kept as that seat's last (its view, what comes next, the verified result).
 HARNESS = """() => {
   const make = () => new Promise((resolve, reject) => {
     const w = new Worker('./web/engine-worker.mjs', { type: 'module' });
     const box = { w, waiting: [] };
-    let up = 0;  // the engine's hello and the group's worker:seal: both, and the worker is ready
-    const ready = () => { up += 1; if (up === 2) resolve(box); };
     w.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === 'worker:error') { reject(new Error(m.error)); return; }
-      if (m.type === 'worker:seal') { if (m.error) reject(new Error(m.error)); else ready(); return; }
       if (m.type && m.type.startsWith('worker:')) return;
       box.waiting.shift()(m);
     };
     w.postMessage(JSON.stringify({ type: 'worker:start', snapshot: 'auto' }));
-    w.postMessage(JSON.stringify({ type: 'worker:seal' }));
-    box.waiting.push(ready);
+    box.waiting.push(() => resolve(box));
     w.postMessage(JSON.stringify({ type: 'hello' }));
   });
   const ask = (box, msg) => new Promise((resolve) => {

@@ -4,14 +4,13 @@
  * Protocol with the page (web/page/transport.py), JSON strings through postMessage only:
  *
  *   page -> worker   {"type": "worker:start", "snapshot": "auto"|"off"}   first message, once
- *                    {"type": "worker:seal"}   load the sealed deal's group (web/seal.js and @noble/curves)
- *                    before a table with no dealer (web/worker/sealed_play.py); answered worker:seal
+ *                    a first sealed-* message (a table with no dealer, web/worker/sealed_play.py) loads the
+ *                    sealed deal's group (web/seal.js and @noble/curves) first: it and what follows wait for it
  *                    any other JSON text: handed to Python's web.worker.main.handle(text), in order;
  *                    texts that arrive before Python is up are queued, each handled exactly once
  *   worker -> page   {"type": "worker:progress", "stage": "runtime"|"python"|"engine", "fraction": 0..1}
  *                    {"type": "worker:ready", "start": "snapshot"|"normal"|"fallback", "ms": {...}, ...}
  *                    {"type": "worker:error", "error": "...", "fatal": true}   the engine cannot start
- *                    {"type": "worker:seal", "error": ""|"..."}   the group is loaded, or why not
  *                    every text returned by handle(), as is
  *
  * Fast start: a Pyodide memory snapshot (private API of Pyodide 314.0.x: loadPyodide's
@@ -83,27 +82,46 @@ function deliver(text) {
   }
 }
 
-// The sealed deal's group: imported on the first worker:seal only (a game with no dealer), not with the engine.
+// The sealed deal's group (web/seal.js, @noble/curves): imported with the first sealed-* message only (a game with
+// no dealer), not with the engine; that message and every one after it wait for it, in order. A group that cannot
+// load is answered by Python (an error "group").
 let sealLoading = null;
-function isSealRequest(text) {
-  if (text.indexOf("worker:seal") < 0) return false;
-  try { const msg = JSON.parse(text); return !!msg && msg.type === "worker:seal"; } catch (e) { return false; }
+let held = null;  // texts waiting for the group, in order
+function needsSeal(text) {
+  if (text.indexOf('"sealed-') < 0) return false;
+  try {
+    const msg = JSON.parse(text);
+    return !!msg && typeof msg.type === "string" && msg.type.startsWith("sealed-");
+  } catch (e) {
+    return false;
+  }
 }
 function loadSeal() {
-  if (!sealLoading) {
-    sealLoading = import(new URL("./seal.js", import.meta.url).href).then(() => new Promise((resolve) => {
-      globalThis.rummySeal.base = new URL("../vendor/noble/", import.meta.url).href;
-      globalThis.rummySeal.load(resolve);
-    })).catch((e) => "cannot load web/seal.js: " + String(e && e.message || e));
-    sealLoading.then((error) => { if (error) sealLoading = null; });  // a failed load may be asked again
-  }
-  sealLoading.then((error) => post({ type: "worker:seal", error: String(error || "") }));
+  sealLoading = import(new URL("./seal.js", import.meta.url).href).then(() => new Promise((resolve) => {
+    globalThis.rummySeal.base = new URL("../vendor/noble/", import.meta.url).href;
+    globalThis.rummySeal.load(resolve);
+  })).catch((e) => "cannot load web/seal.js: " + String(e && e.message || e));
+  return sealLoading;
+}
+function route(text) {
+  if (handle) deliver(text);
+  else if (!failed) queue.push(text);
 }
 
 self.addEventListener("message", (event) => {
   const text = event.data;
   if (typeof text !== "string") return;  // the protocol is JSON text only
-  if (isSealRequest(text)) { loadSeal(); return; }
+  if (held) { held.push(text); return; }
+  if (!sealLoading && needsSeal(text)) {
+    held = [text];
+    loadSeal().then((error) => {
+      if (error) console.warn("engine: the sealed deal's group did not load:", error);
+      const texts = held;
+      held = null;
+      for (const t of texts) route(t);
+    });
+    return;
+  }
   if (!started) {
     let msg = null;
     try { msg = JSON.parse(text); } catch (e) { msg = null; }
@@ -113,8 +131,7 @@ self.addEventListener("message", (event) => {
       return;
     }
   }
-  if (handle) deliver(text);
-  else if (!failed) queue.push(text);
+  route(text);
 });
 
 // A file of ours that is missing (404) makes Pyodide wait forever: say so instead.

@@ -59,6 +59,8 @@ def config_names(app: "App", cfg: "Config") -> list[str]:
 
 def seats(app: "App") -> "list[Seat]":
     """Who sits where in this match (see :func:`seats_of`); a guest knows it from the host's welcome."""
+    if app.online.sealed is not None:  # a table with no dealer: no save, its plan kept from its start
+        return list(app.online.sealed.seats)
     if app.match.save is None:
         guest = app.guest
         return list(guest.table_config["seats"]) if guest is not None and guest.table_config is not None else []
@@ -134,6 +136,14 @@ def request(app: "App", msg: "dict[str, Any]", what: str) -> "Effects":
     """Send a request the engine answers with one message; no other is sent until it does. A guest's page
     has no engine: its moves go to the host's page, whose engine answers."""
     app.match.waiting = what
+    if app.online.sealed is not None:  # a table with no dealer: the moves go to this page's own engine
+        if msg["type"] != "act":
+            app.match.waiting = None
+            return []
+        from web.page.app import sealedplay
+
+        played: Effects = sealedplay.play(app, msg)
+        return played
     if app.online.role == "guest":
         if msg["type"] != "act":
             app.match.waiting = None
@@ -200,7 +210,7 @@ def guest_seats(app: "App") -> list[int]:
 
 def online_seats(app: "App") -> "list[Seat]":
     """The seat plan of the match or of the table being set up."""
-    if app.match.save is not None:
+    if app.match.save is not None or app.online.sealed is not None:
         return seats(app)
     plan: list[Seat] = []
     if app.host is not None and app.host.online_cfg is not None:

@@ -34,6 +34,7 @@ class GuestState:
         self.my_values: dict[int, str] = {}  # hand -> the value it gave
         self.first_seen: dict[int, dict[str, Any]] = {}  # hand -> what it saw at the deal
         self.deal_checks: dict[int, tuple[bool | None, str]] = {}  # hand -> (ok, words); ok None: not checked
+        self.sealed = False  # the host's table has no dealer: this page runs the engine for its seat
 
     def my_name(self) -> str:
         """This guest's name, as the invite gives it."""
@@ -164,6 +165,10 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
         return [("announce", guest.join["error"]), ("render",)]
     guest.join["state"] = "lost"
     app.match.waiting = None
+    from web.page.app import sealedplay
+
+    if sealedplay.active(app):  # the host's keys went with its page: the hand cannot go on
+        return sealedplay.lost(app, core.names(app)[0] if core.names(app) else "") + [("render",)]
     if meeting(app):  # the host's page makes a new offer for this seat; asking makes sure it is sent
         from web.page.app import meet
 
@@ -210,8 +215,24 @@ def guest_message(app: "App", text: "Any") -> "Effects":
         app.match.meta["names"] = names
         app.match.meta["counted"] = -1  # set by the first table: hands that ended before joining are not counted
         guest.join["state"] = "seated"
+        guest.sealed = bool(msg.get("sealed", False))
+        if guest.sealed:  # this page deals its part and checks every move: its engine starts now, in the lobby
+            # i18n: a friend's page at a table with no dealer; {host}: the friend who hosts it
+            core.say(app, _("You are at {host}'s table, with no dealer: your page shuffles too and keeps your cards "
+                            "to itself. Waiting for the deal…").format(host=isolated(names[0])))
+            return [("engine-on",), ("render",)]
         core.say(app, _("You are at {host}'s table. Waiting for the deal…").format(host=isolated(names[0])))
         return [("render",)]
+    if t == "sealed":
+        from web.page.app import sealedplay
+
+        cfg = guest.table_config
+        if "begin" in msg:
+            if not guest.sealed or cfg is None or guest.my_seat is None:
+                return [("log", "a start of a table with no dealer that was not announced: dropped")]
+            guest.join["state"] = "playing"
+            return sealedplay.begin_guest(app, guest.my_seat, cfg, msg["begin"])
+        return sealedplay.from_peer(app, msg["m"])
     if t == "commit":
         guest.promised[msg["hand"]] = {"commitment": msg["commitment"], "dealer": msg["dealer"]}
         return [("entropy", msg["hand"])]

@@ -45,6 +45,7 @@ class HostState:
         self.last_guests: dict[str, Any] = {}
         self.last_fair: dict[str, Any] | None = None  # the deal's proof of the last table message
         self.talked: dict[int, int] = {}  # seat -> quick messages relayed since the last table
+        self.sealed = False  # the lobby's choice: a table with no dealer (web.page.app.sealedplay)
 
 
 def _host(app: "App") -> HostState:
@@ -90,6 +91,10 @@ def start_online(app: "App", cfg: "Config") -> "Effects":
     m = app.match
     app.online.role = "host"
     host.online_cfg = cfg
+    from web.page.app import sealedplay
+
+    host.sealed = bool(app.setup.sealed) and sealedplay.possible(cfg)
+    app.online.sealed = None
     names = [s.get("name") or "" for s in cfg["seats"]]
     for i, s in enumerate(cfg["seats"]):
         if s["kind"] == "computer":
@@ -284,6 +289,10 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
     # i18n: a friend's page is no longer connected to the table
     gone = _("{name} disconnected.").format(name=name)
     core.say(app, gone, "error")
+    from web.page.app import sealedplay
+
+    if sealedplay.active(app):  # the friend's keys went with their page: the hand cannot go on
+        return sealedplay.lost(app, link["name"]) + [("render",)]
     out = after_drop(app, seat) + [("announce", gone)]
     if link.get("room"):  # the friend's page comes back through the room by itself: the seat waits for it there
         out += invite_seat(app, seat)
@@ -352,6 +361,12 @@ def host_message(app: "App", seat: int, text: "Any") -> "Effects":
         return welcome(app, seat)
     if link["state"] != "ready":
         return [("log", "seat " + str(seat) + " spoke before hello")]
+    if t == "sealed":
+        from web.page.app import sealedplay
+
+        if "m" not in msg:
+            return [("log", "seat " + str(seat) + " sent a table's start: dropped")]
+        return sealedplay.from_peer(app, msg["m"])
     if t == "act":
         return guest_act(app, seat, msg)
     if t == "entropy":
@@ -376,7 +391,8 @@ def welcome(app: "App", seat: int) -> "Effects":
     cfg = host.online_cfg or app.match.config
     out = [to_guest(seat, "welcome", {"seat": seat, "names": core.names(app), "game": cfg["game"],
                                            "rules": dict(cfg.get("rules") or {}),
-                                           "seats": [s["kind"] for s in seats], "build": ""})]
+                                           "seats": [s["kind"] for s in seats], "build": "",
+                                           "sealed": host.sealed})]
     # i18n: a friend's page joined the online table
     joined = _("{name} joined.").format(name=isolated(core.names(app)[seat]))
     core.say(app, joined)
@@ -402,6 +418,12 @@ def maybe_deal(app: "App") -> "Effects":
     host = _host(app)
     if app.match.save is None and host.online_cfg is not None and all_ready(app) and \
             host.deal_wait is None and app.match.waiting is None:
+        if host.sealed:  # no dealer: each page's engine deals its part (web.page.app.sealedplay)
+            from web.page.app import sealedplay
+
+            cfg = host.online_cfg
+            host.online_cfg = None
+            return sealedplay.begin_host(app, cfg)
         return prepare_deal(app, len(host.online_cfg["seats"]))
     return []
 
@@ -547,6 +569,10 @@ def host_next_hand(app: "App") -> "Effects":
     m = app.match
     if m.view is None or m.next != "deal" or m.waiting is not None or host.deal_wait is not None:
         return []
+    if app.online.sealed is not None:
+        from web.page.app import sealedplay
+
+        return sealedplay.next_hand(app) if sealedplay.active(app) else []
     app.page.dialog = None
     return [("dialog", None)] + prepare_deal(app, None)
 

@@ -39,6 +39,7 @@ Effects (``(kind, ...)``):
     ("dialog", which or None) ("save-match", slot, record) ("save-settings", settings) ("stats", op, args)
     ("set-aside-match", slot, why) ("look", look) ("copy", text) ("export",) ("import",)
     ("restart-engine",) ("log", text) ("keep-match", entry) ("download", name, text) ("pick-record",)
+    ("engine-on",)                      a guest's page starts its engine after all (a table with no dealer)
     ("guest-mode", fragment)           this page is a guest's from now on: no engine, no match saved; the
                                         address shows the seat's link (a reload rejoins)
     ("clear-fragment",) ("claim-tab",) ("download-aside",) ("download-game",) ("import-apply",) ("close-banner",)
@@ -226,6 +227,12 @@ def on_prepared(app: App, msg: "dict[str, Any]") -> "Effects":
     return host.on_prepared(app, msg)
 
 
+def on_sealed(app: App, msg: "dict[str, Any]") -> "Effects":
+    from web.page.app import sealedplay  # online play: imported when first needed
+
+    return sealedplay.on_sealed(app, msg)
+
+
 def on_error(app: App, msg: "dict[str, Any]") -> "Effects":
     got = replays.on_error(app, msg)
     return table.on_error(app, msg) if got is None else got
@@ -235,7 +242,7 @@ ENGINE: "dict[str, Handler]" = {
     "hello": table.on_hello, "table": on_table, "refused": on_refused, "stale": on_refused,
     "bad-save": table.on_bad_save, "error": on_error, "prepared": on_prepared,
     "hint": learn.on_hint, "verified": learn.on_verified, "link": learn.on_link, "daily": table.on_daily,
-    "review": replays.on_review, "replay": replays.on_replay, "record": replays.on_record,
+    "review": replays.on_review, "replay": replays.on_replay, "record": replays.on_record, "sealed": on_sealed,
 }
 
 

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
     from web.page.app.core import Effects
     from web.page.app.model import App
+    from web.page.app.sealedplay import SealedState
 
 NET = wire.NET
 
@@ -47,6 +48,7 @@ class OnlineState:
         self.turn_draft: dict[str, str] | None = None  # Settings: a TURN server typed in part, not yet stored
         self.relay_state: dict[str, str] = {}  # relay address -> "open" | "closed" | "failed" (as last heard)
         self.relays_missing = False  # the relays' library could not be loaded
+        self.sealed: SealedState | None = None  # a table with no dealer (web.page.app.sealedplay)
 
 
 def key_of(seat: int) -> str:

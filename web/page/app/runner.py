@@ -67,6 +67,7 @@ class Runner:
         self.retrying = False
         self.outbox: list[dict[str, Any]] | None = []  # messages for the engine until its worker is started
         self.guest = False  # a page opened from an invite link: no engine of its own
+        self.engine_on = False  # ... until a table with no dealer needs one (the app's "engine-on")
         self.last_click: str | None = None  # the data-act of the last click (a double click's second must hit it)
         self.shown: str | None = None  # the screen's HTML last put on the page
         self.sprite_in = False  # the deck's SVG symbols are in the page (see need_sprite)
@@ -162,8 +163,11 @@ class Runner:
                 dom.reload()
             elif kind == "guest-mode":
                 self.become_guest(e[1])
+            elif kind == "engine-on":
+                self.engine_on = True
+                self.link.start()  # once: a page that had started its engine keeps it
             elif kind == "send":
-                if self.guest:
+                if self.guest and not self.engine_on:
                     dom.console_warn("a guest's page has no engine: " + str(e[1].get("type")))
                 elif self.outbox is not None:  # before the engine worker is started
                     self.outbox.append(e[1])

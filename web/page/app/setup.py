@@ -191,6 +191,7 @@ class SetupState:
         self.open = False  # the whole set-up ("Choose opponent and rules") is folded under the welcome
         self.more = False  # the options beyond the preset and the match's length are folded
         self.practice = False  # a practice game: undo allowed (off by default; not remembered)
+        self.sealed = False  # a table with a friend online and no dealer (web.page.app.sealedplay; not remembered)
         if isinstance(last, dict):
             self.load(last)
 
@@ -312,6 +313,8 @@ class SetupState:
         self.error = ""
         if name == "practice":
             self.practice = bool(checked)
+        elif name == "sealed":
+            self.sealed = bool(checked)
         elif name == "game" and value in ("gin", "rummy"):
             self.game = value
             self.players = 2 if value == "gin" else max(2, self.players)
@@ -404,6 +407,20 @@ def option_field(o: "dict[str, Any]", v: "Any") -> str:
                     "</small></div>"))
 
 
+def _sealed_field(st: SetupState) -> str:
+    """The choice of a table with no dealer: two seats, the second a friend's, and no jokers."""
+    from web.page.app import sealedplay  # online play's module: small, its words are here
+
+    if not sealedplay.possible(st.config()):
+        return ""
+    return "".join(('<label class="check sealed"><input type="checkbox" name="sealed" data-key="f-sealed"',
+                    (" checked" if st.sealed else ""), "> ",
+                    esc(_("No trusted dealer: both pages shuffle and lock the deck with their own keys, so that "
+                          "neither page, yours included, can see a card it should not (the deal takes a second; a "
+                          "lost connection ends the match)")),
+                    "</label>"))
+
+
 def _practice_field(st: SetupState) -> str:
     if st.person_seats():
         return ""  # undo is for a person against the computer
@@ -460,6 +477,7 @@ def form_html(st: SetupState) -> str:
                                    esc(_("Friends online: you get an invite link for each. Your page runs the game "
                                          "and sends each friend only their own cards; the connection goes straight "
                                          "between the browsers (no game server).")), "</p>")))
+        opp_fields.append(_sealed_field(st))
     gallery = []
     for p in ros:
         picked = p["id"] in computers

@@ -239,6 +239,10 @@ def on_engine_status(app: "App", event: str, detail: "dict[str, Any]") -> "Effec
         app.match.engine = "ready"
         return []
     if event == "failed":
+        if app.online.sealed is not None:  # a table with no dealer: the keys were in that engine
+            from web.page.app import sealedplay
+
+            return sealedplay.lost(app, None) + [("render",)]
         return engine_failed(app, str(detail.get("error", "")))
     stage = STAGES.get(str(detail.get("stage")))
     if event == "progress" and stage is not None:

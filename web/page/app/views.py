@@ -215,7 +215,7 @@ def end_html(app: "App") -> str | None:
     else:
         first = render.button("next", _("New match") if v.phase == "match-over" else _("Next hand"), True)
     if not app.stage.details:
-        extra = over + learn_card_html(app)
+        extra = over + learn_card_html(app) + sealed_end_html(app)
         if guest:
             extra += guest_end_html(app)
         ribbon = results.RIBBONS.get(r.end, "") if stage.hand_celebration(app, v, r) else ""
@@ -223,13 +223,23 @@ def end_html(app: "App") -> str | None:
         more = render.button("details", _("Details")) + ("" if guest else render.button("close", _("View the table")))
         return render.dialog_frame(_("End of hand"), body, first + more, "end-of-hand")
     body = results.end_of_hand_html(v, names, headline(r, names), detail_words(r, names), r)
-    body += learn_end_html(app) + replay_end_html(app)
+    body += learn_end_html(app) + replay_end_html(app) + sealed_end_html(app)
     if guest:
         body += guest_end_html(app)
     body += over + results.score_sheet_html(v, names)
     # i18n: the button that goes back from a hand's details to its score card
     more = render.button("score-card", _("Back")) + ("" if guest else render.button("close", _("View the table")))
     return render.dialog_frame(_("End of hand"), body, first + more, "end-of-hand")
+
+
+def sealed_end_html(app: "App") -> str:
+    """A table with no dealer: the audit of the hand's deal, on both pages."""
+    s = app.online.sealed
+    v = app.match.view
+    words = s.checks.get(v.hand_number) if s is not None and v is not None else None
+    if words is None:
+        return ""
+    return "".join(('<p class="deal-check ok" data-testid="deal-check-end">', esc(words), "</p>"))
 
 
 def guest_end_html(app: "App") -> str:

@@ -5,7 +5,8 @@ The host's page runs the engine; each guest's page holds only what its seat may 
 travels JSON text, one message per text, ``{"v": NET, "t": TYPE, ...}``, at most ``MAX_TEXT`` characters:
 
 host -> guest
-    ``welcome``  ``{"seat", "names": [...], "game", "rules": {...}, "seats": [kinds], "build"}``: you sit here
+    ``welcome``  ``{"seat", "names": [...], "game", "rules": {...}, "seats": [kinds], "build", "sealed"?}``: you sit
+                 here; ``sealed``: the table has no dealer (each page runs the engine: web.worker.sealed_play)
     ``table``    ``{"view": <rummy-view of the guest's seat>, "events": [...], "by", "next", "hint", "names",
                  "fair": FAIR|null}``: the table after a move (``next``: "you", "wait", "deal" or "over", as the
                  guest sees it); ``FAIR = {"hand", "commitment", "secret"?, "contributions"?}``
@@ -14,6 +15,8 @@ host -> guest
     ``commit``   ``{"hand", "commitment", "dealer"}``: the host's commitment to the next deal; answer ``entropy``
     ``talk``     ``{"seat", "say"}``: a quick message of a player (``say`` indexes ``QUICK``)
     ``status``   ``{"text", "level"}``: what the host's table is waiting for ("Ann is re-inviting Bob")
+    ``sealed``   ``{"begin": {"seed", "dealer"}}``: a match with no dealer starts (its seed, its first dealer), or
+                 ``{"m": {...}}``: a message of the host's engine to the guest's (both ways)
     ``reload``   ``{"why", "host"?}``: the guest's page is another version (``why`` "version"), the host's
                  page's player named ``host``: reload it (the guest's page words it, whatever ``why`` says)
 guest -> host
@@ -21,6 +24,7 @@ guest -> host
                  once per link (a second one is ignored)
     ``act``      ``{"action", "step"}``: a move drawn from the view of ``step``
     ``entropy``  ``{"hand", "value"}``: the guest's random contribution to the committed deal (32 hex digits)
+    ``sealed``   ``{"m": {...}}``: a message of the guest's engine to the host's (a table with no dealer)
     ``talk``     ``{"say"}``
 
 Anything else, or a message with a field of the wrong type, is dropped and logged by whoever receives it; a
@@ -49,8 +53,8 @@ def N_(text: str) -> str:
 # the quick messages of table talk, sent as their index; the page shows each in its own language
 QUICK = (N_("Good luck!"), N_("Good game"), N_("Nice gin!"), N_("Nice play"), N_("Well played"), N_("Oops"),
          N_("Thinking…"), "👍", "😄", "😮")
-TO_GUEST = ("welcome", "table", "refused", "commit", "talk", "status", "reload")
-TO_HOST = ("hello", "act", "entropy", "talk")
+TO_GUEST = ("welcome", "table", "refused", "commit", "talk", "status", "reload", "sealed")
+TO_HOST = ("hello", "act", "entropy", "talk", "sealed")
 GUEST_NEXT = ("you", "wait", "deal", "over")
 MAX_WORDS = 300  # characters of a sentence one page sends the other to show (a status, a reason)
 
@@ -99,7 +103,15 @@ def message_problem(msg: "dict[str, Any]") -> str | None:
             return "welcome: seat, names, game, rules and seats were expected"
         if any(type(n) is not str for n in msg["names"]) or len(msg["names"]) != len(msg["seats"]):
             return "welcome: one name per seat"
-        return None
+        return None if type(msg.get("sealed", False)) is bool else "welcome: sealed must be true or false"
+    if t == "sealed":
+        begin, m = msg.get("begin"), msg.get("m")
+        if begin is not None:
+            if m is not None or not isinstance(begin, dict) or not _is_int(begin.get("seed")) or \
+                    begin.get("dealer") not in (0, 1) or not _is_int(begin.get("dealer")):
+                return "sealed: a match's seed and first dealer"
+            return None
+        return None if isinstance(m, dict) else "sealed: a message of the sealed deal"
     if t == "table":
         if not isinstance(msg.get("view"), dict) or not isinstance(msg.get("events"), list):
             return "table: a view and events were expected"

@@ -1,0 +1,156 @@
+"""An online table with no dealer through the table apps (web/page/app/sealedplay.py): the host chooses it in the
+lobby, the friend's page starts its own engine, each page's engine deals its part and checks every move, and
+the pages pass each other only the sealed deal's messages. Whole Gin hands, the deal verified on both pages, no
+message carrying a card before it is shown, a cheat and a lost link stopping the match. No browser, no timing."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from online_harness import Net, Page
+from sodium_group import SodiumGroup
+from test_online_play import Eager, hand_over, play_until
+from test_pass_and_play import set_up
+
+from web.page.shared import online
+from web.worker import sealed_play
+
+HEX = set("0123456789abcdef")
+
+
+@pytest.fixture(autouse=True)
+def _libsodium(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sealed_play, "make_group", SodiumGroup)
+
+
+class SealedNet(Net):
+    """The network, keeping every text the pages send each other."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[tuple[str, dict[str, Any]]] = []  # (sender's name, message)
+
+    def effect(self, page: Page, e: tuple[Any, ...]) -> None:
+        if e[0] == "rtc" and e[1] == "send":
+            self.texts.append((page.name, json.loads(e[3])))
+        super().effect(page, e)
+
+
+def sealed_table(net: Net, game: str = "gin", rules: dict[str, Any] | None = None) -> tuple[Page, Page]:
+    host = net.host_page()
+    set_up(host, game, ["guest"], ["Ann", "Bob"])
+    for k, v in (rules or {}).items():
+        host.app.setup.overrides[game][k] = v
+    assert 'data-key="f-sealed"' in host.html
+    host.do("change", "sealed", "on", True)
+    host.do("command", "start", {})
+    net.run()
+    bob = net.join(1)
+    net.run()
+    return host, bob
+
+
+def results(page: Page) -> Any:
+    """The hands' results as the page's last view holds them (its data)."""
+    doc = page.app.match.view_doc
+    assert doc is not None
+    return doc["view"]["results"]
+
+
+def moves_show_only_shown_cards(texts: list[tuple[str, dict[str, Any]]]) -> int:
+    """No message carries a card but a move naming the cards it shows; the host sends no table, no commitment."""
+    moves = 0
+    for _sender, msg in texts:
+        assert msg["t"] in ("hello", "welcome", "sealed", "talk"), msg["t"]
+        if msg["t"] != "sealed" or "m" not in msg:
+            continue
+        m = msg["m"]
+        if m["t"] == "move":
+            moves += 1
+            continue
+        values = [m.get("key")] + list(m.get("deck") or []) + list(m.get("keys") or [])
+        assert all(v is None or (len(v) == 64 and set(v) <= HEX) for v in values)
+    return moves
+
+
+def test_a_whole_gin_hand_with_no_dealer_between_host_and_friend() -> None:
+    net = SealedNet()
+    host, bob = sealed_table(net, rules={"target": 25})
+    assert host.app.page.screen == "table" and bob.app.page.screen == "table"
+    hv, bv = host.app.match.view, bob.app.match.view
+    assert hv is not None and bv is not None and hv.seat == 0 and bv.seat == 1
+    assert len(hv.hand) == len(bv.hand) == 10 and not set(hv.hand) & set(bv.hand)
+    # each page's engine holds the other's hand as stand-ins: Ann's engine never had Bob's cards
+    assert host.table.sealed is not None and bob.table.sealed is not None
+    assert not set(host.table.sealed.seat.known.values()) & set(bob.table.sealed.seat.game.hands[1])
+    play_until(net, {1: bob}, Eager(3), hand_over(host))
+    net.run()
+    for page in (host, bob):
+        assert page.app.match.next in ("deal", "over")
+        assert any(line.startswith("Hand 1: Deal verified") for line in page.app.match.meta["log"]), page.app.match.meta["log"]
+    assert results(host) == results(bob)
+    assert moves_show_only_shown_cards(net.texts) >= 4
+    # each counts the hand for its own person, with people
+    assert [op[1][5:7] for op in host.stats_ops if op[0] == "hand"] == [[0, "Ann"]]
+    assert [op[1][5:7] for op in bob.stats_ops if op[0] == "hand"] == [[1, "Bob"]]
+    # the guest's page asked its own engine, and saved nothing
+    assert bob.sent and all(m["type"].startswith("sealed-") for m in bob.sent) and bob.saves == []
+
+
+def test_a_gin_match_with_no_dealer_plays_hand_after_hand_to_its_end() -> None:
+    net = SealedNet()
+    host, bob = sealed_table(net, rules={"target": 60})
+    for _hand in range(40):
+        play_until(net, {1: bob}, Eager(7), hand_over(host))
+        net.run()
+        if host.app.match.next == "over":
+            break
+        host.do("command", "next", {})
+        net.run()
+    assert host.app.match.next == "over" and bob.app.match.next == "over"
+    hv, bv = host.app.match.view, bob.app.match.view
+    assert hv is not None and bv is not None and hv.scores == bv.scores and len(hv.results) >= 2
+
+
+def test_a_friend_whose_page_cheats_stops_the_match_on_the_hosts_page() -> None:
+    net = SealedNet()
+    host, _bob = sealed_table(net)
+    a = host.app
+    forged = {"t": "move", "page": 1, "action": "knock 2C", "places": []}  # a knock that shows no card
+    host.do("rtc-event", "seat1", "message", online.encode("sealed", {"m": forged}))
+    assert a.match.next == "over" and a.page.level == "error"
+    assert "Bob's page broke the rules" in a.page.message and "Bob's page broke the rules" in " ".join(host.announced)
+    before = len(host.sent)
+    host.do("rtc-event", "seat1", "message", online.encode("sealed", {"m": forged}))
+    assert len(host.sent) == before  # a stopped table asks its engine nothing more
+
+
+def test_a_lost_link_ends_a_match_with_no_dealer_on_both_pages() -> None:
+    net = SealedNet()
+    host, bob = sealed_table(net)
+    net.drop(1)
+    assert host.app.match.next == "over" and "cannot go on" in host.app.page.message
+    bob.do("rtc-event", "host", "closed", "gone")
+    assert bob.app.match.next == "over" and "cannot go on" in bob.app.page.message
+
+
+def test_the_choice_is_offered_only_for_two_seats_with_a_friend_and_no_jokers() -> None:
+    net = Net()
+    host = net.host_page()
+    set_up(host, "rummy", ["guest", "tilly"], ["Ann", "Bob", ""])
+    assert 'data-key="f-sealed"' not in host.html
+    set_up(host, "gin", ["guest"], ["Ann", "Bob"])
+    assert 'data-key="f-sealed"' in host.html
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_two_player_basic_rummy_hand_with_no_dealer(seed: int) -> None:
+    net = SealedNet()
+    host, bob = sealed_table(net, game="rummy")
+    play_until(net, {1: bob}, random.Random(seed), hand_over(host))
+    net.run()
+    assert results(host) == results(bob)
+    assert any("Deal verified" in line for line in bob.app.match.meta["log"])

@@ -1,0 +1,189 @@
+"""A table with no dealer, online: the host and one friend, each page running the engine for its own seat
+(web.worker.sealed_play), so that no page, the host's included, ever holds a card its seat may not see.
+
+The host chooses it in the lobby (two seats, a friend's, no jokers). When the friend's page is at the table the
+host's page sends ``sealed`` ``{"begin": {"seed", "dealer"}}`` and asks its engine for ``sealed-new`` (seat 0);
+the friend's page starts its own engine and does the same for its seat. From then on each page passes what its
+engine sends the other (``sealed`` ``{"m": ...}``) to the other page, whose page gives it to its engine
+(``sealed-in``); a person's move goes to their own engine (``sealed-play``). Each engine's ``sealed`` answer is
+drawn as the table; when a hand's audit is done both pages say "Deal verified"; a page that breaks the rules stops
+the match on the other, which says so. The host deals each next hand (``sealed-next``): the friend's engine joins
+in when the shuffle comes. A lost link, a reload or an engine that stops ends such a match (its keys are gone).
+
+Written in the Python both MicroPython and CPython run.
+"""
+
+from web.page.app import core, stage, table
+from web.page.app.online import key_of
+from web.page.app.text import isolated
+from web.page.i18n import _
+from web.page.shared import online as wire
+from web.page.shared.viewdata import read_view
+
+TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from web.page.app.core import Config, Effects
+    from web.page.app.model import App
+
+NEXT = {"you": "you", "wait": "guest", "deal": "deal", "over": "over", "stopped": "over"}
+FRIEND = 1  # the friend's seat; the host's is 0
+
+
+class SealedState:
+    """This page's table with no dealer: its seat, the match's public start, and what it has said."""
+
+    def __init__(self, seat: int, config: "dict[str, Any]", seats: "list[dict[str, Any]]") -> None:
+        self.seat = seat
+        self.seats = seats  # who sits where (the seat plan of the match)
+        self.config = config  # {"game", "players", "rules", "seed", "dealer"}: what both engines start from
+        self.step = -1  # the step of the last view drawn
+        self.next = ""  # ... and what came next then
+        self.checks: dict[int, str] = {}  # hand -> the words of its audit, once done (the end of hand shows them)
+        self.stopped = False
+
+
+def possible(cfg: "Config") -> bool:
+    """Whether a table may have no dealer: two seats, the second a friend's, and no jokers."""
+    seats = cfg.get("seats") or []
+    return len(seats) == 2 and seats[1].get("kind") == "guest" and not (cfg.get("rules") or {}).get("jokers")
+
+
+def _start(app: "App", seat: int, config: "dict[str, Any]", seats: "list[dict[str, Any]]") -> "Effects":
+    app.online.sealed = SealedState(seat, config, seats)
+    m = app.match
+    m.waiting = "new"
+    app.page.screen = "table"
+    # i18n: while the two pages shuffle and lock the deck, each with its own keys (a table with no dealer)
+    core.say(app, _("Shuffling: each page locks the deck with its own keys…"))
+    return [core.send(app, {"type": "sealed-new", "config": config, "seat": seat}), ("render",)]
+
+
+def begin_host(app: "App", cfg: "Config") -> "Effects":
+    """The friend is at the table: the match starts, with a seed and a first dealer both engines use."""
+    seed = table.new_seed(app)
+    config = {"game": cfg["game"], "players": 2, "rules": dict(cfg.get("rules") or {}), "seed": seed,
+              "dealer": table.new_seed(app) % 2}
+    begin = ("rtc", "send", key_of(FRIEND), wire.encode("sealed", {"begin": {"seed": seed,
+                                                                            "dealer": config["dealer"]}}))
+    return [begin] + _start(app, 0, config, list(cfg["seats"]))
+
+
+def begin_guest(app: "App", seat: int, plan: "Config", begin: "dict[str, Any]") -> "Effects":
+    """The host's page started a match with no dealer (``plan``: the welcome's game, rules and seats): this
+    page's engine takes this seat."""
+    config = {"game": plan["game"], "players": 2, "rules": dict(plan["rules"]), "seed": begin["seed"],
+              "dealer": begin["dealer"]}
+    return [("engine-on",)] + _start(app, seat, config, list(plan["seats"]))
+
+
+def active(app: "App") -> bool:
+    return app.online.sealed is not None and not app.online.sealed.stopped
+
+
+def from_peer(app: "App", message: "dict[str, Any]") -> "Effects":
+    """The other page's engine's message: to this page's engine."""
+    if not active(app):
+        return [("log", "a message of the sealed deal with no table: dropped")]
+    return [core.send(app, {"type": "sealed-in", "message": message})]
+
+
+def next_hand(app: "App") -> "Effects":
+    """The host deals the next hand."""
+    app.page.dialog = None
+    return [("dialog", None), core.send(app, {"type": "sealed-next"})]
+
+
+def play(app: "App", msg: "dict[str, Any]") -> "Effects":
+    """This person's move, to this page's engine (the move's request, as core.request makes it)."""
+    return [core.send(app, {"type": "sealed-play", "action": msg["action"]}), core.stall_timer(app), ("render",)]
+
+
+def _to_peer(app: "App", message: "dict[str, Any]") -> "Any":
+    text = wire.encode("sealed", {"m": message})
+    if app.online.role == "host":
+        return ("rtc", "send", key_of(FRIEND), text)
+    return ("rtc", "send", "host", text)
+
+
+def on_sealed(app: "App", msg: "dict[str, Any]") -> "Effects":
+    """This page's engine's answer: its messages to the other page, then the table as this seat sees it."""
+    s = app.online.sealed
+    if s is None:
+        return [("log", "an answer of the sealed deal with no table: dropped")]
+    out: Effects = [_to_peer(app, x) for x in msg["send"]]
+    if msg.get("dropped"):
+        out.append(("log", "a message from the other page was dropped: " + str(msg["dropped"])))
+    names = core.names(app)
+    cheat = msg.get("cheat")
+    if cheat is not None and not s.stopped:
+        s.stopped = True
+        if 0 <= cheat["page"] < len(names):
+            # i18n: a table with no dealer stops: {name}'s page broke the rules or the deal's protocol; {code}: how
+            # (a code such as "wrong-key")
+            words = _("{name}'s page broke the rules ({code}): the match is stopped.").format(
+                name=isolated(names[cheat["page"]]), code=cheat["code"])
+        else:
+            # i18n: a table with no dealer stops: a page (which, the keys cannot tell) broke the rules; {code}: how
+            words = _("The other page broke the rules ({code}): the match is stopped.").format(code=cheat["code"])
+        core.say(app, words, "error")
+        core.log_line(app, words)
+        app.match.waiting = None
+        app.match.next = "over"
+        return out + [("announce", words), ("render",)]
+    view_doc = msg.get("view")
+    if view_doc is not None:
+        try:
+            view = read_view(view_doc)
+        except ValueError as e:
+            return out + [("log", "a sealed table's view was dropped: " + str(e))]
+        nxt = NEXT[msg["next"]]
+        if not view.in_hand and nxt == "guest":  # the hand is over, its audit under way: the end of hand shows
+            nxt = "over" if view.phase == "match-over" else "deal"
+        if view.step != s.step or msg["events"]:
+            s.step, s.next = view.step, msg["next"]
+            if app.match.meta["counted"] < 0:  # a friend's page counts the hands from its first table
+                app.match.meta["counted"] = len(view.results)
+            before = app.match.view
+            shown = table.on_table(app, {"type": "table", "view": view_doc, "events": msg["events"],
+                                         "by": msg["by"], "next": nxt, "hint": {}, "save": None,
+                                         "config": app.match.config, "viewer": s.seat})
+            out += stage.after_table(app, before, shown, False)
+        elif msg["next"] != s.next:  # the same table, what comes next changed (the audit done): no new drawing
+            s.next = msg["next"]    # of the table, which would start the end of the hand's steps again
+            app.match.next = nxt
+            app.match.waiting = None  # a move's answer (a draw waits for the other page's key)
+            out.append(("render",))
+        if msg["verified"] and view.hand_number not in s.checks:
+            # i18n: the audit of a hand with no dealer: every page's keys checked
+            s.checks[view.hand_number] = _("Deal verified: every card was dealt and shown with the keys of both "
+                                           "pages, and neither page could see another's cards.")
+            # i18n: a line of the move log: the check of a hand's deal ({words}: what it found)
+            words = _("Hand {n}: {words}").format(n=view.hand_number, words=s.checks[view.hand_number])
+            core.log_line(app, words)
+            out.append(("announce", words))
+            if app.page.dialog == "end":  # drawn afresh with the check
+                out.append(("dialog", "end"))
+    return out
+
+
+def lost(app: "App", name: str | None) -> "Effects":
+    """The link to the other page (named ``name``) was lost, or this page's engine stopped (``name`` None): the
+    match cannot go on, its keys are gone with that page or engine."""
+    s = app.online.sealed
+    if s is None or s.stopped or app.match.next == "over":
+        return []
+    s.stopped = True
+    if name is None:
+        # i18n: a table with no dealer ends when this page's game engine stops
+        words = _("The game engine stopped: a match with no dealer cannot go on without its keys. Start a new "
+                  "match to play again.")
+    else:
+        # i18n: a table with no dealer ends when the other page is gone; {name}: the other player
+        words = _("The connection to {name} was lost: a match with no dealer cannot go on without their page's "
+                  "keys. Start a new match to play again.").format(name=isolated(name))
+    core.say(app, words, "error")
+    app.match.waiting = None
+    app.match.next = "over"
+    return [("announce", words)]

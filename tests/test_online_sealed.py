@@ -13,6 +13,7 @@ import pytest
 from online_harness import Net, Page
 from sodium_group import SodiumGroup
 from test_online_play import Eager, hand_over, play_until
+from test_page_app import play_person
 from test_pass_and_play import set_up
 
 from web.page.shared import online
@@ -32,10 +33,14 @@ class SealedNet(Net):
     def __init__(self) -> None:
         super().__init__()
         self.texts: list[tuple[str, dict[str, Any]]] = []  # (sender's name, message)
+        self.withhold = ""  # the name of a page whose keys are kept back from now on
 
     def effect(self, page: Page, e: tuple[Any, ...]) -> None:
         if e[0] == "rtc" and e[1] == "send":
-            self.texts.append((page.name, json.loads(e[3])))
+            msg = json.loads(e[3])
+            if page.name == self.withhold and (msg.get("m") or {}).get("t") == "keys":
+                return
+            self.texts.append((page.name, msg))
         super().effect(page, e)
 
 
@@ -51,6 +56,12 @@ def sealed_table(net: Net, game: str = "gin", rules: dict[str, Any] | None = Non
     bob = net.join(1)
     net.run()
     return host, bob
+
+
+def hand_of(page: Page) -> list[Any]:
+    v = page.app.match.view
+    assert v is not None
+    return list(v.hand)
 
 
 def results(page: Page) -> Any:
@@ -126,6 +137,36 @@ def test_a_friend_whose_page_cheats_stops_the_match_on_the_hosts_page() -> None:
     before = len(host.sent)
     host.do("rtc-event", "seat1", "message", online.encode("sealed", {"m": forged}))
     assert len(host.sent) == before  # a stopped table asks its engine nothing more
+
+
+def test_a_key_kept_back_stops_the_match_once_the_wait_is_over() -> None:
+    """Bob's page, still connected, never sends the key of the card Ann draws: after the wait, Ann's page says so."""
+    net = SealedNet()
+    host, bob = sealed_table(net)
+    rnd = random.Random(4)
+    for _i in range(40):  # to Ann's turn to draw from the stock
+        v = host.app.match.view
+        assert v is not None
+        if host.app.match.next == "you" and any(m.kind == "draw stock" for m in v.legal):
+            break
+        if host.app.match.next == "you":
+            play_person(host, rnd)
+            net.run()
+        else:
+            play_until(net, {1: bob}, rnd, lambda: host.app.match.next == "you")
+    net.withhold = "guest1"
+    hand = list(hand_of(host))
+    host.do("command", "draw", {})
+    net.run()
+    assert host.app.match.next == "guest" and hand_of(host) == hand  # the card has not come
+    sealed = host.table.sealed
+    assert sealed is not None
+    assert host.fire("sealed-wait")  # nothing came: asked early, the key is not yet overdue
+    assert host.app.match.next == "guest" and host.app.page.level != "error"
+    now = sealed.clock()
+    sealed.clock = lambda: now + 31
+    assert host.fire("sealed-wait")
+    assert host.app.match.next == "over" and "Bob's page kept back the key of a card" in host.app.page.message
 
 
 def test_a_lost_link_ends_a_match_with_no_dealer_on_both_pages() -> None:

@@ -22,6 +22,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "tutorial": {"game": "gin"}, "sealed-new": {"config": {"game": "gin", "players": 2, "rules": {}, "seed": 1,
                                                            "dealer": 0}, "seat": 0},
     "sealed-in": {"message": {"t": "keys"}}, "sealed-play": {"action": "pass"}, "sealed-next": {},
+    "sealed-check": {"limit": 30},
 }
 STEPPED = {"act", "deal", "advance", "seat", "hint", "undo"}  # drawn from a view of the match: stale after it
 MATCHED = STEPPED | {"review", "replay", "record", "verify", "link"}  # about the match in play

@@ -1,5 +1,6 @@
 """The worker's side of a table with no dealer (web.worker.sealed_table): the page's messages ``sealed-new``,
-``sealed-in``, ``sealed-play`` and ``sealed-next`` (routes of web.worker.table), each answered ``sealed``:
+``sealed-in``, ``sealed-play``, ``sealed-next`` and ``sealed-check`` (has a key been kept back too long?), routes
+of web.worker.table, each answered ``sealed``:
 
 ``{"type": "sealed", "send": [...], "view": <rummy-view of this page's seat> | null, "events": [...], "by",
 "next", "verified",
@@ -76,6 +77,17 @@ def play(t: Table, m: Message) -> list[Message]:
             return [{"type": "refused", "code": "not-your-turn", "message": "It is not your turn",
                      "params": {}, "step": s.seat.game.step}]
     return _no_table(t)
+
+
+def check(t: Table, m: Message) -> list[Message]:
+    """Has the other page kept a key back for more than ``limit`` seconds? Then it is a cheat (``withheld``)."""
+    limit = float(m["limit"])
+
+    def overdue(s: SealedTable) -> list[Message]:
+        s.overdue(limit)
+        return []
+
+    return _run(t, overdue)
 
 
 def next_hand(t: Table, m: Message) -> list[Message]:

@@ -23,6 +23,8 @@ between two).
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rummy.actions import Action, ActionKind
@@ -54,6 +56,7 @@ class SealedTable:
         self.mine: Action | None = None  # this page's move waiting for cards to be read (a draw, a hand's end)
         self.verified: HandResult | None = None
         self.audited = False
+        self.clock: Callable[[], float] = time.monotonic  # when a wait for a key began (seconds; tests set it)
 
     # ----- the hand -----
 
@@ -94,7 +97,7 @@ class SealedTable:
             if top is None:
                 g.apply(a, self.me)
             else:
-                out += self.deal.give([top], self.me)
+                out += self.deal.give([top], self.me, self.clock())
                 self.mine = a
         elif self.seat.ends_hand(a, self.me):
             places = self._own_hidden(self.seat.game.hands[self.me])
@@ -106,6 +109,10 @@ class SealedTable:
         move: Message = {"t": "move", "page": self.me, "action": str(a), "places": places}
         out = [move] + out + (self.deal.show(places) if places else [])
         return out + self._progress()
+
+    def overdue(self, limit: float) -> None:
+        """Raise Cheat ``withheld`` naming a page whose key this page has waited for more than ``limit`` seconds."""
+        self.deal.overdue(self.clock(), limit)
 
     def receive(self, msg: Any) -> list[Message]:
         """Another page's message; returns what this page sends in reply."""
@@ -148,7 +155,7 @@ class SealedTable:
         if not self.dealt:
             if not d.holder:
                 for places, to in self.seat.deal_plan():
-                    out += d.give(places, to)
+                    out += d.give(places, to, self.clock())
             mine = [p for places, to in self.seat.deal_plan() if to in (self.me, -1) for p in places]
             if not all(p in d.opened for p in mine):
                 return out
@@ -205,10 +212,10 @@ class SealedTable:
         if a.kind == ActionKind.DRAW_STOCK:
             top = self.seat.stock_top_place()
             if top is not None:
-                out += self.deal.give([top], page)
+                out += self.deal.give([top], page, self.clock())
         else:
             if places and not self._expected:
-                self.deal.expect_shown(page, places)
+                self.deal.expect_shown(page, places, self.clock())
                 self._expected = True
             if not all(p in self.deal.opened for p in places):
                 return False, out

@@ -513,6 +513,7 @@ ROUTES: dict[str, Route] = {
     "sealed-in": Route(_sealed("receive")),
     "sealed-play": Route(_sealed("play")),
     "sealed-next": Route(_sealed("next_hand")),
+    "sealed-check": Route(_sealed("check")),
 }
 
 

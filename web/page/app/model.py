@@ -352,6 +352,10 @@ def on_tick(app: App, name: str, token: int) -> "Effects":
         return stage.on_tick(app, name, token)
     if name == "seek":
         return seek.on_tick(app, name, token)
+    if name == "sealed-wait":
+        from web.page.app import sealedplay  # online play: imported when first needed
+
+        return sealedplay.on_tick(app, token)
     return table.on_tick(app, name, token)
 
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from web.page.app.model import App
 
 NEXT = {"you": "you", "wait": "guest", "deal": "deal", "over": "over", "stopped": "over"}
+KEY_SECONDS = 30  # how long a page may keep back a key it owes (a card dealt, drawn or shown) before it is a cheat
 FRIEND = 1  # the friend's seat; the host's is 0
 
 
@@ -41,6 +42,7 @@ class SealedState:
         self.step = -1  # the step of the last view drawn
         self.next = ""  # ... and what came next then
         self.checks: dict[int, str] = {}  # hand -> the words of its audit, once done (the end of hand shows them)
+        self.token = 0  # the engine's last answer: the timer of a wait for keys set after it carries it
         self.stopped = False
 
 
@@ -119,7 +121,12 @@ def on_sealed(app: "App", msg: "dict[str, Any]") -> "Effects":
     cheat = msg.get("cheat")
     if cheat is not None and not s.stopped:
         s.stopped = True
-        if 0 <= cheat["page"] < len(names):
+        if cheat["code"] == "withheld" and 0 <= cheat["page"] < len(names):
+            # i18n: a table with no dealer stops: {name}'s page did not send a key it owed (for a card dealt, drawn or
+            # shown) for {seconds} seconds
+            words = _("{name}'s page kept back the key of a card for more than {seconds} seconds: the match is "
+                      "stopped.").format(name=isolated(names[cheat["page"]]), seconds=KEY_SECONDS)
+        elif 0 <= cheat["page"] < len(names):
             # i18n: a table with no dealer stops: {name}'s page broke the rules or the deal's protocol; {code}: how
             # (a code such as "wrong-key")
             words = _("{name}'s page broke the rules ({code}): the match is stopped.").format(
@@ -165,7 +172,18 @@ def on_sealed(app: "App", msg: "dict[str, Any]") -> "Effects":
             out.append(("announce", words))
             if app.page.dialog == "end":  # drawn afresh with the check
                 out.append(("dialog", "end"))
+        s.token += 1
+        if view.in_hand and msg["next"] == "wait":  # a key may be owed: asked about if nothing comes meanwhile
+            out.append(("timer", "sealed-wait", KEY_SECONDS, s.token))
     return out
+
+
+def on_tick(app: "App", token: int) -> "Effects":
+    """Nothing came from the engine for a while as this page waited: has the other page kept a key back?"""
+    s = app.online.sealed
+    if s is None or s.stopped or token != s.token:
+        return []
+    return [core.send(app, {"type": "sealed-check", "limit": KEY_SECONDS})]
 
 
 def lost(app: "App", name: str | None) -> "Effects":

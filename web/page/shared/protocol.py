@@ -88,7 +88,7 @@ PROTOCOL = 1
 # page -> engine
 PAGE_TYPES = ("hello", "new", "resume", "act", "deal", "advance", "prepare", "seat", "hint", "undo", "review",
               "replay", "record", "verify", "daily", "link", "tutorial", "sealed-new", "sealed-in", "sealed-play",
-              "sealed-next")
+              "sealed-next", "sealed-check")
 # engine -> page
 ENGINE_TYPES = ("hello", "table", "refused", "stale", "bad-save", "error", "prepared", "hint", "review", "replay",
                 "record", "verified", "daily", "link", "sealed")
@@ -302,6 +302,12 @@ def _sealed_play_problem(msg: "Any") -> str | None:
     return None if type(msg.get("action")) is str else "sealed-play: an action (text) was expected"
 
 
+def _sealed_check_problem(msg: "Any") -> str | None:
+    limit = msg.get("limit")
+    ok = type(limit) in (int, float) and limit > 0
+    return None if ok else "sealed-check: a limit (seconds) was expected"
+
+
 #: every type the page sends (PAGE_TYPES), and the check of its fields
 PAGE_CHECKS = {
     "hello": _none, "new": _new_problem, "resume": _resume_problem, "act": _act_problem, "deal": _deal_problem,
@@ -309,7 +315,7 @@ PAGE_CHECKS = {
     "undo": _step_problem, "review": _review_problem, "replay": _replay_problem, "record": _none,
     "verify": _verify_problem, "daily": _daily_problem, "link": _none, "tutorial": _tutorial_problem,
     "sealed-new": _sealed_new_problem, "sealed-in": _sealed_in_problem, "sealed-play": _sealed_play_problem,
-    "sealed-next": _none,
+    "sealed-next": _none, "sealed-check": _sealed_check_problem,
 }
 
 

@@ -16,10 +16,8 @@ import base64
 import importlib.util
 import json
 import os
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -29,10 +27,10 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-import build_site  # noqa: E402
 import serve  # noqa: E402
 
 from bench import results  # noqa: E402
+from bench.pageload import site_copy  # noqa: E402
 
 
 def _harness() -> Any:
@@ -110,12 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--record", action="store_true", help="write the figures into bench/results/")
     args = ap.parse_args(argv)
     load_before = os.getloadavg()[0]
-    with tempfile.TemporaryDirectory() as tmp_name:
-        site = Path(tmp_name) / "_site"
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            build_site.build(site, quiet=True)
+    with site_copy(args.site) as site:
         server = serve.make_server(site)
         url = serve.run_in_thread(server)
         try:

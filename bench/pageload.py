@@ -8,11 +8,15 @@ finished its background work (service worker activated, engine snapshot stored):
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import shutil
 import statistics
 import sys
+import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -187,6 +191,19 @@ class CountingServer:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+@contextlib.contextmanager
+def site_copy(given: str | None) -> Iterator[Path]:
+    """A built site in a temporary folder, for a bench that writes into it or serves it: a copy of ``given`` (a
+    built site's folder), or a new build."""
+    with tempfile.TemporaryDirectory() as tmp_name:
+        site = Path(tmp_name) / "_site"
+        if given:
+            shutil.copytree(given, site)
+        else:
+            build_site.build(site, quiet=True)
+        yield site
 
 
 def ensure_site(site: Path, quiet: bool) -> None:

@@ -195,6 +195,16 @@ def write_record(bench: str, command: str, figures: Mapping[str, Value], loads: 
     return path
 
 
+def print_figures(head: str, figures: Mapping[str, Value], goals: Mapping[str, str] | None = None) -> None:
+    """A run's figures for a person: ``head`` (what was run, the machine's load), then a figure a line with its
+    goal."""
+    print(head)
+    width = max((len(k) for k in figures), default=0) + 2
+    for k, v in figures.items():
+        goal = (goals or {}).get(k)
+        print(f"  {k:<{width}} {v}" + (f"   (goal {goal})" if goal else ""))
+
+
 def load(directory: Path = RESULTS_DIR) -> list[Record]:
     """Every record of ``directory``, oldest first; RecordError for a file that is not a record."""
     records = []

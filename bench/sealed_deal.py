@@ -26,10 +26,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +40,7 @@ import build_site  # noqa: E402
 import serve  # noqa: E402
 
 from bench import results  # noqa: E402
-from bench.pageload import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from bench.pageload import CHROMIUM, CHROMIUM_ARGS, site_copy  # noqa: E402
 
 GOALS = {"sealed deal (ms)": "≤ 1000", "key release and open (ms)": "≤ 100"}
 
@@ -155,12 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--record", action="store_true", help="write the figures into bench/results/")
     args = ap.parse_args(argv)
     load_before = os.getloadavg()[0]
-    with tempfile.TemporaryDirectory() as tmp_name:
-        site = Path(tmp_name) / "_site"
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            build_site.build(site, quiet=True)
+    with site_copy(args.site) as site:
         raw, gz = vendored_bytes(site)
         times = measure(site, args.runs)
     figures: dict[str, Any] = {
@@ -174,10 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps({"runs": args.runs, "figures": figures, "times": times, "load": load}))
     else:
-        print(f"{args.runs} run(s), medians (machine load {load[0]} before, {load[1]} after)")
-        for k, v in figures.items():
-            goal = GOALS.get(k)
-            print(f"  {k:<40} {v}" + (f"   (goal {goal})" if goal else ""))
+        results.print_figures(f"{args.runs} run(s), medians (machine load {load[0]} before, {load[1]} "
+                              "after)", figures, GOALS)
     if args.record:
         path = results.write_record("sealed-deal", f"python -m bench.sealed_deal --runs {args.runs}", figures, load,
                                     goals=GOALS, note="a two-page table, 52 cards: the group work alone (web/seal.js "

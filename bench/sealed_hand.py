@@ -18,10 +18,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -149,18 +147,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--record", action="store_true", help="write the figures into bench/results/")
     args = ap.parse_args(argv)
-    sys.path.insert(0, str(ROOT / "tools"))
-    import build_site
-
     from bench import results
+    from bench.pageload import site_copy
 
     load_before = os.getloadavg()[0]
-    with tempfile.TemporaryDirectory() as tmp_name:
-        site = Path(tmp_name) / "_site"
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            build_site.build(site, quiet=True)
+    with site_copy(args.site) as site:
         played = measure(site, args.hands)
     draws = [ms for p in played for action, ms in p["times"]["moves"] if action == "draw stock"]
     figures: dict[str, Any] = {
@@ -173,10 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps({"hands": args.hands, "figures": figures, "load": load}))
     else:
-        print(f"{args.hands} hand(s), medians (machine load {load[0]} before, {load[1]} after)")
-        for k, v in figures.items():
-            goal = GOALS.get(k)
-            print(f"  {k:<40} {v}" + (f"   (goal {goal})" if goal else ""))
+        results.print_figures(f"{args.hands} hand(s), medians (machine load {load[0]} before, {load[1]} "
+                              "after)", figures, GOALS)
     if args.record:
         path = results.write_record("sealed-hand", f"python -m bench.sealed_hand --hands {args.hands}", figures, load,
                                     goals=GOALS, note="two engine workers in one Chromium page, the page relaying "

@@ -169,7 +169,7 @@ def test_a_gin_hand_between_two_browsers_with_a_verified_deal(rtc_contexts):
     # a forged move from Bob's page (a card he does not hold, on a turn that may not be his) is refused with the
     # engine's reason, shown on his screen; the table does not change
     step = host.get_attribute("[data-testid=table-screen]", "data-step")
-    bob.evaluate("s => rummyRtc.send('host', JSON.stringify({v: 1, t: 'act', action: 'knock ZZ', step: +s}))", step)
+    bob.evaluate("s => rummyRtc.send('host', JSON.stringify({v: 2, t: 'act', action: 'knock ZZ', step: +s}))", step)
     expect(bob.locator(".message.error")).to_be_visible(timeout=WAIT)
     assert host.get_attribute("[data-testid=table-screen]", "data-step") == step
     play_hand(host, {1: bob}, "gin")

@@ -242,12 +242,12 @@ def test_malformed_oversized_and_unknown_messages_are_dropped_and_logged():
     bob = net.join(1)
     net.run()
     before = json.dumps(host.table.game.to_dict())
-    for junk in ("", "{", "[1,2]", '{"v": 1, "t": "steal", "cards": "all"}', '{"v": 1, "t": "act", "step": "x"}',
-                 "x" * (online.MAX_TEXT + 5), '{"v": 1, "t": "entropy", "hand": 99, "value": "' + "a" * 32 + '"}'):
+    for junk in ("", "{", "[1,2]", '{"v": 2, "t": "steal", "cards": "all"}', '{"v": 2, "t": "act", "step": "x"}',
+                 "x" * (online.MAX_TEXT + 5), '{"v": 2, "t": "entropy", "hand": 99, "value": "' + "a" * 32 + '"}'):
         host.do("rtc-event", "seat1", "message", junk)
     assert json.dumps(host.table.game.to_dict()) == before
     assert len([line for line in host.logs if "dropped" in line or "no deal" in line]) >= 6
-    for junk in ("", "{}", '{"v": 1, "t": "table", "view": 5}', '{"v": 1, "t": "welcome"}'):
+    for junk in ("", "{}", '{"v": 2, "t": "table", "view": 5}', '{"v": 2, "t": "welcome"}'):
         bob.do("rtc-event", "host", "message", junk)
     assert bob.app.match.view is not None and bob.app.match.view.seat == 1
 
@@ -256,7 +256,7 @@ def test_a_guest_of_another_version_is_told_to_reload():
     net = CheckedNet()
     host = host_table(net, "gin", ["guest"], ["Ann", "Bob"])
     host.do("rtc-event", "seat1", "open", "")
-    host.do("rtc-event", "seat1", "message", '{"v": 2, "t": "hello", "net": 2, "build": "new"}')
+    host.do("rtc-event", "seat1", "message", '{"v": 1, "t": "hello", "net": 1, "build": "old"}')
     sent = [e for e in net.dropped if e[0] == "seat1"]
     told = json.loads(sent[-1][1]) if sent else {}
     assert told.get("t") == "reload" and told.get("why") == "version" and told.get("host") == "Ann"

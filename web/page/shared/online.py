@@ -40,7 +40,7 @@ TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annota
 if TYPE_CHECKING:
     from typing import Any
 
-NET = 1
+NET = 2  # 2: a table may have no dealer (welcome's sealed, the sealed message); a page of 1 is told to reload
 MAX_TEXT = 200000  # characters: a view with every card of a long hand is under 20 000
 
 

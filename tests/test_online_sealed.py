@@ -126,9 +126,9 @@ def test_a_gin_match_with_no_dealer_plays_hand_after_hand_to_its_end() -> None:
     assert hv is not None and bv is not None and hv.scores == bv.scores and len(hv.results) >= 2
 
 
-def test_a_friend_whose_page_cheats_stops_the_match_on_the_hosts_page() -> None:
+def test_a_friend_whose_page_cheats_stops_the_match_on_both_pages_with_the_evidence() -> None:
     net = SealedNet()
-    host, _bob = sealed_table(net)
+    host, bob = sealed_table(net)
     a = host.app
     forged = {"t": "move", "page": 1, "action": "knock 2C", "places": []}  # a knock that shows no card
     host.do("rtc-event", "seat1", "message", online.encode("sealed", {"m": forged}))
@@ -137,6 +137,15 @@ def test_a_friend_whose_page_cheats_stops_the_match_on_the_hosts_page() -> None:
     before = len(host.sent)
     host.do("rtc-event", "seat1", "message", online.encode("sealed", {"m": forged}))
     assert len(host.sent) == before  # a stopped table asks its engine nothing more
+    # Bob's page is told, and stops too
+    net.run()
+    assert bob.app.match.next == "over" and "Ann's page stopped the match" in bob.app.page.message
+    # Ann may keep the evidence: the forged move itself, and what the table was
+    assert 'data-act="sealed-evidence"' in host.html and 'data-act="sealed-evidence"' not in bob.html
+    (download,) = a.update(("command", "sealed-evidence", {}))
+    assert download[0] == "download" and download[1] == "rummy-evidence.json"
+    evidence = json.loads(download[2])
+    assert evidence["page"] == 1 and evidence["code"] in ("not-shown", "illegal-move") and forged in evidence["evidence"]
 
 
 def test_a_key_kept_back_stops_the_match_once_the_wait_is_over() -> None:

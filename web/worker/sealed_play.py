@@ -4,7 +4,8 @@ of web.worker.table, each answered ``sealed``:
 
 ``{"type": "sealed", "send": [...], "view": <rummy-view of this page's seat> | null, "events": [...], "by",
 "next", "verified",
-"result": {"points", "totals", "end", "winner", "deck"} | null, "scores", "cheat": {"page", "code", "place"} | null,
+"result": {"points", "totals", "end", "winner", "deck"} | null, "scores", "cheat": {"page", "code", "place",
+"evidence": [the messages that show it]} | null,
 "dropped": TEXT?}`` (``deck``: the hand's cards by place, once the audit has checked it)
 
 ``events`` are the hand's public events since the last answer (``by``: the seat of the last of them); ``send``
@@ -116,7 +117,7 @@ def _run(t: Table, step: Any) -> list[Message]:
         print("sealed table: a message from the other page was dropped:", e)
         return _answer(t, [], dropped=str(e))
     except Cheat as c:
-        t.sealed_cheat = {"page": c.page, "code": c.code, "place": c.place}
+        t.sealed_cheat = {"page": c.page, "code": c.code, "place": c.place, "evidence": c.evidence}
         return _answer(t, [])
     except GroupError as e:  # this page's own group failed (not loaded): nothing the other page did
         return [{"type": "error", "code": "group", "error": str(e)}]

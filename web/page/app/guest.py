@@ -232,6 +232,8 @@ def guest_message(app: "App", text: "Any") -> "Effects":
                 return [("log", "a start of a table with no dealer that was not announced: dropped")]
             guest.join["state"] = "playing"
             return sealedplay.begin_guest(app, guest.my_seat, cfg, msg["begin"])
+        if "stop" in msg:
+            return sealedplay.stopped_by_peer(app, msg["stop"])
         return sealedplay.from_peer(app, msg["m"])
     if t == "commit":
         guest.promised[msg["hand"]] = {"commitment": msg["commitment"], "dealer": msg["dealer"]}

@@ -364,6 +364,8 @@ def host_message(app: "App", seat: int, text: "Any") -> "Effects":
     if t == "sealed":
         from web.page.app import sealedplay
 
+        if "stop" in msg:
+            return sealedplay.stopped_by_peer(app, msg["stop"])
         if "m" not in msg:
             return [("log", "seat " + str(seat) + " sent a table's start: dropped")]
         return sealedplay.from_peer(app, msg["m"])

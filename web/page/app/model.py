@@ -227,6 +227,12 @@ def on_prepared(app: App, msg: "dict[str, Any]") -> "Effects":
     return host.on_prepared(app, msg)
 
 
+def _sealed_command(app: App, data: "dict[str, Any]") -> "Effects":
+    from web.page.app import sealedplay  # online play: imported when first needed
+
+    return sealedplay.save_evidence(app, data)
+
+
 def on_sealed(app: App, msg: "dict[str, Any]") -> "Effects":
     from web.page.app import sealedplay  # online play: imported when first needed
 
@@ -328,6 +334,7 @@ COMMANDS: "dict[str, Command]" = {
     "tutorial": table.tutorial,
     "talk": talk,
     "copy-reply": copy_reply,
+    "sealed-evidence": lambda app, data: _sealed_command(app, data),
 }
 for _act in ("invite", "reply", "replace", "copy-invite"):
     COMMANDS[_act] = host_command(_act)

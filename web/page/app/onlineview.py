@@ -315,6 +315,11 @@ def table_strip(app: "App") -> str:
         level = "ok" if last[0] else ("error" if last[0] is False else "muted")
         check = "".join(('<p class="deal-check ', level, '" data-testid="deal-check" role="status">', esc(last[1]),
                          "</p>"))
+    sealed = app.online.sealed
+    if sealed is not None and sealed.evidence is not None:
+        # i18n: a button of a stopped table with no dealer: download, as a file, the messages that show the other
+        # page broke the rules
+        check += _button("sealed-evidence", _("Save the evidence"))
     return "".join(('<section class="online strip" data-testid="online-strip" aria-label="', esc(_("Players online")),
                     '"><ul class="players">', "".join(items), "</ul>", cards, check,
                     # i18n: the name of the row of buttons of the quick messages (Good luck!, Nice gin!...)

@@ -43,6 +43,7 @@ class SealedState:
         self.next = ""  # ... and what came next then
         self.checks: dict[int, str] = {}  # hand -> the words of its audit, once done (the end of hand shows them)
         self.token = 0  # the engine's last answer: the timer of a wait for keys set after it carries it
+        self.evidence: dict[str, Any] | None = None  # what stopped the match here: the page, the code, the messages
         self.stopped = False
 
 
@@ -138,7 +139,12 @@ def on_sealed(app: "App", msg: "dict[str, Any]") -> "Effects":
         core.log_line(app, words)
         app.match.waiting = None
         app.match.next = "over"
-        return out + [("announce", words), ("render",)]
+        s.evidence = {"format": "rummy-sealed-evidence/1", "config": s.config, "seat": s.seat,
+                      "page": cheat["page"], "code": cheat["code"], "place": cheat["place"],
+                      "evidence": cheat.get("evidence") or []}
+        stop = wire.encode("sealed", {"stop": {"code": str(cheat["code"])}})
+        to = ("rtc", "send", key_of(FRIEND), stop) if app.online.role == "host" else ("rtc", "send", "host", stop)
+        return out + [to, ("announce", words), ("render",)]
     view_doc = msg.get("view")
     if view_doc is not None:
         try:
@@ -176,6 +182,35 @@ def on_sealed(app: "App", msg: "dict[str, Any]") -> "Effects":
         if view.in_hand and msg["next"] == "wait":  # a key may be owed: asked about if nothing comes meanwhile
             out.append(("timer", "sealed-wait", KEY_SECONDS, s.token))
     return out
+
+
+def stopped_by_peer(app: "App", stop: "dict[str, Any]") -> "Effects":
+    """The other page stopped the match: it says this page broke the rules (``code``)."""
+    s = app.online.sealed
+    if s is None or s.stopped:
+        return []
+    s.stopped = True
+    names = core.names(app)
+    other = 1 - s.seat
+    # i18n: the other page of a table with no dealer stopped the match, saying this page broke the rules ({code}:
+    # how, a code such as "wrong-key"); {name}: the other player
+    words = _("{name}'s page stopped the match: it says your page broke the rules ({code}).").format(
+        name=isolated(names[other]) if 0 <= other < len(names) else "?", code=stop["code"])
+    core.say(app, words, "error")
+    core.log_line(app, words)
+    app.match.waiting = None
+    app.match.next = "over"
+    return [("announce", words), ("render",)]
+
+
+def save_evidence(app: "App", data: "dict[str, Any]") -> "Effects":
+    """The messages that showed the other page broke the rules, as a file (to show anyone)."""
+    import json
+
+    s = app.online.sealed
+    if s is None or s.evidence is None:
+        return []
+    return [("download", "rummy-evidence.json", json.dumps(s.evidence, indent=1))]
 
 
 def on_tick(app: "App", token: int) -> "Effects":

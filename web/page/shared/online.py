@@ -16,7 +16,8 @@ host -> guest
     ``talk``     ``{"seat", "say"}``: a quick message of a player (``say`` indexes ``QUICK``)
     ``status``   ``{"text", "level"}``: what the host's table is waiting for ("Ann is re-inviting Bob")
     ``sealed``   ``{"begin": {"seed", "dealer"}}``: a match with no dealer starts (its seed, its first dealer), or
-                 ``{"m": {...}}``: a message of the host's engine to the guest's (both ways)
+                 ``{"m": {...}}``: a message of the host's engine to the guest's (both ways), or ``{"stop":
+                 {"code"}}``: this page stopped the match, finding the other broke the rules (both ways)
     ``reload``   ``{"why", "host"?}``: the guest's page is another version (``why`` "version"), the host's
                  page's player named ``host``: reload it (the guest's page words it, whatever ``why`` says)
 guest -> host
@@ -24,7 +25,7 @@ guest -> host
                  once per link (a second one is ignored)
     ``act``      ``{"action", "step"}``: a move drawn from the view of ``step``
     ``entropy``  ``{"hand", "value"}``: the guest's random contribution to the committed deal (32 hex digits)
-    ``sealed``   ``{"m": {...}}``: a message of the guest's engine to the host's (a table with no dealer)
+    ``sealed``   ``{"m": {...}}`` or ``{"stop": {"code"}}``: as the host's (a table with no dealer)
     ``talk``     ``{"say"}``
 
 Anything else, or a message with a field of the wrong type, is dropped and logged by whoever receives it; a
@@ -106,6 +107,10 @@ def message_problem(msg: "dict[str, Any]") -> str | None:
         return None if type(msg.get("sealed", False)) is bool else "welcome: sealed must be true or false"
     if t == "sealed":
         begin, m = msg.get("begin"), msg.get("m")
+        stop = msg.get("stop")
+        if stop is not None:
+            ok = isinstance(stop, dict) and type(stop.get("code")) is str and len(stop["code"]) <= 40
+            return None if ok and begin is None and m is None else "sealed: why the table stopped"
         if begin is not None:
             if m is not None or not isinstance(begin, dict) or not _is_int(begin.get("seed")) or \
                     begin.get("dealer") not in (0, 1) or not _is_int(begin.get("dealer")):

@@ -192,6 +192,7 @@ def test_the_choice_is_offered_only_for_two_seats_with_a_friend_and_no_jokers() 
     host = net.host_page()
     set_up(host, "rummy", ["guest", "tilly"], ["Ann", "Bob", ""])
     assert 'data-key="f-sealed"' not in host.html
+    assert 'data-testid="sealed-note"' in host.html and "is for two players without jokers" in host.html
     set_up(host, "gin", ["guest"], ["Ann", "Bob"])
     assert 'data-key="f-sealed"' in host.html
 

@@ -412,7 +412,10 @@ def _sealed_field(st: SetupState) -> str:
     from web.page.app import sealedplay  # online play's module: small, its words are here
 
     if not sealedplay.possible(st.config()):
-        return ""
+        return "".join(('<p class="muted" data-testid="sealed-note">',
+                        # i18n: on the new-game form, for an online table of more than two seats or with jokers
+                        esc(_("A table with no trusted dealer is for two players without jokers: at this table your "
+                              "page deals.")), "</p>"))
     return "".join(('<label class="check sealed"><input type="checkbox" name="sealed" data-key="f-sealed"',
                     (" checked" if st.sealed else ""), "> ",
                     esc(_("No trusted dealer: both pages shuffle and lock the deck with their own keys, so that "

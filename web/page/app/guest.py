@@ -235,6 +235,8 @@ def guest_message(app: "App", text: "Any") -> "Effects":
         if "stop" in msg:
             return sealedplay.stopped_by_peer(app, msg["stop"])
         return sealedplay.from_peer(app, msg["m"])
+    if t in ("commit", "table"):
+        app.online.sealed = None  # the host deals this match: an earlier one with no dealer is over
     if t == "commit":
         guest.promised[msg["hand"]] = {"commitment": msg["commitment"], "dealer": msg["dealer"]}
         return [("entropy", msg["hand"])]

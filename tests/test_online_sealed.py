@@ -209,7 +209,7 @@ def test_a_two_player_basic_rummy_hand_with_no_dealer(seed: int) -> None:
 
 def test_a_match_the_host_deals_after_one_with_no_dealer_sends_the_friends_moves_to_the_host_again() -> None:
     net = SealedNet()
-    host, bob = sealed_table(net)
+    _host, bob = sealed_table(net)
     assert bob.app.online.sealed is not None
     bob.do("rtc-event", "host", "message", online.encode("commit", {"hand": 1, "commitment": "a" * 64, "dealer": 0}))
     assert bob.app.online.sealed is None  # the next moves go to the host's page, as at any host's table

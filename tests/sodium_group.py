@@ -61,10 +61,9 @@ class SodiumGroup:
         self.multiplied += len(points)
         out = []
         for p, k in zip(points, scalars):
+            scalar, point = _scalar(k), _point(p)
             try:
-                out.append(bytes(rbcl.crypto_scalarmult_ristretto255(_scalar(k), _point(p))).hex())
-            except GroupError:
-                raise
+                out.append(bytes(rbcl.crypto_scalarmult_ristretto255(scalar, point)).hex())
             except Exception as e:  # libsodium refuses an identity result
                 raise GroupError(str(e)) from None
         return out

@@ -28,6 +28,7 @@ from rummy.model import Event
 from rummy.seatgame import SeatGame
 from web.page.shared.sealed import Cheat, GroupError, Malformed
 from web.worker.sealed_table import SealedTable
+from web.worker.table import events_since
 
 if TYPE_CHECKING:
     from web.page.shared.sealed import Group
@@ -143,8 +144,7 @@ def _answer(t: Table, send: list[Message], dropped: str | None = None) -> list[M
         r = s.verified
         result = {"points": list(r.points), "totals": list(r.totals), "end": str(r.end), "winner": r.winner,
                   "deck": cards_str(s.seat.record.deck)}  # the audited deck, by place: the hand is over
-    hand, length = t.sealed_sent
-    events = list(g.log) if hand != g.hand_number else list(g.log[length:])
+    events = events_since(g, t.sealed_sent)
     t.sealed_sent = (g.hand_number, len(g.log))
     by = events[-1].seat if events else None
     out: Message = {"type": "sealed", "send": send, "view": s.seat.view().to_data() if s.dealt else None,

@@ -64,6 +64,13 @@ def seat_plan(config: dict[str, Any], players: int) -> list[dict[str, Any]]:
     return [{"kind": PERSON, "name": "You"}] + [{"kind": COMPUTER, "id": o} for o in config.get("opponents") or []]
 
 
+def events_since(g: Game, sent: tuple[int, int]) -> list[Event]:
+    """The hand's public events the page has not had: ``sent`` is (hand number, log length) at the last message
+    that carried events (a new hand: all of its log)."""
+    hand, length = sent
+    return list(g.log) if hand != g.hand_number else list(g.log[length:])
+
+
 def bot_seeds(base: int, players: int) -> list[int]:
     """Each seat's bot seed, from the match's base seed."""
     return [(base * 7919 + s * 104729) & 0xFFFFFFFF for s in range(players)]
@@ -349,16 +356,11 @@ class Table:
             return None
         return dict(full, secret=full["secret"] if not g.phase.in_hand else None)
 
-    def _new_events(self, g: Game) -> list[Event]:
-        hand, length = self._sent
-        log = g.log
-        return list(log) if hand != g.hand_number else list(log[length:])
-
     def table_message(self, by: int | None) -> Message:
         g = self.game
         assert g is not None
         self._follow_turn(g)
-        events = self._new_events(g)
+        events = events_since(g, self._sent)
         self._sent = (g.hand_number, len(g.log))
         if g.phase == "match-over":
             nxt = "over"

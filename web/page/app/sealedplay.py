@@ -68,8 +68,7 @@ def begin_host(app: "App", cfg: "Config") -> "Effects":
     seed = table.new_seed(app)
     config = {"game": cfg["game"], "players": 2, "rules": dict(cfg.get("rules") or {}), "seed": seed,
               "dealer": table.new_seed(app) % 2}
-    begin = ("rtc", "send", key_of(FRIEND), wire.encode("sealed", {"begin": {"seed": seed,
-                                                                            "dealer": config["dealer"]}}))
+    begin = _to_peer(app, {"begin": {"seed": seed, "dealer": config["dealer"]}})
     return [begin] + _start(app, 0, config, list(cfg["seats"]))
 
 
@@ -103,8 +102,9 @@ def play(app: "App", msg: "dict[str, Any]") -> "Effects":
     return [core.send(app, {"type": "sealed-play", "action": msg["action"]}), core.stall_timer(app), ("render",)]
 
 
-def _to_peer(app: "App", message: "dict[str, Any]") -> "Any":
-    text = wire.encode("sealed", {"m": message})
+def _to_peer(app: "App", fields: "dict[str, Any]") -> "Any":
+    """A ``sealed`` message to the other page: the friend's, or the host's."""
+    text = wire.encode("sealed", fields)
     if app.online.role == "host":
         return ("rtc", "send", key_of(FRIEND), text)
     return ("rtc", "send", "host", text)
@@ -115,7 +115,7 @@ def on_sealed(app: "App", msg: "dict[str, Any]") -> "Effects":
     s = app.online.sealed
     if s is None:
         return [("log", "an answer of the sealed deal with no table: dropped")]
-    out: Effects = [_to_peer(app, x) for x in msg["send"]]
+    out: Effects = [_to_peer(app, {"m": x}) for x in msg["send"]]
     if msg.get("dropped"):
         out.append(("log", "a message from the other page was dropped: " + str(msg["dropped"])))
     names = core.names(app)
@@ -142,9 +142,7 @@ def on_sealed(app: "App", msg: "dict[str, Any]") -> "Effects":
         s.evidence = {"format": "rummy-sealed-evidence/1", "config": s.config, "seat": s.seat,
                       "page": cheat["page"], "code": cheat["code"], "place": cheat["place"],
                       "evidence": cheat.get("evidence") or []}
-        stop = wire.encode("sealed", {"stop": {"code": str(cheat["code"])}})
-        to = ("rtc", "send", key_of(FRIEND), stop) if app.online.role == "host" else ("rtc", "send", "host", stop)
-        return out + [to, ("announce", words), ("render",)]
+        return out + [_to_peer(app, {"stop": {"code": str(cheat["code"])}}), ("announce", words), ("render",)]
     view_doc = msg.get("view")
     if view_doc is not None:
         try:

@@ -11,10 +11,8 @@ CPU is read from /proc: every Chromium process's own time and that of its reaped
 
 from __future__ import annotations
 
-import argparse
 import base64
 import importlib.util
-import json
 import os
 import statistics
 import sys
@@ -101,12 +99,7 @@ def measure(browser: Any, url: str, snap: dict[str, Any], starts: int, shared: b
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--starts", type=int, default=5)
-    ap.add_argument("--site", help="a built site (default: build one into a temporary directory)")
-    ap.add_argument("--json", action="store_true")
-    ap.add_argument("--record", action="store_true", help="write the figures into bench/results/")
-    args = ap.parse_args(argv)
+    args = results.bench_options(__doc__.splitlines()[0], "starts", 5, argv)
     load_before = os.getloadavg()[0]
     with site_copy(args.site) as site:
         server = serve.make_server(site)
@@ -134,18 +127,8 @@ def main(argv: list[str] | None = None) -> int:
                "page start in the shared context, Chromium CPU (s)": shared["cpu"],
                "page start in a new context, wall (s)": new["wall"],
                "page start in the shared context, wall (s)": shared["wall"]}
-    load = [round(load_before, 1), round(os.getloadavg()[0], 1)]
-    if args.json:
-        print(json.dumps({"starts": args.starts, "figures": figures, "load": load}))
-    else:
-        print(f"{args.starts} start(s) each (machine load {load[0]} before, {load[1]} after)")
-        for k, v in figures.items():
-            print(f"  {k:<52} {v}")
-    if args.record:
-        path = results.write_record("e2e-page-start", "python -m bench.e2e_page_start --starts " + str(args.starts),
-                                    figures, load, note="the browser tests' cost of one page start (CPU: the mean "
-                                                        "per start; wall: the median)")
-        print(f"recorded: {path}")
+    results.report(args, "starts", "e2e-page-start", figures, load_before, f"{args.starts} start(s) each",
+                   note="the browser tests' cost of one page start (CPU: the mean per start; wall: the median)")
     return 0
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -193,6 +194,34 @@ def write_record(bench: str, command: str, figures: Mapping[str, Value], loads: 
         path = Path(f"{base}-{n}.json")
     path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
+
+
+def bench_options(description: str, count: str, default: int, argv: Sequence[str] | None) -> argparse.Namespace:
+    """A browser bench's options: ``--<count>`` (how many runs, starts or hands), ``--site`` (a built site, else a
+    new build), ``--json`` and ``--record``."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--" + count, type=int, default=default)
+    ap.add_argument("--site", help="a built site (default: build one into a temporary directory)")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--record", action="store_true", help="write the figures into bench/results/")
+    return ap.parse_args(argv)
+
+
+def report(args: argparse.Namespace, count: str, bench: str, figures: Mapping[str, Value], load_before: float,
+           head: str, goals: Mapping[str, str] | None = None, note: str | None = None,
+           extra: Mapping[str, object] | None = None) -> None:
+    """A bench's end (options of :func:`bench_options`): the figures as JSON (with ``extra``) or for a person
+    (``head``, then the machine's load before and after), and with ``--record`` as a record."""
+    load = [round(load_before, 1), round(os.getloadavg()[0], 1)]
+    n = getattr(args, count)
+    if args.json:
+        print(json.dumps({count: n, "figures": dict(figures), **(extra or {}), "load": load}))
+    else:
+        print_figures(f"{head} (machine load {load[0]} before, {load[1]} after)", figures, goals)
+    if args.record:
+        path = write_record(bench, f"python -m bench.{bench.replace('-', '_')} --{count} {n}", figures, load,
+                            note=note, goals=goals)
+        print(f"recorded: {path}")
 
 
 def print_figures(head: str, figures: Mapping[str, Value], goals: Mapping[str, str] | None = None) -> None:

@@ -23,7 +23,6 @@ the bytes of the vendored noble modules, raw and gzipped, as the build lists the
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -146,12 +145,7 @@ def measure(site: Path, runs: int) -> list[list[float]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--site", help="a built site (default: build one into a temporary directory)")
-    ap.add_argument("--json", action="store_true")
-    ap.add_argument("--record", action="store_true", help="write the figures into bench/results/")
-    args = ap.parse_args(argv)
+    args = results.bench_options(__doc__.splitlines()[0], "runs", 5, argv)
     load_before = os.getloadavg()[0]
     with site_copy(args.site) as site:
         raw, gz = vendored_bytes(site)
@@ -163,17 +157,9 @@ def main(argv: list[str] | None = None) -> int:
         "noble modules shipped (kB)": round(raw / 1000, 1),
         "noble modules shipped, gzipped (kB)": round(gz / 1000, 1),
     }
-    load = [round(load_before, 1), round(os.getloadavg()[0], 1)]
-    if args.json:
-        print(json.dumps({"runs": args.runs, "figures": figures, "times": times, "load": load}))
-    else:
-        results.print_figures(f"{args.runs} run(s), medians (machine load {load[0]} before, {load[1]} "
-                              "after)", figures, GOALS)
-    if args.record:
-        path = results.write_record("sealed-deal", f"python -m bench.sealed_deal --runs {args.runs}", figures, load,
-                                    goals=GOALS, note="a two-page table, 52 cards: the group work alone (web/seal.js "
-                                                      "in Chromium), not the calls from MicroPython nor the messages")
-        print(f"recorded: {path}")
+    results.report(args, "runs", "sealed-deal", figures, load_before, f"{args.runs} run(s), medians", GOALS,
+                   note="a two-page table, 52 cards: the group work alone (web/seal.js in Chromium), not the calls "
+                        "from MicroPython nor the messages", extra={"times": times})
     return 0
 
 

@@ -15,8 +15,6 @@ e2e/test_sealed_play.py plays a hand with.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import statistics
 import sys
@@ -141,15 +139,10 @@ def measure(site: Path, hands: int) -> list[dict[str, Any]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=3)
-    ap.add_argument("--site", help="a built site (default: build one into a temporary directory)")
-    ap.add_argument("--json", action="store_true")
-    ap.add_argument("--record", action="store_true", help="write the figures into bench/results/")
-    args = ap.parse_args(argv)
     from bench import results
     from bench.pageload import site_copy
 
+    args = results.bench_options(__doc__.splitlines()[0], "hands", 3, argv)
     load_before = os.getloadavg()[0]
     with site_copy(args.site) as site:
         played = measure(site, args.hands)
@@ -160,17 +153,8 @@ def main(argv: list[str] | None = None) -> int:
         "a hand's messages (kB)": round(statistics.median(p["bytes"] for p in played) / 1000, 1),
         "moves per hand": round(statistics.median(len(p["times"]["moves"]) for p in played)),
     }
-    load = [round(load_before, 1), round(os.getloadavg()[0], 1)]
-    if args.json:
-        print(json.dumps({"hands": args.hands, "figures": figures, "load": load}))
-    else:
-        results.print_figures(f"{args.hands} hand(s), medians (machine load {load[0]} before, {load[1]} "
-                              "after)", figures, GOALS)
-    if args.record:
-        path = results.write_record("sealed-hand", f"python -m bench.sealed_hand --hands {args.hands}", figures, load,
-                                    goals=GOALS, note="two engine workers in one Chromium page, the page relaying "
-                                                      "their messages: no data channel")
-        print(f"recorded: {path}")
+    results.report(args, "hands", "sealed-hand", figures, load_before, f"{args.hands} hand(s), medians", GOALS,
+                   note="two engine workers in one Chromium page, the page relaying their messages: no data channel")
     return 0
 
 

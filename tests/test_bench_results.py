@@ -124,3 +124,18 @@ def test_a_written_record_reads_back_and_a_second_of_the_same_minute_gets_its_ow
     assert [c.value for c in current(records)] == [1.25]
     assert json.loads(first.read_text(encoding="utf-8"))["load"] == "0.5–2.0"
     assert raw["commit"] is None and json.loads(first.read_text(encoding="utf-8"))["commit"]
+
+
+def test_a_benchs_options_and_its_report_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.results import bench_options, report
+
+    args = bench_options("probe", "runs", 5, ["--runs", "3", "--json"])
+    assert (args.runs, args.site, args.json, args.record) == (3, None, True, False)
+    report(args, "runs", "probe", {"speed (s)": 1.5}, 0.5, "3 run(s)", extra={"times": [1, 2]})
+    out = json.loads(capsys.readouterr().out)
+    assert out["runs"] == 3 and out["figures"] == {"speed (s)": 1.5} and out["times"] == [1, 2]
+    assert out["load"][0] == 0.5
+    report(bench_options("probe", "runs", 5, []), "runs", "probe", {"speed (s)": 1.5}, 0.5, "5 run(s)",
+           goals={"speed (s)": "≤ 2"})
+    text = capsys.readouterr().out
+    assert text.startswith("5 run(s) (machine load 0.5 before") and "  speed (s)   1.5   (goal ≤ 2)\n" in text

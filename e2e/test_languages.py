@@ -212,6 +212,12 @@ class Walk:
         """Open the dialog ``kind`` by the control ``key``."""
         self.click(key, f"#rm-dialog[open][data-kind={kind}]")
 
+    def visit(self, key: str, kind: str, where: str) -> None:
+        """Open the dialog ``kind`` by the control ``key``, look at it (``where``) and close it."""
+        self.dialog(key, kind)
+        self.look(where)
+        self.close()
+
     def close(self) -> None:
         """Escape closes the dialog."""
         self.page.keyboard.press("Escape")
@@ -238,28 +244,16 @@ def test_every_screen_speaks_the_browsers_language(browser, site_url, site_dir, 
             page.keyboard.press("Escape")
         walk.click("chip-hint", "[data-testid=message].hint")
         walk.look("a Gin table, a hint on show")
-        walk.dialog("menu-scores", "scores")
-        walk.look("Scores")
-        walk.close()
+        walk.visit("menu-scores", "scores", "Scores")
         # the dialogs of the menu and of Help
-        walk.dialog("menu-share", "share")
-        walk.look("Share this deal")
-        walk.close()
-        walk.dialog("menu-past", "past")
-        walk.look("Past matches, none yet")
-        walk.close()
+        walk.visit("menu-share", "share", "Share this deal")
+        walk.visit("menu-past", "past", "Past matches, none yet")
         walk.dialog("menu-help", "help")
         walk.look("Help")
-        walk.dialog("help-legend", "legend")
-        walk.look("What the marks mean")
-        walk.close()
+        walk.visit("help-legend", "legend", "What the marks mean")
         walk.dialog("menu-help", "help")
-        walk.dialog("dlg-watch-record", "watch")
-        walk.look("Watch a hand record")
-        walk.close()
-        walk.dialog("menu-embed", "embed")
-        walk.look("Embed")
-        walk.close()
+        walk.visit("dlg-watch-record", "watch", "Watch a hand record")
+        walk.visit("menu-embed", "embed", "Embed")
         # the upcard passed, a card drawn: a knock, asked, then made; the end of the hand and of the match
         walk.click("act-pass")
         assert wait_turn(page) == "turn:draw"
@@ -279,9 +273,7 @@ def test_every_screen_speaks_the_browsers_language(browser, site_url, site_dir, 
         page.keyboard.press("End")
         walk.see("[data-testid=replay-result]")
         walk.look("the replay viewer, at the end")
-        walk.dialog("replay-link", "replay-link")
-        walk.look("Copy replay link")
-        walk.close()
+        walk.visit("replay-link", "replay-link", "Copy replay link")
         walk.click("replay-close")
         page.wait_for_selector("[data-testid=replay]", state="detached")
         # the match, kept and counted

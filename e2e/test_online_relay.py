@@ -77,6 +77,7 @@ def test_two_strangers_meet_through_play_someone_now(rtc_contexts, nostr_relay):
         page.evaluate("() => { window.sameVisit = true; }")  # gone if the page loads again
         page.get_by_test_id("seek-gin").click()
         expect(page.get_by_test_id("seek")).to_contain_text("Play someone now: Gin Rummy")
+        expect(page.get_by_test_id("seek-deal")).to_contain_text("No dealer")
         pages.append(page)
     ann, bob = pages
     # each hears of the other, one hosts, the other takes the seat it is sent in place: both at one table
@@ -91,9 +92,13 @@ def test_two_strangers_meet_through_play_someone_now(rtc_contexts, nostr_relay):
     expect(guest.get_by_test_id("online-strip")).to_be_visible()
     guest.wait_for_function("() => document.querySelectorAll('[data-testid=hand] .card').length >= 10",
                             timeout=WAIT)
-    cards = sorted(hand_names(guest))
+    host = ann if guest is bob else bob
+    # strangers at a table of two have no dealer: the host's page shows none of the guest's cards
+    faces = set(host.evaluate("() => [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"))
+    assert not faces & set(guest.evaluate("() => [...document.querySelectorAll('[data-testid=hand] [data-card]')]"
+                                          ".map(e => e.dataset.card)"))
+    # a reload takes the guest's keys with it: its page comes back to the seat and both say the match is over
     guest.reload()
-    expect(guest.get_by_test_id("table-screen")).to_have_attribute("data-seat", "1", timeout=WAIT)
-    guest.wait_for_function("() => document.querySelectorAll('[data-testid=hand] .card').length >= 10",
-                            timeout=WAIT)
-    assert sorted(hand_names(guest)) == cards
+    expect(guest.get_by_test_id("join")).to_contain_text("This page was reloaded during a match with no dealer",
+                                                        timeout=WAIT)
+    expect(host.get_by_test_id("message")).to_contain_text("cannot go on", timeout=WAIT)

@@ -5,6 +5,9 @@ implementation that web/seal.js (@noble/curves) is checked against. Points and s
 from __future__ import annotations
 
 import hashlib
+import itertools
+import random
+from collections.abc import Callable
 
 import rbcl
 
@@ -46,6 +49,7 @@ class SodiumGroup:
     def random_scalar(self) -> str:
         return bytes(rbcl.crypto_core_ristretto255_scalar_random()).hex()
 
+
     def inverse(self, scalar: str) -> str:
         return bytes(rbcl.crypto_core_ristretto255_scalar_invert(_scalar(scalar))).hex()
 
@@ -67,3 +71,21 @@ class SodiumGroup:
             except Exception as e:  # libsodium refuses an identity result
                 raise GroupError(str(e)) from None
         return out
+
+
+class SeededGroup(SodiumGroup):
+    """libsodium's group whose random scalars come from a seeded generator: a test's deals are the same every
+    run (the scalars shuffle the deck)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__()
+        self.rnd = random.Random(seed)
+
+    def random_scalar(self) -> str:
+        return bytes(rbcl.crypto_core_ristretto255_scalar_reduce(self.rnd.randbytes(64))).hex()
+
+
+def seeded_groups(first: int = 1) -> Callable[[], SodiumGroup]:
+    """A maker of groups, each seeded with the next number from ``first`` (one per page, in the order made)."""
+    seeds = itertools.count(first)
+    return lambda: SeededGroup(next(seeds))

@@ -258,10 +258,10 @@ def test_a_saved_online_match_keeps_its_proof_and_reveals_after_a_reload():
 
 @pytest.mark.parametrize("text,why", [
     (5, "not text"), ("x" * (online.MAX_TEXT + 1), "too long"), ("{", "not JSON"), ("[]", "an unknown message"),
-    ('{"v": 2, "t": "steal"}', "an unknown message"), ('{"v": 2, "t": "act", "action": 5, "step": 1}', "act:"),
-    ('{"v": 2, "t": "act", "action": "draw stock"}', "act:"),
-    ('{"v": 2, "t": "entropy", "hand": 1, "value": "xyz"}', "entropy:"),
-    ('{"v": 2, "t": "talk", "say": 99}', "talk:"), ('{"v": 2, "t": "hello", "net": "1", "build": "b"}', "hello:"),
+    ('{"v": 3, "t": "steal"}', "an unknown message"), ('{"v": 3, "t": "act", "action": 5, "step": 1}', "act:"),
+    ('{"v": 3, "t": "act", "action": "draw stock"}', "act:"),
+    ('{"v": 3, "t": "entropy", "hand": 1, "value": "xyz"}', "entropy:"),
+    ('{"v": 3, "t": "talk", "say": 99}', "talk:"), ('{"v": 3, "t": "hello", "net": "1", "build": "b"}', "hello:"),
 ])
 def test_malformed_messages_from_a_guest_are_dropped_with_a_reason(text, why):
     msg, problem = online.decode(text, online.TO_HOST)
@@ -269,7 +269,8 @@ def test_malformed_messages_from_a_guest_are_dropped_with_a_reason(text, why):
 
 
 def test_a_message_of_another_version_is_told_apart():
-    msg, problem = online.decode('{"v": 3, "t": "hello", "net": 3, "build": "x"}', online.TO_HOST)
+    other = online.NET + 1
+    msg, problem = online.decode(json.dumps({"v": other, "t": "hello", "net": other, "build": "x"}), online.TO_HOST)
     assert problem == "version" and msg is not None
 
 

@@ -8,15 +8,17 @@ from __future__ import annotations
 import json
 import random
 
-from online_harness import Page
+from online_harness import Net, Page
+from sodium_group import seeded_groups
 from test_online_play import CheckedNet, hand_over, host_table, play_until, seeded_secrets  # noqa: F401 (a fixture)
 
 from web.page.app import core, meet
 from web.page.app.invite import invite_fragment, read_invite
 from web.page.formats import DEFAULT_RELAYS, default_settings
+from web.worker import sealed_play
 
 
-def open_link(net: CheckedNet, seat: int, link: str | None = None) -> Page:
+def open_link(net: Net, seat: int, link: str | None = None) -> Page:
     """A friend's page opens the seat's invite link: nobody pastes anything."""
     host = net.host
     assert host is not None and host.app.host is not None
@@ -275,7 +277,8 @@ def follow(net: CheckedNet, page: Page) -> Page:
     return page
 
 
-def test_two_players_looking_for_gin_are_seated_together():
+def test_two_players_looking_for_gin_are_seated_together_at_a_table_with_no_dealer(monkeypatch):
+    monkeypatch.setattr(sealed_play, "make_group", seeded_groups())
     net = CheckedNet(relays=True)
     ann = seeker(net, "Ann")
     net.host = ann
@@ -283,6 +286,7 @@ def test_two_players_looking_for_gin_are_seated_together():
     ann.do("command", "seek", {"game": "gin"})
     net.run()
     assert 'data-testid="seek"' in ann.html and "Nobody else is looking yet" in ann.html
+    assert "No dealer: both pages shuffle and lock the deck" in ann.html
     bob.do("command", "seek", {"game": "gin"})
     net.run()
     # Ann's key is the smaller: she hosts, and Bob's page is sent his seat's link, privately
@@ -293,6 +297,14 @@ def test_two_players_looking_for_gin_are_seated_together():
     bob2 = follow(net, bob)
     assert ann.app.host.links[1]["state"] == "ready"
     assert bob2.app.match.view is not None and bob2.app.match.view.seat == 1
+    # strangers at a table of two: each page's engine deals its part and holds only its seat's cards
+    assert ann.app.online.sealed is not None and bob2.app.online.sealed is not None
+    assert ann.table.sealed is not None and bob2.table.sealed is not None
+    assert not set(ann.table.sealed.seat.known.values()) & set(bob2.app.match.view.hand)
+    play_until(net, {1: bob2}, random.Random(5), hand_over(ann))
+    net.run()
+    for page in (ann, bob2):
+        assert any(line.startswith("Hand 1: Deal verified") for line in page.app.match.meta["log"])
 
 
 def test_a_rummy_leader_starts_with_computers_in_the_empty_seats():
@@ -395,3 +407,19 @@ def test_an_announcement_heard_after_its_pages_gone_is_not_news():
     ann.do("signal-event", t, "seeking", json.dumps({"gone": True}), "c" * 64)
     ann.do("signal-event", t, "seeking", json.dumps({"name": "Cy"}), "c" * 64)
     assert ann.app.seeker.seen == {} and "Nobody else is looking yet" in ann.html
+
+
+def test_an_answer_replaced_by_a_newer_one_is_not_an_error():
+    """A reloaded friend's page answers the link's offer, then the room's newer one: the browser drops the first
+    answer ("replaced"), and the page waits for the second instead of saying it failed."""
+    net = CheckedNet(relays=True)
+    host = host_table(net, "gin", ["guest"], ["Ann", "Bob"])
+    bob = open_link(net, 1)
+    net.drop(1)
+    bob.app.guest.join["state"] = "making"
+    bob.do("rtc-answer", "host", None, "replaced")
+    assert bob.app.guest.join["state"] == "making" and not bob.app.guest.join["error"]
+    host.do("rtc-offer", "seat1", None, "replaced")
+    assert host.app.host.links[1]["state"] != "error" and not host.app.host.links[1]["error"]
+    bob.do("rtc-answer", "host", None, "no network address")
+    assert bob.app.guest.join["state"] == "error" and "no network address" in bob.app.guest.join["error"]

@@ -242,12 +242,12 @@ def test_malformed_oversized_and_unknown_messages_are_dropped_and_logged():
     bob = net.join(1)
     net.run()
     before = json.dumps(host.table.game.to_dict())
-    for junk in ("", "{", "[1,2]", '{"v": 2, "t": "steal", "cards": "all"}', '{"v": 2, "t": "act", "step": "x"}',
-                 "x" * (online.MAX_TEXT + 5), '{"v": 2, "t": "entropy", "hand": 99, "value": "' + "a" * 32 + '"}'):
+    for junk in ("", "{", "[1,2]", '{"v": 3, "t": "steal", "cards": "all"}', '{"v": 3, "t": "act", "step": "x"}',
+                 "x" * (online.MAX_TEXT + 5), '{"v": 3, "t": "entropy", "hand": 99, "value": "' + "a" * 32 + '"}'):
         host.do("rtc-event", "seat1", "message", junk)
     assert json.dumps(host.table.game.to_dict()) == before
     assert len([line for line in host.logs if "dropped" in line or "no deal" in line]) >= 6
-    for junk in ("", "{}", '{"v": 2, "t": "table", "view": 5}', '{"v": 2, "t": "welcome"}'):
+    for junk in ("", "{}", '{"v": 3, "t": "table", "view": 5}', '{"v": 3, "t": "welcome"}'):
         bob.do("rtc-event", "host", "message", junk)
     assert bob.app.match.view is not None and bob.app.match.view.seat == 1
 

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 from online_harness import Net, Page
-from sodium_group import SodiumGroup
+from sodium_group import seeded_groups
+from test_online_meet import open_link
 from test_online_play import Eager, hand_over, play_until
 from test_page_app import play_person
 from test_pass_and_play import set_up
@@ -24,14 +25,15 @@ HEX = set("0123456789abcdef")
 
 @pytest.fixture(autouse=True)
 def _libsodium(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sealed_play, "make_group", SodiumGroup)
+    """libsodium's group, seeded: the same deals every run."""
+    monkeypatch.setattr(sealed_play, "make_group", seeded_groups())
 
 
 class SealedNet(Net):
     """The network, keeping every text the pages send each other."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, relays: bool = False) -> None:
+        super().__init__(relays)
         self.texts: list[tuple[str, dict[str, Any]]] = []  # (sender's name, message)
         self.withhold = ""  # the name of a page whose keys are kept back from now on
 
@@ -111,7 +113,9 @@ def test_a_whole_gin_hand_with_no_dealer_between_host_and_friend() -> None:
     assert bob.sent and all(m["type"].startswith("sealed-") for m in bob.sent) and bob.saves == []
 
 
-def test_a_gin_match_with_no_dealer_plays_hand_after_hand_to_its_end() -> None:
+def test_a_gin_match_with_no_dealer_plays_hand_after_hand_to_its_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sealed_play, "make_group", seeded_groups(37))  # deals of a match of five hands (random
+    # play ends most hands with the stock run down: a tie)
     net = SealedNet()
     host, bob = sealed_table(net, rules={"target": 60})
     for _hand in range(40):
@@ -131,11 +135,14 @@ def test_a_friend_whose_page_cheats_stops_the_match_on_both_pages_with_the_evide
     host, bob = sealed_table(net)
     a = host.app
     forged = {"t": "move", "page": 1, "action": "knock 2C", "places": []}  # a knock that shows no card
-    host.do("rtc-event", "seat1", "message", online.encode("sealed", {"m": forged}))
+    sealed = a.online.sealed
+    assert sealed is not None
+    forged_text = online.encode("sealed", {"m": forged, "n": sealed.got})
+    host.do("rtc-event", "seat1", "message", forged_text)
     assert a.match.next == "over" and a.page.level == "error"
     assert "Bob's page broke the rules" in a.page.message and "Bob's page broke the rules" in " ".join(host.announced)
     before = len(host.sent)
-    host.do("rtc-event", "seat1", "message", online.encode("sealed", {"m": forged}))
+    host.do("rtc-event", "seat1", "message", forged_text)
     assert len(host.sent) == before  # a stopped table asks its engine nothing more
     # Bob's page is told, and stops too
     net.run()
@@ -178,7 +185,8 @@ def test_a_key_kept_back_stops_the_match_once_the_wait_is_over() -> None:
     assert host.app.match.next == "over" and "Bob's page kept back the key of a card" in host.app.page.message
 
 
-def test_a_lost_link_ends_a_match_with_no_dealer_on_both_pages() -> None:
+def test_a_lost_link_ends_a_match_with_no_dealer_when_the_pages_met_without_relays() -> None:
+    """With a reply code and no relay, neither page can come back by itself: the match cannot wait."""
     net = SealedNet()
     host, bob = sealed_table(net)
     net.drop(1)
@@ -213,3 +221,76 @@ def test_a_match_the_host_deals_after_one_with_no_dealer_sends_the_friends_moves
     assert bob.app.online.sealed is not None
     bob.do("rtc-event", "host", "message", online.encode("commit", {"hand": 1, "commitment": "a" * 64, "dealer": 0}))
     assert bob.app.online.sealed is None  # the next moves go to the host's page, as at any host's table
+
+
+def relay_table(net: SealedNet) -> tuple[Page, Page]:
+    """A table with no dealer whose friend came through the seat's room on the relays."""
+    host = net.host_page()
+    set_up(host, "gin", ["guest"], ["Ann", "Bob"])
+    host.do("change", "sealed", "on", True)
+    host.do("command", "start", {})
+    bob = open_link(net, 1)
+    return host, bob
+
+
+def test_a_lost_link_pauses_the_match_and_what_was_in_flight_is_sent_again_once_back() -> None:
+    net = SealedNet(relays=True)
+    host, bob = relay_table(net)
+    rnd = random.Random(3)
+    play_until(net, {1: bob}, rnd, lambda: host.app.match.next == "you")
+    # the link breaks; Ann moves meanwhile: her page's messages go nowhere
+    net.drop(1)
+    lost = len(net.dropped)
+    play_person(host, rnd)
+    assert len(net.dropped) > lost  # sent while the link was down: lost on the way
+    assert any("Reconnecting… The match waits" in w for w in host.announced) and host.app.match.next != "over"
+    assert "Let a computer play for Bob" not in host.html  # this page never had Bob's cards
+    sealed = host.table.sealed
+    assert sealed is not None
+    now = sealed.clock()
+    sealed.clock = lambda: now + 600
+    assert host.fire("sealed-wait")
+    assert host.app.match.next != "over"  # no key is overdue while the other page is away
+    sealed.clock = lambda: now
+    # Bob's page sees the link close and comes back through the room by itself; each page sends what the other
+    # missed, once
+    net.queue.append((bob, ("rtc-event", "host", "closed", "channel closed")))
+    net.run()
+    assert any("Reconnecting… The match waits" in w for w in bob.announced)
+    assert host.app.host is not None and host.app.host.links[1]["state"] == "ready"
+    for page, other in ((host, "Bob"), (bob, "Ann")):
+        assert page.app.online.sealed is not None and not page.app.online.sealed.paused
+        assert f"{other} is back: the match goes on." in page.announced
+    play_until(net, {1: bob}, rnd, hand_over(host))
+    net.run()
+    for page in (host, bob):
+        assert any(line.startswith("Hand 1: Deal verified") for line in page.app.match.meta["log"])
+    assert results(host) == results(bob)
+    assert not [line for line in host.logs + bob.logs if "out of order" in line]
+
+
+def test_a_message_sent_again_or_out_of_order_is_dropped_and_changes_nothing() -> None:
+    net = SealedNet()
+    host, _bob = sealed_table(net)
+    sealed = host.app.online.sealed
+    assert sealed is not None and sealed.got > 0
+    got, asked = sealed.got, len(host.sent)
+    last = next(msg["m"] for name, msg in reversed(net.texts) if name == "guest1" and "m" in msg)
+    for n in (got - 1, got + 1):
+        host.do("rtc-event", "seat1", "message", online.encode("sealed", {"m": last, "n": n}))
+    assert sealed.got == got and len(host.sent) == asked and host.app.match.next != "over"
+    assert len([line for line in host.logs if "out of order" in line]) == 2
+
+
+def test_a_friend_who_comes_back_without_the_table_ends_the_match_on_both_pages() -> None:
+    """Bob's page reloads: its keys are gone with it, and both pages say the match cannot go on."""
+    net = SealedNet(relays=True)
+    host, bob = relay_table(net)
+    link = host.app.host.links[1]["link"] if host.app.host is not None else ""
+    net.drop(1)
+    assert host.app.match.next != "over"
+    del net.guests[1]
+    bob2 = open_link(net, 1, link)
+    assert host.app.match.next == "over" and "cannot go on without their page's keys" in host.app.page.message
+    assert "This page was reloaded during a match with no dealer" in bob2.app.page.message
+    assert bob.app.online.sealed is not None  # (the old page is gone: nothing reaches it)

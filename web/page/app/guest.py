@@ -124,6 +124,8 @@ def on_rtc_answer(app: "App", key: str, sdp: str | None, err: object) -> "Effect
     if app.online.role != "guest":
         return []
     guest = _guest(app)
+    if not sdp and err == "replaced":  # a newer answer (to the room's newer offer) is being made: it answers for itself
+        return []
     if not sdp:
         guest.join["state"] = "error"
         # i18n: {error}: the browser's reason (in English)
@@ -167,8 +169,13 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
     app.match.waiting = None
     from web.page.app import sealedplay
 
-    if sealedplay.active(app):  # the host's keys went with its page: the hand cannot go on
-        return sealedplay.lost(app, core.names(app)[0] if core.names(app) else "") + [("render",)]
+    if sealedplay.active(app):  # the host's keys are with its page: the match waits for it, if it can come back
+        name = core.names(app)[0] if core.names(app) else ""
+        if not meeting(app):
+            return sealedplay.lost(app, name) + [("render",)]
+        from web.page.app import meet
+
+        return sealedplay.pause(app, name) + [("signal", "post", "host", meet.encode("knock")), ("render",)]
     if meeting(app):  # the host's page makes a new offer for this seat; asking makes sure it is sent
         from web.page.app import meet
 
@@ -207,6 +214,11 @@ def guest_message(app: "App", text: "Any") -> "Effects":
             return must_reload(app, _("This page is another version of the game than {name}'s.").format(name=host))
         return must_reload(app, _("This page is another version of the game than the host's."))
     if t == "welcome":
+        from web.page.app import sealedplay
+
+        if msg.get("sealed") and sealedplay.active(app):  # back after a lost link: the match goes on from here
+            guest.join["state"] = "playing"
+            return [sealedplay.resume(app), ("render",)]
         names = host_names(msg["names"])
         guest.my_seat = msg["seat"]
         guest.table_config = {"game": msg["game"], "rules": msg["rules"],
@@ -234,7 +246,11 @@ def guest_message(app: "App", text: "Any") -> "Effects":
             return sealedplay.begin_guest(app, guest.my_seat, cfg, msg["begin"])
         if "stop" in msg:
             return sealedplay.stopped_by_peer(app, msg["stop"])
-        return sealedplay.from_peer(app, msg["m"])
+        if "resume" in msg:
+            if app.online.sealed is None:  # this page came back without its table (a reload)
+                return sealedplay.came_back_without_table(app) if msg["resume"]["got"] >= 0 else []
+            return sealedplay.resumed(app, msg["resume"]["got"], core.names(app)[0] if core.names(app) else "")
+        return sealedplay.from_peer(app, msg["m"], msg["n"])
     if t in ("commit", "table"):
         app.online.sealed = None  # the host deals this match: an earlier one with no dealer is over
     if t == "commit":

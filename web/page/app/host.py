@@ -179,6 +179,8 @@ def on_rtc_offer(app: "App", key: str, sdp: str | None, err: object) -> "Effects
     link = None if seat is None else host.links.get(seat)
     if seat is None or link is None or app.online.role != "host":
         return [("rtc", "close", key)]
+    if not sdp and err == "replaced":  # a newer offer for this seat is being made: it answers for itself
+        return []
     if not sdp:
         link["state"] = "error"
         # i18n: {error}: the browser's reason (in English)
@@ -291,9 +293,11 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
     core.say(app, gone, "error")
     from web.page.app import sealedplay
 
-    if sealedplay.active(app):  # the friend's keys went with their page: the hand cannot go on
-        return sealedplay.lost(app, link["name"]) + [("render",)]
     out = after_drop(app, seat) + [("announce", gone)]
+    if sealedplay.active(app):  # the friend's keys are with their page: the match waits for it, if it can come back
+        if not link.get("room"):
+            return sealedplay.lost(app, link["name"]) + [("render",)]
+        out = sealedplay.pause(app, link["name"])
     if link.get("room"):  # the friend's page comes back through the room by itself: the seat waits for it there
         out += invite_seat(app, seat)
         host.links[seat]["error"] = ""
@@ -366,9 +370,11 @@ def host_message(app: "App", seat: int, text: "Any") -> "Effects":
 
         if "stop" in msg:
             return sealedplay.stopped_by_peer(app, msg["stop"])
+        if "resume" in msg:
+            return sealedplay.resumed(app, msg["resume"]["got"], link["name"])
         if "m" not in msg:
             return [("log", "seat " + str(seat) + " sent a table's start: dropped")]
-        return sealedplay.from_peer(app, msg["m"])
+        return sealedplay.from_peer(app, msg["m"], msg["n"])
     if t == "act":
         return guest_act(app, seat, msg)
     if t == "entropy":
@@ -399,7 +405,12 @@ def welcome(app: "App", seat: int) -> "Effects":
     joined = _("{name} joined.").format(name=isolated(core.names(app)[seat]))
     core.say(app, joined)
     out.append(("announce", joined))
-    if app.match.save is None:  # still in the lobby
+    if app.online.sealed is not None:  # a match with no dealer, the friend back: where each page got to
+        from web.page.app import sealedplay
+
+        if sealedplay.active(app):
+            out.append(sealedplay.resume(app))
+    elif app.match.save is None:  # still in the lobby
         out += maybe_deal(app)
     else:
         last = host.last_guests.get(str(seat))
@@ -583,8 +594,8 @@ def replace_guest(app: "App", seat: int) -> "Effects":
     """A computer opponent takes a dropped guest's seat for the rest of the match."""
     m = app.match
     host = _host(app)
-    if m.view is None or seat not in core.guest_seats(app) or m.waiting is not None:
-        return []
+    if m.view is None or seat not in core.guest_seats(app) or m.waiting is not None or app.online.sealed is not None:
+        return []  # (at a table with no dealer this page cannot play the friend's cards: it never had them)
     pid = REPLACEMENT[m.view.game]
     p = app.catalog.profile(m.view.game, pid)
     m.meta["names"][seat] = ((p["name"] if p else pid) + " for " + core.names(app)[seat])[:MAX_NAME].strip()

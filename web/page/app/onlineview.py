@@ -32,9 +32,10 @@ RELAY_NOTE = N_("Invites connect through public relays (listed in Settings): a r
                 "when, and their network addresses, and nothing of the game.")
 
 
-def seat_card(seat: int, link: "dict[str, Any]", started: bool, down: bool = False) -> str:
+def seat_card(seat: int, link: "dict[str, Any]", started: bool, down: bool = False, sealed: bool = False) -> str:
     """One friend's seat on the host's page: the invite, the reply code field (folded when the friend's page
-    connects by itself through the relays: ``down`` when they cannot be reached), or how the link stands."""
+    connects by itself through the relays: ``down`` when they cannot be reached), or how the link stands. At a
+    table with no dealer (``sealed``) no computer can take a friend's seat: this page never had their cards."""
     who = isolated(link["name"])
     name = esc(who)
     state = link["state"]
@@ -80,7 +81,7 @@ def seat_card(seat: int, link: "dict[str, Any]", started: bool, down: bool = Fal
         body = "".join(('<p data-testid="rejoin-', str(seat), '">',
                         esc(_("{name} is not connected: their page comes back by itself through the relays (or send "
                               "them the link again).").format(name=who)), "</p>", body))
-    if started and state in ("dropped", "making", "inviting", "connecting"):
+    if started and state in ("dropped", "making", "inviting", "connecting") and not sealed:
         # i18n: a button: a computer opponent takes the seat of a friend who left, for the rest of the match
         body += _button("replace", _("Let a computer play for {name}").format(name=who), seat)
     elif state == "error":
@@ -267,9 +268,21 @@ def seek_html(app: "App") -> str:
         elif n and not lead:
             body += "".join(('<p class="muted">', esc(_("The first of you to have arrived deals: waiting for them…")),
                              "</p>"))
+    if s.players == 2:
+        # i18n: "Play someone now", a table of two: how the cards are dealt (a table with no dealer)
+        deal = _("No dealer: both pages shuffle and lock the deck with their own keys, so that neither can see the "
+                 "other's cards.")
+        if s.game == "rummy":
+            # i18n: "Play someone now", Basic Rummy for two: such a table plays without jokers
+            deal += " " + _("(A table with no dealer plays without jokers.)")
+    else:
+        # i18n: "Play someone now", a table of more than two: how the cards are dealt
+        deal = _("The page of the first of you to arrive deals: it holds the deck and sends each page only its own "
+                 "cards.")
     return "".join(('<section class="online seek" data-testid="seek" aria-labelledby="seek-title">'
                     '<h2 id="seek-title">', esc(_("Play someone now: {game}").format(game=game)), "</h2>", size,
                     "<p>", playing_as(isolated(s.name)), "</p>", body,
+                    '<p class="muted" data-testid="seek-deal">', esc(deal), "</p>",
                     '<p class="muted">', esc(_(RELAY_NOTE)), "</p>", _button("seek-cancel", _("Cancel")), "</section>"))
 
 
@@ -307,7 +320,8 @@ def table_strip(app: "App") -> str:
     cards = ""
     if host is not None:
         down = relays_down(app)
-        cards = "".join(seat_card(s, host.links[s], app.match.view is not None, down) for s in sorted(host.links)
+        cards = "".join(seat_card(s, host.links[s], app.match.view is not None, down, app.online.sealed is not None)
+                        for s in sorted(host.links)
                         if host.links[s]["state"] not in ("ready", "replaced"))
     check = ""
     if guest is not None and guest.deal_checks:

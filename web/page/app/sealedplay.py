@@ -8,7 +8,13 @@ engine sends the other (``sealed`` ``{"m": ...}``) to the other page, whose page
 (``sealed-in``); a person's move goes to their own engine (``sealed-play``). Each engine's ``sealed`` answer is
 drawn as the table; when a hand's audit is done both pages say "Deal verified"; a page that breaks the rules stops
 the match on the other, which says so. The host deals each next hand (``sealed-next``): the friend's engine joins
-in when the shuffle comes. A lost link, a reload or an engine that stops ends such a match (its keys are gone).
+in when the shuffle comes.
+
+A lost link pauses the match: both engines still hold their keys. Each page counts the messages it sends the
+other (``n``) and keeps them; when the friend's page is back at the table (through the seat's room on the relays),
+each page says how many of the other's it got (``resume``) and sends again what the other missed. A page that
+comes back without its table (a reload: its keys are gone) says so (``got`` -1), and the match ends on both. An
+engine that stops ends it too.
 
 Written in the Python both MicroPython and CPython run.
 """
@@ -24,7 +30,7 @@ TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annota
 if TYPE_CHECKING:
     from typing import Any
 
-    from web.page.app.core import Config, Effects
+    from web.page.app.core import Config, Effect, Effects
     from web.page.app.model import App
 
 NEXT = {"you": "you", "wait": "guest", "deal": "deal", "over": "over", "stopped": "over"}
@@ -45,6 +51,10 @@ class SealedState:
         self.token = 0  # the engine's last answer: the timer of a wait for keys set after it carries it
         self.evidence: dict[str, Any] | None = None  # what stopped the match here: the page, the code, the messages
         self.stopped = False
+        self.sent: list[Any] = []  # every message of this page's engine to the other page, in order (sent again
+        # from where the other got to, after a lost link)
+        self.got = 0  # how many of the other page's messages came (each carries its number)
+        self.paused = False  # the link is lost: waiting for the other page to come back
 
 
 def possible(cfg: "Config") -> bool:
@@ -69,6 +79,7 @@ def begin_host(app: "App", cfg: "Config") -> "Effects":
     config = {"game": cfg["game"], "players": 2, "rules": dict(cfg.get("rules") or {}), "seed": seed,
               "dealer": table.new_seed(app) % 2}
     begin = _to_peer(app, {"begin": {"seed": seed, "dealer": config["dealer"]}})
+    app.match.config = dict(cfg)  # the match's set-up (a friend who comes back is welcomed with it)
     return [begin] + _start(app, 0, config, list(cfg["seats"]))
 
 
@@ -84,10 +95,15 @@ def active(app: "App") -> bool:
     return app.online.sealed is not None and not app.online.sealed.stopped
 
 
-def from_peer(app: "App", message: "dict[str, Any]") -> "Effects":
-    """The other page's engine's message: to this page's engine."""
-    if not active(app):
+def from_peer(app: "App", message: "dict[str, Any]", n: int) -> "Effects":
+    """The other page's engine's message number ``n``: to this page's engine, once, in order."""
+    s = app.online.sealed
+    if s is None or not active(app):
         return [("log", "a message of the sealed deal with no table: dropped")]
+    if n != s.got:  # sent again after a lost link (this page had it), or after one that never came
+        return [("log", "a message of the sealed deal out of order (" + str(n) + ", expected " + str(s.got) +
+                 "): dropped")]
+    s.got += 1
     return [core.send(app, {"type": "sealed-in", "message": message})]
 
 
@@ -102,7 +118,7 @@ def play(app: "App", msg: "dict[str, Any]") -> "Effects":
     return [core.send(app, {"type": "sealed-play", "action": msg["action"]}), core.stall_timer(app), ("render",)]
 
 
-def _to_peer(app: "App", fields: "dict[str, Any]") -> "Any":
+def _to_peer(app: "App", fields: "dict[str, Any]") -> "Effect":
     """A ``sealed`` message to the other page: the friend's, or the host's."""
     text = wire.encode("sealed", fields)
     if app.online.role == "host":
@@ -115,7 +131,10 @@ def on_sealed(app: "App", msg: "dict[str, Any]") -> "Effects":
     s = app.online.sealed
     if s is None:
         return [("log", "an answer of the sealed deal with no table: dropped")]
-    out: Effects = [_to_peer(app, {"m": x}) for x in msg["send"]]
+    out: Effects = []
+    for x in msg["send"]:
+        out.append(_to_peer(app, {"m": x, "n": len(s.sent)}))
+        s.sent.append(x)
     if msg.get("dropped"):
         out.append(("log", "a message from the other page was dropped: " + str(msg["dropped"])))
     names = core.names(app)
@@ -214,7 +233,7 @@ def save_evidence(app: "App", data: "dict[str, Any]") -> "Effects":
 def on_tick(app: "App", token: int) -> "Effects":
     """Nothing came from the engine for a while as this page waited: has the other page kept a key back?"""
     s = app.online.sealed
-    if s is None or s.stopped or token != s.token:
+    if s is None or s.stopped or s.paused or token != s.token:  # (a lost link: the wait starts again once back)
         return []
     return [core.send(app, {"type": "sealed-check", "limit": KEY_SECONDS})]
 
@@ -238,3 +257,54 @@ def lost(app: "App", name: str | None) -> "Effects":
     app.match.waiting = None
     app.match.next = "over"
     return [("announce", words)]
+
+
+def pause(app: "App", name: str) -> "Effects":
+    """The link to the other page (named ``name``) was lost; that page may come back (through the relays)."""
+    s = app.online.sealed
+    if s is None or not active(app):
+        return []
+    s.paused = True
+    # i18n: a table with no dealer when the link to the other page is lost; {name}: the other player
+    words = _("The connection to {name} was lost. Reconnecting… The match waits: each page keeps its own keys.").format(
+        name=isolated(name))
+    core.say(app, words, "error")
+    return [("announce", words)]
+
+
+def resume(app: "App") -> "Effect":
+    """The other page is back at the table: where this page got to in its messages (-1: it has no table)."""
+    s = app.online.sealed
+    return _to_peer(app, {"resume": {"got": s.got if s is not None and active(app) else -1}})
+
+
+def resumed(app: "App", got: int, name: str) -> "Effects":
+    """The other page (named ``name``) says how many of this page's messages it got: the rest again, and play
+    goes on; -1: it came back without its table, and the match cannot go on."""
+    s = app.online.sealed
+    if s is None or not active(app):
+        return []
+    if got < 0 or got > len(s.sent):
+        return lost(app, name) + [("render",)]
+    s.paused = False
+    out: Effects = [_to_peer(app, {"m": s.sent[n], "n": n}) for n in range(got, len(s.sent))]
+    # i18n: a table with no dealer goes on after a lost link; {name}: the other player, back
+    words = _("{name} is back: the match goes on.").format(name=isolated(name))
+    core.say(app, words)
+    s.token += 1
+    if app.match.next == "guest":  # waiting for the other page: a key it owes is asked about if it still does not come
+        out.append(("timer", "sealed-wait", KEY_SECONDS, s.token))
+    return out + [("announce", words), ("render",)]
+
+
+def came_back_without_table(app: "App") -> "Effects":
+    """This page is at a table with no dealer it does not hold (it was reloaded): the other page is told, and the
+    person too."""
+    # i18n: a friend's page that was reloaded during a match with no dealer: its keys are gone
+    words = _("This page was reloaded during a match with no dealer: its keys are gone, and the match cannot go on. "
+              "Start a new match to play again.")
+    core.say(app, words, "error")
+    app.match.waiting = None
+    if app.guest is not None:
+        app.guest.join["state"] = "over"  # not waiting for a deal: nothing more comes
+    return [_to_peer(app, {"resume": {"got": -1}}), ("announce", words), ("render",)]

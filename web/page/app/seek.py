@@ -12,7 +12,8 @@ the order of their keys, as many as its table has seats, and hosts a match with 
 (``direct``: only the page of that key can read it), and that page takes the seat as a friend opening the link
 would, in place (web.page.app.model ``join``: no reload, its relays already connected). At a Basic
 Rummy table for more than two, the leader may start before every seat is taken: computer opponents take the
-empty seats.
+empty seats. A table of two has no dealer (web.page.app.sealedplay: neither page can see the other's cards), and
+so no jokers; at a larger table the leader's page deals.
 
 Messages: ``("signal-event", topic, "seeking", text, key)`` and ``("signal-event", "", "direct", text, key)`` (see
 web.page.app.model.on_signal), ticks named "seek". Effects: ``("signal", "seek" | "unseek" | "direct", ...)``,
@@ -196,7 +197,13 @@ def host(app: "App", guests: list[str]) -> "Effects":
     s.seats = {i + 1: key for i, key in enumerate(guests)}
     t = topic(s.game, s.players)
     out: Effects = [("signal", "seek", t, json.dumps({"gone": True})), ("signal", "unseek", t)]
-    return out + table.start_match(app, setup.config()) + invite_made(app)
+    cfg = setup.config()
+    setup.sealed = s.players == 2  # strangers at a table of two: no dealer (web.page.app.sealedplay), no jokers
+    if setup.sealed:
+        cfg["rules"] = dict(cfg.get("rules") or {})
+        if s.game == "rummy":
+            cfg["rules"]["jokers"] = False
+    return out + table.start_match(app, cfg) + invite_made(app)
 
 
 def invite_made(app: "App") -> "Effects":

@@ -420,7 +420,7 @@ def _sealed_field(st: SetupState) -> str:
                     (" checked" if st.sealed else ""), "> ",
                     esc(_("No trusted dealer: both pages shuffle and lock the deck with their own keys, so that "
                           "neither page, yours included, can see a card it should not (the deal takes a second; a "
-                          "lost connection ends the match)")),
+                          "reload ends the match)")),
                     "</label>"))
 
 

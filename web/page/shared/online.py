@@ -16,8 +16,11 @@ host -> guest
     ``talk``     ``{"seat", "say"}``: a quick message of a player (``say`` indexes ``QUICK``)
     ``status``   ``{"text", "level"}``: what the host's table is waiting for ("Ann is re-inviting Bob")
     ``sealed``   ``{"begin": {"seed", "dealer"}}``: a match with no dealer starts (its seed, its first dealer), or
-                 ``{"m": {...}}``: a message of the host's engine to the guest's (both ways), or ``{"stop":
-                 {"code"}}``: this page stopped the match, finding the other broke the rules (both ways)
+                 ``{"m": {...}, "n"}``: a message of the host's engine to the guest's (both ways; ``n`` counts them
+                 from 0, so that a page sends again from where the other says it got to), or ``{"resume":
+                 {"got"}}``: the link is back, and this page got the other's first ``got`` messages (-1: this page
+                 has no table, its keys are gone), or ``{"stop": {"code"}}``: this page stopped the match, finding
+                 the other broke the rules (both ways)
     ``reload``   ``{"why", "host"?}``: the guest's page is another version (``why`` "version"), the host's
                  page's player named ``host``: reload it (the guest's page words it, whatever ``why`` says)
 guest -> host
@@ -25,7 +28,7 @@ guest -> host
                  once per link (a second one is ignored)
     ``act``      ``{"action", "step"}``: a move drawn from the view of ``step``
     ``entropy``  ``{"hand", "value"}``: the guest's random contribution to the committed deal (32 hex digits)
-    ``sealed``   ``{"m": {...}}`` or ``{"stop": {"code"}}``: as the host's (a table with no dealer)
+    ``sealed``   ``{"m": {...}, "n"}``, ``{"resume": {"got"}}`` or ``{"stop": {"code"}}``: as the host's
     ``talk``     ``{"say"}``
 
 Anything else, or a message with a field of the wrong type, is dropped and logged by whoever receives it; a
@@ -41,7 +44,8 @@ TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annota
 if TYPE_CHECKING:
     from typing import Any
 
-NET = 2  # 2: a table may have no dealer (welcome's sealed, the sealed message); a page of 1 is told to reload
+NET = 3  # 2: a table may have no dealer (welcome's sealed, the sealed message); 3: its messages are counted and
+# sent again after a lost link (sealed's n and resume). A page of another version is told to reload
 MAX_TEXT = 200000  # characters: a view with every card of a long hand is under 20 000
 
 
@@ -107,16 +111,20 @@ def message_problem(msg: "dict[str, Any]") -> str | None:
         return None if type(msg.get("sealed", False)) is bool else "welcome: sealed must be true or false"
     if t == "sealed":
         begin, m = msg.get("begin"), msg.get("m")
-        stop = msg.get("stop")
+        stop, resume = msg.get("stop"), msg.get("resume")
         if stop is not None:
             ok = isinstance(stop, dict) and type(stop.get("code")) is str and len(stop["code"]) <= 40
             return None if ok and begin is None and m is None else "sealed: why the table stopped"
+        if resume is not None:
+            ok = isinstance(resume, dict) and _is_int(resume.get("got")) and resume["got"] >= -1
+            return None if ok and begin is None and m is None else "sealed: where a page got to"
         if begin is not None:
             if m is not None or not isinstance(begin, dict) or not _is_int(begin.get("seed")) or \
                     begin.get("dealer") not in (0, 1) or not _is_int(begin.get("dealer")):
                 return "sealed: a match's seed and first dealer"
             return None
-        return None if isinstance(m, dict) else "sealed: a message of the sealed deal"
+        n = msg.get("n")
+        return None if isinstance(m, dict) and type(n) is int and n >= 0 else "sealed: a message of the sealed deal"
     if t == "table":
         if not isinstance(msg.get("view"), dict) or not isinstance(msg.get("events"), list):
             return "table: a view and events were expected"

@@ -17,6 +17,7 @@ from test_online_play import Eager, hand_over, play_until
 from test_page_app import play_person
 from test_pass_and_play import set_up
 
+from rummy.deadwood import best_arrangement
 from web.page.shared import online
 from web.worker import sealed_play
 
@@ -99,6 +100,12 @@ def test_a_whole_gin_hand_with_no_dealer_between_host_and_friend() -> None:
     # each page's engine holds the other's hand as stand-ins: Ann's engine never had Bob's cards
     assert host.table.sealed is not None and bob.table.sealed is not None
     assert not set(host.table.sealed.seat.known.values()) & set(bob.table.sealed.seat.game.hands[1])
+    # each page shows its own deadwood, from its engine's arrangement of its own hand
+    for page in (host, bob):
+        v = page.app.match.view
+        assert v is not None and page.app.match.hint["deadwood"] == best_arrangement(list(v.hand))[0]
+        assert 'data-testid="deadwood"' in page.html
+        assert 'data-act="hint"' not in page.html  # neither player is advised
     play_until(net, {1: bob}, Eager(3), hand_over(host))
     net.run()
     for page in (host, bob):

@@ -161,14 +161,14 @@ def test_a_guest_relayed_the_hosts_view_is_caught(monkeypatch: pytest.MonkeyPatc
 
 def test_a_hint_drawn_from_the_whole_game_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """... and so does a hint that looked at the stock (here: the deadwood the next stock card would leave)."""
-    real = worker_table.Table._hint
+    real = worker_table.arrangement
 
-    def peeking(self: worker_table.Table, g: Game, seat: int | None = None) -> Message:
-        out = real(self, g, seat)
+    def peeking(g: Game, me: int) -> Message:
+        out = real(g, me)
         out["peek"] = g.stock[0] if g.stock else None
         return out
 
-    monkeypatch.setattr(worker_table.Table, "_hint", peeking)
+    monkeypatch.setattr(worker_table, "arrangement", peeking)
     c = Checked(random.Random(5))
     with pytest.raises(AssertionError, match="the table message for seat 0 depends on cards hidden from it"):
         c.send({"type": "new", "config": {"game": "gin", "opponents": ["rex"], "rules": {}, "seed": 5}})

@@ -3,12 +3,14 @@
 of web.worker.table, each answered ``sealed``:
 
 ``{"type": "sealed", "send": [...], "view": <rummy-view of this page's seat> | null, "events": [...], "by",
-"next", "verified",
+"next", "verified", "hint",
 "result": {"points", "totals", "end", "winner", "deck"} | null, "scores", "cheat": {"page", "code", "place",
 "evidence": [the messages that show it]} | null,
 "dropped": TEXT?}`` (``deck``: the hand's cards by place, once the audit has checked it)
 
-``events`` are the hand's public events since the last answer (``by``: the seat of the last of them); ``send``
+``hint`` is the Gin arrangement of this seat's hand (web.worker.table.arrangement: deadwood, melds, the deadwood
+each knock would leave), as a table's; ``events`` are the hand's public events since the last answer (``by``: the
+seat of the last of them); ``send``
 holds the messages this page sends to the other page (the page relays them as they are); ``next`` is
 "you" (this seat may move), "wait" (for the other page: its keys, its move), "deal" (the hand is over and
 verified: ``sealed-next`` deals the next), "over" (the match is over) or "stopped" (a page broke the protocol or
@@ -28,7 +30,7 @@ from rummy.model import Event
 from rummy.seatgame import SeatGame
 from web.page.shared.sealed import Cheat, GroupError, Malformed
 from web.worker.sealed_table import SealedTable
-from web.worker.table import events_since
+from web.worker.table import arrangement, events_since
 
 if TYPE_CHECKING:
     from web.page.shared.sealed import Group
@@ -150,7 +152,8 @@ def _answer(t: Table, send: list[Message], dropped: str | None = None) -> list[M
     out: Message = {"type": "sealed", "send": send, "view": s.seat.view().to_data() if s.dealt else None,
                     "events": [codec.encode(Event, e) for e in events] if s.dealt else [], "by": by,
                     "next": _next(t, s), "verified": s.verified is not None, "result": result,
-                    "cheat": t.sealed_cheat, "scores": list(g.scores)}
+                    "cheat": t.sealed_cheat, "scores": list(g.scores),
+                    "hint": arrangement(g, s.seat.seat) if s.dealt and g.phase.in_hand else {}}
     if dropped is not None:
         out["dropped"] = dropped
     return [out]

@@ -375,7 +375,7 @@ class Table:
             "events": [codec.encode(Event, e) for e in events],
             "by": by,
             "next": nxt,
-            "hint": self._hint(g),
+            "hint": arrangement(g, self.viewer),
             "viewer": self.viewer,
             "save": self.save_text(),
             "config": dict(self.config),
@@ -391,7 +391,7 @@ class Table:
             out["fair"] = online.fair_for_page(self, g)
         guests = [s for s, seat in enumerate(self.seats) if seat["kind"] == GUEST]
         if guests:  # online: the host's page relays each guest its own seat's view and hint, and nothing else
-            out["guests"] = {str(s): {"view": seat_view(g, s).to_data(), "hint": self._hint(g, s)} for s in guests}
+            out["guests"] = {str(s): {"view": seat_view(g, s).to_data(), "hint": arrangement(g, s)} for s in guests}
         return out
 
     def save_text(self) -> str:
@@ -429,30 +429,30 @@ class Table:
                 "intro": self.lesson.intro, "outro": self.lesson.outro,
                 "done": len(g.records) > 1 or not g.phase.in_hand}
 
-    def _hint(self, g: Game, seat: int | None = None) -> Message:
-        """Gin: the engine's arrangement of the viewer's hand (or ``seat``'s), for sorting and marks: its melds,
-        its deadwood cards and count, and with 11 cards the deadwood after the best discard; on the viewer's turn,
-        the deadwood each legal knock would leave (``knocks``: card -> deadwood), which the page says before a
-        knock is sent."""
-        me = self.viewer if seat is None else seat
-        hand = g.hands[me]
-        if g.game != "gin" or not hand:
-            return {}
-        dw, melds, unmatched = best_arrangement(hand)
-        out: Message = {"deadwood": dw, "melds": [cards_str(m) for m in melds], "unmatched": cards_str(unmatched),
-                        "after_discard": None}
-        out["best_knock"] = None
-        out["knocks"] = {}
-        if len(hand) == 11 and g.phase == "play":
-            ranked = best_discards(hand)
-            out["after_discard"] = ranked[0][0]
-            knocks = {str(a) for a in g.legal_actions() if a.kind == "knock"} if g.turn == me else set()
-            for dw_left, c in ranked:  # best first: the knock that leaves the least deadwood
-                if f"knock {card_str(c)}" in knocks:
-                    out["knocks"][card_str(c)] = dw_left
-                    if out["best_knock"] is None:
-                        out["best_knock"] = f"knock {card_str(c)}"
-        return out
+
+def arrangement(g: Game, me: int) -> Message:
+    """Gin: the engine's arrangement of ``me``'s hand, for sorting and marks: its melds, its deadwood cards and
+    count, and with 11 cards the deadwood after the best discard; on ``me``'s turn, the deadwood each legal knock
+    would leave (``knocks``: card -> deadwood), which the page says before a knock is sent. (The table's ``hint``;
+    from ``me``'s own cards and legal moves only.)"""
+    hand = g.hands[me]
+    if g.game != "gin" or not hand:
+        return {}
+    dw, melds, unmatched = best_arrangement(hand)
+    out: Message = {"deadwood": dw, "melds": [cards_str(m) for m in melds], "unmatched": cards_str(unmatched),
+                    "after_discard": None}
+    out["best_knock"] = None
+    out["knocks"] = {}
+    if len(hand) == 11 and g.phase == "play":
+        ranked = best_discards(hand)
+        out["after_discard"] = ranked[0][0]
+        knocks = {str(a) for a in g.legal_actions() if a.kind == "knock"} if g.turn == me else set()
+        for dw_left, c in ranked:  # best first: the knock that leaves the least deadwood
+            if f"knock {card_str(c)}" in knocks:
+                out["knocks"][card_str(c)] = dw_left
+                if out["best_knock"] is None:
+                    out["best_knock"] = f"knock {card_str(c)}"
+    return out
 
 
 @dataclass(frozen=True)

@@ -125,7 +125,8 @@ def ask_hint(app: "App") -> "Effects":
     m = app.match
     learn = app.learn
     v = m.view
-    if v is None or app.page.screen != "table" or m.cover is not None or app.online.role == "guest":
+    if v is None or app.page.screen != "table" or m.cover is not None or app.online.role == "guest" or \
+            app.online.sealed is not None:
         return []
     if m.waiting is not None or m.engine != "ready":
         return []

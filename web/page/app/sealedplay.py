@@ -177,7 +177,7 @@ def on_sealed(app: "App", msg: "dict[str, Any]") -> "Effects":
                 app.match.meta["counted"] = len(view.results)
             before = app.match.view
             shown = table.on_table(app, {"type": "table", "view": view_doc, "events": msg["events"],
-                                         "by": msg["by"], "next": nxt, "hint": {}, "save": None,
+                                         "by": msg["by"], "next": nxt, "hint": msg.get("hint") or {}, "save": None,
                                          "config": app.match.config, "viewer": s.seat})
             out += stage.after_table(app, before, shown, False)
         elif msg["next"] != s.next:  # the same table, what comes next changed (the audit done): no new drawing

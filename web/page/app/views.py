@@ -148,8 +148,9 @@ def learn_ui(app: "App", ui: "dict[str, Any]") -> "dict[str, Any]":
     assert v is not None  # drawn with the table
     lesson = learn.lesson(app)
     mine = v.in_hand and v.turn == v.seat and m.cover is None and app.stage.dealing is None
-    # a friend's page online has no engine to ask: no hint there
-    ui["chips"] = ("" if app.online.role == "guest" else learnview.chips_html(
+    # a friend's page online has no engine to ask, and at a table with no dealer the two players are alike (neither
+    # is advised): no hint there
+    ui["chips"] = ("" if app.online.role == "guest" or app.online.sealed is not None else learnview.chips_html(
         mine and m.waiting is None, bool(extras.get("practice")), bool(extras.get("undo")) and m.waiting is None)) \
         + render.legend_chip()
     ui["scoreline_extra"] = learnview.assisted_html(bool(extras.get("assisted")))

@@ -442,6 +442,8 @@ def _sealed_answer_problem(msg: "Any") -> str | None:
         return "sealed: a view or null was expected"
     if not isinstance(msg.get("events"), list) or not (msg.get("by") is None or _is_int(msg.get("by"))):
         return "sealed: events and by (a seat or null) were expected"
+    if not isinstance(msg.get("hint", {}), dict):
+        return "sealed: a hint (an object) was expected"
     cheat = msg.get("cheat")
     if cheat is not None and (not isinstance(cheat, dict) or type(cheat.get("code")) is not str
                               or not _is_int(cheat.get("page")) or not _is_int(cheat.get("place"))):

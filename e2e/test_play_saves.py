@@ -242,5 +242,6 @@ def test_megabytes_of_junk_are_offered_as_a_file_and_storage_works_again(page, w
     button(page, "OK").click()
     button(page, "Play Gin Rummy").click()
     expect(page.locator("[data-testid=hand] .card")).to_have_count(10)
-    expect(page.get_by_test_id("storage-banner")).to_be_hidden()  # the game saves again: no "storage is full"
-    assert page.evaluate("Object.keys(localStorage).some(k => k.startsWith('rummy.match'))")
+    # the game saves again once the engine's table comes (the cards show before): written, and no "storage is full"
+    page.wait_for_function("() => Object.keys(localStorage).some(k => k.startsWith('rummy.match'))")
+    expect(page.get_by_test_id("storage-banner")).to_be_hidden()

@@ -83,31 +83,63 @@ class Review:
                 "mistakes": [m.to_data(i in marked) for i, m in enumerate(self.mistakes)]}
 
 
+class HandReview:
+    """A review under way, a few decisions at a time (:meth:`advance`), so that whoever waits for it can be told
+    how far it got; the same advisor throughout, so the review is the one :func:`review_hand` gives.
+    Raises :class:`~rummy.errors.RecordError` for a malformed record or a hand the record does not finish."""
+
+    def __init__(self, rec: Any, hand: int, advisor: Advisor, seat: int = 0,
+                 names: Sequence[str] | None = None) -> None:
+        self.hand, self.seat, self.advisor = hand, seat, advisor
+        self.names = names
+        self.decisions = 0  # the seat's decisions in the hand
+        finished = False
+        for _index, g, played in positions(rec, hand):  # a first pass, without the expert: how many there are
+            if played is None:
+                finished = len(g.results) > hand
+            elif g.turn == seat:
+                self.decisions += 1
+        if not finished:
+            raise RecordError(f"hand {hand} of the record is not finished: only finished hands are reviewed")
+        self.done = 0  # the decisions the expert has looked at
+        self.mistakes: list[Mistake] = []
+        self._positions = positions(rec, hand)
+
+    @property
+    def finished(self) -> bool:
+        return self.done == self.decisions
+
+    def advance(self, decisions: int | None = None) -> None:
+        """Look at the next ``decisions`` of the seat's decisions (all that are left: None)."""
+        goal = self.decisions if decisions is None else min(self.decisions, self.done + decisions)
+        while self.done < goal:
+            index, g, played = next(self._positions)
+            if played is None or g.turn != self.seat:
+                continue
+            self.done += 1
+            view = seat_view(g, self.seat)
+            advice = self.advisor.advise(view, self.names)
+            if advice.action == played:
+                continue
+            option = advice.option(played)
+            if option is not None and option.same:
+                continue
+            cost = advice.cost_of(played)
+            if cost is not None and cost <= 0:
+                continue  # as good as the advice by the expert's own numbers
+            self.mistakes.append(Mistake(self.hand, index, played, advice, max(0.0, cost or 0.0), view,
+                                         cost is not None))
+
+    def review(self) -> Review:
+        """The review, once :attr:`finished`."""
+        assert self.finished, "the review is not finished"
+        return Review(self.hand, self.seat, self.decisions, tuple(self.mistakes))
+
+
 def review_hand(rec: Any, hand: int, advisor: Advisor, seat: int = 0,
                 names: Sequence[str] | None = None) -> Review:
     """Review ``seat``'s decisions in finished hand ``hand`` of record ``rec`` with ``advisor`` (the expert).
     Raises :class:`~rummy.errors.RecordError` for a malformed record or a hand the record does not finish."""
-    decisions = 0
-    mistakes: list[Mistake] = []
-    finished = False
-    for index, g, played in positions(rec, hand):
-        if played is None:
-            finished = len(g.results) > hand
-            break
-        if g.turn != seat:
-            continue
-        decisions += 1
-        view = seat_view(g, seat)
-        advice = advisor.advise(view, names)
-        if advice.action == played:
-            continue
-        option = advice.option(played)
-        if option is not None and option.same:
-            continue
-        cost = advice.cost_of(played)
-        if cost is not None and cost <= 0:
-            continue  # as good as the advice by the expert's own numbers
-        mistakes.append(Mistake(hand, index, played, advice, max(0.0, cost or 0.0), view, cost is not None))
-    if not finished:
-        raise RecordError(f"hand {hand} of the record is not finished: only finished hands are reviewed")
-    return Review(hand, seat, decisions, tuple(mistakes))
+    r = HandReview(rec, hand, advisor, seat, names)
+    r.advance()
+    return r.review()

@@ -61,7 +61,8 @@ def reviews(h: Harness) -> list[dict[str, Any]]:
 def test_the_coach_reviews_each_hand_when_on_and_lists_the_costly_decisions() -> None:
     h = finished_hand(coach=True)
     sent = [m for m in h.sent if m["type"] == "review"]
-    assert sent == [{"type": "review", "hand": 0}]
+    progress = [m for m in h.received if m["type"] == "review-progress"]
+    assert sent == [{"type": "review", "hand": 0}] * (len(progress) + 1)  # asked again after each step
     review = reviews(h)[-1]["review"]
     assert review["mistakes"], "seed 11 with random play should leave the expert something to say"
     d = h.dialog
@@ -100,11 +101,28 @@ def test_the_coach_button_asks_for_a_review_when_the_setting_is_off() -> None:
     assert h.dialog is not None
     assert 'data-testid="coach-ask"' in h.dialog
     h.do("command", "coach", {"hand": 0})
-    assert [m for m in h.sent if m["type"] == "review"] == [{"type": "review", "hand": 0}]
+    asked = [m for m in h.sent if m["type"] == "review"]
+    assert asked and all(m == {"type": "review", "hand": 0} for m in asked)
     assert h.dialog is not None
     assert 'data-testid="coach-ask"' not in h.dialog and 'data-testid="coach"' in h.dialog
     h.do("command", "coach", {"hand": 0})  # asked once only
-    assert len([m for m in h.sent if m["type"] == "review"]) == 1
+    assert len([m for m in h.sent if m["type"] == "review"]) == len(asked)
+
+
+def test_the_coach_says_how_far_it_got_while_it_looks_at_the_hand() -> None:
+    h = finished_hand(coach=False)
+    h.deliver = False
+    h.do("command", "coach", {"hand": 0})
+    h.deliver_one(h.outbox.pop(0))  # the first few decisions looked at
+    (progress,) = [m for m in h.received if m["type"] == "review-progress"]
+    d = h.dialog
+    assert d is not None and 'data-testid="coach-busy"' in d
+    shown = re.search(r'data-testid="coach-progress" max="(\d+)" value="(\d+)"></progress> <span>([^<]*)</span>', d)
+    assert shown is not None and (int(shown.group(2)), int(shown.group(1))) == (progress["done"], progress["of"])
+    assert shown.group(3) == f"{progress['done']} of your {progress['of']} decisions"
+    assert h.waiting() == [{"type": "review", "hand": 0}]  # asked to go on
+    h.flush()
+    assert 'data-testid="coach-busy"' not in (h.dialog or "") and reviews(h) and h.app.replays.reviewed == {}
 
 
 def test_a_hand_played_as_the_expert_plays_it_costs_nothing_and_says_so() -> None:
@@ -168,7 +186,9 @@ def test_a_review_of_an_earlier_match_arriving_late_is_dropped() -> None:
     assert h.waiting() == [{"type": "review", "hand": 0}]
     h.new_match("gin", ("ada",), seed=12)  # before the engine has answered the review
     h.flush()
-    assert reviews(h) and h.app.replays.reviews == {}
+    assert [m for m in h.received if m["type"] in ("review", "review-progress")]
+    assert h.app.replays.reviews == {} and h.app.replays.reviewed == {}
+    assert len([m for m in h.sent if m["type"] == "review"]) == 1  # not asked to go on
 
 
 # ---------------------------------------------------------------- the replay viewer

@@ -50,6 +50,8 @@ def _samples() -> list[tuple[str, object]]:
                             w.one({"type": "verify", "record": {}}),
                             {"type": "hint", "step": 1, "action": 5, "words": "x", "reasons": []},
                             {"type": "review", "hand": 0, "review": {}}, {"type": "replay", "ok": 1},
+                            {"type": "review-progress", "hand": 0, "done": 4, "of": 9},
+                            {"type": "review-progress", "hand": 0, "done": 5, "of": 4},
                             {"type": "verified", "ok": True}, {"type": "record"}, {"type": "link", "query": 3},
                             dict(t, deal=[1]), dict(t, undo="yes"), dict(t, tutorial=7)]
     return [("page", m) for m in page] + [("engine", m) for m in engine]

@@ -13,10 +13,13 @@ from test_bots import _scrambled
 from rummy import Action, Game, seat_view
 from rummy.bots import expert_advisor
 from rummy.cards import card_str
+from rummy.coach import review_hand
 from rummy.daily import daily_config, daily_seed
 from rummy.fairdeal import commitment, hand_secret, shuffled_deck
+from rummy.replays import finished_record
 from web.page.shared.protocol import engine_message_problem, page_message_problem
 from web.worker import main
+from web.worker.learn import REVIEW_STEP
 from web.worker.table import Table
 
 
@@ -46,6 +49,17 @@ class Worker:
         replies = self.send(msg)
         assert len(replies) == 1
         return replies[0]
+
+    def review(self, hand: int) -> tuple[dict, list[dict]]:
+        """The coach's review of ``hand``, asked again after each ``review-progress`` as the page does; with the
+        progress messages on the way."""
+        progress: list[dict] = []
+        for _ in range(200):
+            r = self.one({"type": "review", "hand": hand})
+            if r["type"] != "review-progress":
+                return r, progress
+            progress.append(r)
+        raise AssertionError("the review never finished")
 
     @property
     def game(self) -> Game:
@@ -296,13 +310,19 @@ def test_the_coach_reviews_a_finished_hand_and_a_hand_played_with_hints_costs_no
     w = Worker()
     w.new("gin", ("rex",), seed=21)
     w.play_until(_hand_over)  # the person follows every hint
-    r = w.one({"type": "review", "hand": 0})
-    assert r["hand"] == 0 and r["review"]["decisions"] > 0
+    r, progress = w.review(0)
+    assert r["type"] == "review" and r["hand"] == 0 and r["review"]["decisions"] > 0
+    # a few decisions per answer, each answer saying how far the coach got
+    assert [p["done"] for p in progress] == list(range(REVIEW_STEP, r["review"]["decisions"], REVIEW_STEP))
+    assert all(p["of"] == r["review"]["decisions"] and p["hand"] == 0 for p in progress)
     assert r["review"]["mistakes"] == [] and r["review"]["total"] == 0
     w2 = Worker()
     w2.new("gin", ("rex",), seed=21)
     w2.play_until(_hand_over, person=lambda v: v.legal[-1])  # always the last legal move
-    r2 = w2.one({"type": "review", "hand": 0})
+    r2, _progress = w2.review(0)
+    # the same review as the coach's in one go (the same expert, the same seed)
+    rec = finished_record(w2.game)
+    assert r2["review"] == review_hand(rec, 0, expert_advisor("gin", w2.table.seeds[0]), 0, w2.table.names()).to_data()
     assert r2["review"]["mistakes"] and r2["review"]["total"] > 0 and 1 <= len(r2["review"]["marked"]) <= 3
     m = r2["review"]["mistakes"][r2["review"]["marked"][0]]
     assert m["marked"] and m["view"]["format"] == "rummy-view" and m["view"]["view"]["seat"] == 0

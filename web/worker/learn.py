@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummy import seat_view
 from rummy.bots import expert_advisor, get_profile
-from rummy.coach import review_hand
+from rummy.coach import HandReview
 from rummy.daily import daily_config, deal_query
 from rummy.errors import RecordError, RulesError
 from rummy.fairdeal import verify_record
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 Message = dict[str, Any]
 ME = 0  # the person at this device (web.worker.table.ME)
+REVIEW_STEP = 4  # the coach's decisions looked at per answer: between two, the page shows how far it got
 
 # Each message arrives here through web.worker.table.ROUTES, checked by the protocol, and with what its route needs
 # there already: a match in play, the present step (hint, undo), a finished hand (review, replay, verify).
@@ -48,8 +49,20 @@ def hint(table: Table, msg: Message) -> list[Message]:
 
 
 def review_message(table: Table, msg: Message) -> list[Message]:
-    """The coach's review of a finished hand."""
-    return [{"type": "review", "hand": msg["hand"], "review": review(table, msg["hand"])}]
+    """The coach's review of a finished hand, ``REVIEW_STEP`` decisions per message: until it is done, the answer
+    says how far it got (``review-progress``) and the page asks again, which goes on with the same review."""
+    hand = msg["hand"]
+    r = table.reviewing
+    if r is None or r.hand != hand:
+        g = table.game
+        assert g is not None
+        advisor = expert_advisor(g.game, table.seeds[ME] if table.seeds else 0)
+        r = table.reviewing = HandReview(finished_record(g), hand, advisor, ME, table.names())
+    r.advance(REVIEW_STEP)
+    if not r.finished:
+        return [{"type": "review-progress", "hand": hand, "done": r.done, "of": r.decisions}]
+    table.reviewing = None
+    return [{"type": "review", "hand": hand, "review": r.review().to_data()}]
 
 
 def record_message(table: Table, msg: Message) -> list[Message]:
@@ -82,13 +95,6 @@ def verify_message(table: Table, msg: Message) -> list[Message]:
         return verify(msg["record"])
     return verify(record(table, hands=[msg["hand"]]))
 
-
-def review(table: Table, hand: int) -> Message:
-    """The coach's review of seat 0's decisions in finished hand ``hand``."""
-    g = table.game
-    assert g is not None
-    advisor = expert_advisor(g.game, table.seeds[ME] if table.seeds else 0)
-    return review_hand(finished_record(g), hand, advisor, ME, table.names()).to_data()
 
 
 def record(table: Table, hands: list[int] | None = None) -> Message:

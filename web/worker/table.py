@@ -37,6 +37,7 @@ from web.page.shared.protocol import page_message_problem, seats_problem
 from web.worker import online
 
 if TYPE_CHECKING:
+    from rummy.coach import HandReview
     from web.worker.sealed_table import SealedTable
 
 Message = dict[str, Any]
@@ -102,6 +103,7 @@ class Table:
         self.assisted = False  # a hint or an undo was used in this match
         self.lesson: Tutorial | None = None  # the guided hand being played, if any
         self._proofs: dict[int, Message | None] = {}  # each hand's deal proof (see seed_proof)
+        self.reviewing: HandReview | None = None  # the coach's review under way (web.worker.learn.review_message)
         self.sealed: SealedTable | None = None  # a match with no dealer, online (web.worker.sealed_play)
         self.sealed_cheat: Message | None = None  # what stopped it: the page, the code and the place
         self.sealed_sent = (0, 0)  # (hand number, log length) at its last answer
@@ -308,6 +310,7 @@ class Table:
         self.assisted = False
         self.lesson = tutorial(g.game) if config.get("tutorial") is True else None
         self._proofs = {}
+        self.reviewing = None
 
     def _follow_turn(self, g: Game) -> None:
         """When a person at this device is to act, the page shows that person's view."""

@@ -248,7 +248,7 @@ ENGINE: "dict[str, Handler]" = {
     "hello": table.on_hello, "table": on_table, "refused": on_refused, "stale": on_refused,
     "bad-save": table.on_bad_save, "error": on_error, "prepared": on_prepared,
     "hint": learn.on_hint, "verified": learn.on_verified, "link": learn.on_link, "daily": table.on_daily,
-    "review": replays.on_review, "replay": replays.on_replay, "record": replays.on_record, "sealed": on_sealed,
+    "review": replays.on_review, "review-progress": replays.on_review_progress, "replay": replays.on_replay, "record": replays.on_record, "sealed": on_sealed,
 }
 
 

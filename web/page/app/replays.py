@@ -87,6 +87,7 @@ class ReplayState:
         self.replay_back = "table"  # the screen the viewer goes back to
         # hand -> the coach's review of this match's hand (the engine's data, or {"error"})
         self.reviews: dict[int, dict[str, Any]] = {}
+        self.reviewed: dict[int, tuple[int, int]] = {}  # a review under way: hand -> (decisions looked at, of)
         # this part's requests not answered yet: request id -> [type, what it is for]
         self.asked: dict[object, list[Any]] = {}
         # the last finished matches kept in this browser (rummy-ui/history), newest first
@@ -221,8 +222,20 @@ def on_review(app: "App", msg: "dict[str, Any]") -> "Effects":
     if ctx is None or ctx["gen"] != rp.replay_gen:
         return []
     rp.reviews[msg["hand"]] = msg["review"]
+    rp.reviewed.pop(msg["hand"], None)
     replay_marks(app)
     return redraw_after_answer(app)
+
+
+def on_review_progress(app: "App", msg: "dict[str, Any]") -> "Effects":
+    """The coach got some way through a hand's decisions: shown, and asked to go on."""
+    rp = app.replays
+    ctx = take_asked(app, "review", msg)
+    if ctx is None or ctx["gen"] != rp.replay_gen or ctx["hand"] != msg["hand"]:
+        return []
+    rp.reviewed[msg["hand"]] = (msg["done"], msg["of"])
+    return ask(app, "review", {"type": "review", "hand": msg["hand"]}, {"hand": msg["hand"]})[:1] + \
+        redraw_after_answer(app)
 
 
 def on_replay(app: "App", msg: "dict[str, Any]") -> "Effects":
@@ -251,6 +264,7 @@ def on_error(app: "App", msg: "dict[str, Any]") -> "Effects | None":
     why = _("The engine could not do it: {error}.").format(error=str(msg.get("error")))
     if asked == "review":
         rp.reviews[ctx["hand"]] = {"error": why}
+        rp.reviewed.pop(ctx["hand"], None)
         return redraw_after_answer(app)
     if asked == "replay":
         return [("log", "engine: " + str(msg.get("error")))] + replay_failed(app, ctx, str(msg.get("error")))

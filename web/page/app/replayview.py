@@ -373,15 +373,24 @@ def viewer_html(r: "dict[str, Any]", can_link: bool, back_words: str) -> str:
 
 # ---------------------------------------------------------------- the end of a hand
 
-def review_html(review: "dict[str, Any] | None", busy: bool, can_ask: bool, hand: int, names: "Sequence[str]") -> str:
-    """The coach's review of the person's decisions in ``hand`` (the engine's data), or what is happening."""
+def review_html(review: "dict[str, Any] | None", busy: bool, can_ask: bool, hand: int, names: "Sequence[str]",
+                progress: "tuple[int, int] | None" = None) -> str:
+    """The coach's review of the person's decisions in ``hand`` (the engine's data), or what is happening
+    (``progress``: how many of the hand's decisions the coach has looked at, of how many)."""
     # i18n: the heading of the coach's review of a hand: the coach says where an expert would have played
     # otherwise (a title)
     out = "".join(('<section class="coach" data-testid="coach" aria-labelledby="coach-title"><h3 id="coach-title">',
                    esc(_("Coach")), "</h3>"))
     if busy:
+        bar = ""
+        if progress is not None:
+            done, of = progress
+            # i18n: how far the coach got in reviewing a hand: {done} of the person's {n} decisions looked at
+            said = ngettext("{done} of your {n} decision", "{done} of your {n} decisions", of).format(done=done, n=of)
+            bar = "".join(('<progress data-testid="coach-progress" max="', str(of), '" value="', str(done), '">',
+                           "</progress> <span>", esc(said), "</span>"))
         return "".join((out, '<p class="muted" role="status" data-testid="coach-busy">',
-                        esc(_("The coach is looking at your hand…")), "</p></section>"))
+                        esc(_("The coach is looking at your hand…")), "</p>", bar, "</section>"))
     if review is None:
         if not can_ask:
             return ""

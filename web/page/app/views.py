@@ -291,7 +291,7 @@ def replay_end_html(app: "App") -> str:
     from web.page.app import replayview as view
 
     out = view.review_html(app.replays.reviews.get(hand_no), bool(replays.asking(app, "review", "hand", hand_no)),
-                           replays.coach_allowed(app), hand_no, core.names(app))
+                           replays.coach_allowed(app), hand_no, core.names(app), app.replays.reviewed.get(hand_no))
     return out + view.end_tools_html(hand_no, bool(replays.asking(app, "record", "for", "export")),
                                      app.replays.export_note, app.replays.problems.get("match:" + str(hand_no)))
 

@@ -24,7 +24,8 @@ Every message is a JSON object with a ``"type"``. The page sends:
   *assisted*);
 * ``undo`` ``{"step": n}`` — practice games: back to the start of the person's last turn in the hand in play
   (the match becomes *assisted*);
-* ``review`` ``{"hand": h}`` — the coach's review of finished hand ``h`` of the match;
+* ``review`` ``{"hand": h}`` — the coach's review of finished hand ``h`` of the match (answered ``review``, or
+  ``review-progress`` until it is done);
 * ``replay`` ``{"hand": h}`` — the positions of finished hand ``h`` of the match, every hand face up; or
   ``{"record": <rummy-record/1>, "hand": h}`` for an imported record (file or pasted text, parsed by the page);
 * ``record`` ``{}`` — the record of the match's finished hands with their deal proofs (export, history);
@@ -56,6 +57,8 @@ The engine answers with:
   move for the viewer's view of that step (``rummy.bots.advice``);
 * ``review`` ``{"hand", "review": {"decisions", "total", "marked", "mistakes": [{"index", "step", "played",
   "advice", "cost", "marked", "words", "view"}]}}`` — the coach (``rummy.coach``);
+* ``review-progress`` ``{"hand", "done", "of"}`` — the coach has looked at ``done`` of the hand's ``of`` decisions:
+  the page asks ``review`` again to go on (the same review, a few decisions per answer);
 * ``replay`` ``{"ok": true, "hands", "replay": <rummy-replay/1>}`` or ``{"ok": false, "error"}`` — a hand's
   positions (``rummy.replays``: ``frames[i]`` is the position just before action ``i``, the last one the end;
   a review's mistake at ``index`` i is shown by ``frames[i]``, and what was played by ``frames[i + 1]``);
@@ -90,8 +93,8 @@ PAGE_TYPES = ("hello", "new", "resume", "act", "deal", "advance", "prepare", "se
               "replay", "record", "verify", "daily", "link", "tutorial", "sealed-new", "sealed-in", "sealed-play",
               "sealed-next", "sealed-check")
 # engine -> page
-ENGINE_TYPES = ("hello", "table", "refused", "stale", "bad-save", "error", "prepared", "hint", "review", "replay",
-                "record", "verified", "daily", "link", "sealed")
+ENGINE_TYPES = ("hello", "table", "refused", "stale", "bad-save", "error", "prepared", "hint", "review",
+                "review-progress", "replay", "record", "verified", "daily", "link", "sealed")
 SEALED_NEXT = ("you", "wait", "deal", "over", "stopped")  # a sealed table's next step, as its page sees it
 GAMES = ("gin", "rummy")
 NEXT = ("you", "computer", "guest", "deal", "over")
@@ -386,6 +389,13 @@ def _hint_problem(msg: "Any") -> str | None:
     return None if isinstance(msg.get("reasons"), list) else "hint: reasons were expected"
 
 
+def _review_progress_problem(msg: "Any") -> str | None:
+    done, of = msg.get("done"), msg.get("of")
+    if not _is_hand(msg.get("hand")) or not _is_int(done) or not _is_int(of) or not 0 <= done <= of:
+        return "review-progress: a hand, and how many of its decisions of how many were expected"
+    return None
+
+
 def _review_answer_problem(msg: "Any") -> str | None:
     r = msg.get("review")
     if not _is_hand(msg.get("hand")) or not isinstance(r, dict) or not isinstance(r.get("mistakes"), list):
@@ -455,7 +465,7 @@ def _sealed_answer_problem(msg: "Any") -> str | None:
 ENGINE_CHECKS = {
     "hello": _none, "table": _table_problem, "refused": _refused_problem, "stale": _stale_problem,
     "bad-save": _bad_save_problem, "error": _none, "prepared": _prepared_problem, "hint": _hint_problem,
-    "review": _review_answer_problem, "replay": _replay_answer_problem, "record": _record_answer_problem,
+    "review": _review_answer_problem, "review-progress": _review_progress_problem, "replay": _replay_answer_problem, "record": _record_answer_problem,
     "verified": _verified_problem, "daily": _daily_answer_problem, "link": _link_answer_problem,
     "sealed": _sealed_answer_problem,
 }

@@ -299,6 +299,7 @@ def test_two_players_looking_for_gin_are_seated_together_at_a_table_with_no_deal
     assert bob2.app.match.view is not None and bob2.app.match.view.seat == 1
     # strangers at a table of two: each page's engine deals its part and holds only its seat's cards
     assert ann.app.online.sealed is not None and bob2.app.online.sealed is not None
+    assert ann.app.setup.sealed is False  # the new-game form's choice for friends is left as it was
     assert ann.table.sealed is not None and bob2.table.sealed is not None
     assert not set(ann.table.sealed.seat.known.values()) & set(bob2.app.match.view.hand)
     play_until(net, {1: bob2}, random.Random(5), hand_over(ann))
@@ -319,12 +320,31 @@ def test_a_rummy_leader_starts_with_computers_in_the_empty_seats():
     assert "1 player looking" in ann.html and "Bob" in ann.html
     # a table of four waits for three others: the leader may start now, the other page waits for the leader
     assert ann.app.seeker.state == "looking" and "Start now: computers take the empty seats" in ann.html
+    assert "The page of the first of you to arrive deals" in ann.html and "No dealer" not in ann.html
     assert "Start now" not in bob.html and "waiting for them" in bob.html
     ann.do("command", "seek-now", {})
     net.run()
     assert [s["kind"] for s in core.online_seats(ann.app)] == ["person", "guest", "computer", "computer"]
     bob2 = follow(net, bob)
     assert bob2.app.match.view is not None and bob2.app.match.view.players == 4
+    assert ann.app.online.sealed is None  # a larger table: the leader's page deals, as the seek screen said
+
+
+def test_two_strangers_at_basic_rummy_play_with_no_dealer_and_so_without_jokers(monkeypatch):
+    monkeypatch.setattr(sealed_play, "make_group", seeded_groups())
+    net = CheckedNet(relays=True)
+    ann = seeker(net, "Ann")
+    net.host = ann
+    bob = seeker(net, "Bob")
+    ann.app.setup.overrides["rummy"]["jokers"] = True  # the leader's own rules have jokers
+    for page in (ann, bob):
+        page.do("command", "seek", {"game": "rummy", "players": "2"})
+        assert "(A table with no dealer plays without jokers.)" in page.html
+    net.run()
+    bob2 = follow(net, bob)
+    assert ann.app.online.sealed is not None and bob2.app.online.sealed is not None
+    assert ann.app.online.sealed.config["rules"]["jokers"] is False
+    assert ann.table.sealed is not None and len(ann.table.sealed.seat.cards) == 52
 
 
 def test_who_leads_and_whom_it_takes_need_no_clock():

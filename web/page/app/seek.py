@@ -198,12 +198,15 @@ def host(app: "App", guests: list[str]) -> "Effects":
     t = topic(s.game, s.players)
     out: Effects = [("signal", "seek", t, json.dumps({"gone": True})), ("signal", "unseek", t)]
     cfg = setup.config()
+    chosen_before = setup.sealed  # the new-game form's own choice, for a table with friends later
     setup.sealed = s.players == 2  # strangers at a table of two: no dealer (web.page.app.sealedplay), no jokers
     if setup.sealed:
         cfg["rules"] = dict(cfg.get("rules") or {})
         if s.game == "rummy":
             cfg["rules"]["jokers"] = False
-    return out + table.start_match(app, cfg) + invite_made(app)
+    out += table.start_match(app, cfg)
+    setup.sealed = chosen_before
+    return out + invite_made(app)
 
 
 def invite_made(app: "App") -> "Effects":

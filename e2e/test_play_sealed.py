@@ -2,7 +2,7 @@
 friend joins from the invite link, and both pages run their own engine, joined by real RTCDataChannels inside
 the test's network namespace (e2e/netns.py). Every text each page receives is kept and checked: only the sealed
 deal's messages pass, and a card's name travels only in the move that shows it; the host's page never shows
-a card of the friend's hand before the hand's end. Both pages end the hand with "Deal verified".
+a card of the friend's hand before the hand's end, and neither page's storage holds a card of the other's hand. Both pages end the hand with "Deal verified".
 
 Run (as root): ``python -m pytest e2e -q --import-mode=importlib -o "pythonpath=tests e2e" -k play_sealed``.
 """
@@ -27,6 +27,13 @@ from rummy.cards import card_str
 pytest_plugins = ["netns"]
 CARD = re.compile(r'"((?:[A2-9TJQK][CDHS])|JK)"')
 HAND = "() => [...document.querySelectorAll('[data-testid=hand] [data-card]')].map(e => e.dataset.card)"
+STORED = """() => { const out = []; for (const s of [localStorage, sessionStorage]) for (let i = 0; i < s.length; i++)
+  out.push(s.getItem(s.key(i))); return out; }"""
+
+
+def stored_cards(page: Page) -> set[str]:
+    """The cards named in anything the page keeps in its storage."""
+    return {c for value in page.evaluate(STORED) if type(value) is str for c in CARD.findall(value)}
 
 
 def open_recorded(ctx: Any) -> Page:
@@ -78,6 +85,8 @@ def test_a_gin_hand_with_no_dealer_between_two_browsers(rtc_contexts):
     # the host's page shows none of Bob's cards: not in its hand, not face up
     faces = set(host.evaluate("() => [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"))
     assert not faces & bobs
+    # ... nor does any value either page keeps in its storage hold a card of the other's hand
+    assert not stored_cards(host) & bobs and not stored_cards(bob) & anns
     play_hand(host, {1: bob}, "gin")
     for page in (host, bob):
         dialog = page.get_by_role("dialog", name="End of hand")

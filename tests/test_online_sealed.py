@@ -265,6 +265,8 @@ def test_a_lost_link_pauses_the_match_and_what_was_in_flight_is_sent_again_once_
     net.run()
     assert any("Reconnecting… The match waits" in w for w in bob.announced)
     assert host.app.host is not None and host.app.host.links[1]["state"] == "ready"
+    for page in (host, bob):
+        assert not page.fire("sealed-away") or page.app.match.next != "over"  # back in time: the wait is over
     for page, other in ((host, "Bob"), (bob, "Ann")):
         assert page.app.online.sealed is not None and not page.app.online.sealed.paused
         assert f"{other} is back: the match goes on." in page.announced
@@ -301,3 +303,17 @@ def test_a_friend_who_comes_back_without_the_table_ends_the_match_on_both_pages(
     assert host.app.match.next == "over" and "cannot go on without their page's keys" in host.app.page.message
     assert "This page was reloaded during a match with no dealer" in bob2.app.page.message
     assert bob.app.online.sealed is not None  # (the old page is gone: nothing reaches it)
+
+
+def test_a_page_that_never_comes_back_ends_the_match_once_the_wait_is_over() -> None:
+    """Ann's page closes (or reloads: its keys are gone): Bob's page waits for it a while, then says so."""
+    net = SealedNet(relays=True)
+    host, bob = relay_table(net)
+    for members in net.rooms.values():  # Ann's page is gone: nobody answers in the room
+        members[:] = [(p, n) for p, n in members if p is not host]
+    net.open.discard(1)
+    net.queue.append((bob, ("rtc-event", "host", "closed", "channel closed")))
+    net.run()
+    assert bob.app.match.next != "over" and "The match waits 2 minutes for Ann's page" in bob.app.page.message
+    assert bob.fire("sealed-away")
+    assert bob.app.match.next == "over" and "cannot go on without their page's keys" in bob.app.page.message

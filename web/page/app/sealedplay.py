@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 NEXT = {"you": "you", "wait": "guest", "deal": "deal", "over": "over", "stopped": "over"}
 KEY_SECONDS = 30  # how long a page may keep back a key it owes (a card dealt, drawn or shown) before it is a cheat
+AWAY_SECONDS = 120  # how long a match waits for the other page after a lost link (a page closed or reloaded
+# never comes back with its keys)
 FRIEND = 1  # the friend's seat; the host's is 0
 
 
@@ -55,6 +57,8 @@ class SealedState:
         # from where the other got to, after a lost link)
         self.got = 0  # how many of the other page's messages came (each carries its number)
         self.paused = False  # the link is lost: waiting for the other page to come back
+        self.away = 0  # the lost links so far: the timer of the wait for the last one carries it
+        self.away_name = ""  # ... and the other player's name, for the words if it never comes back
 
 
 def possible(cfg: "Config") -> bool:
@@ -265,11 +269,22 @@ def pause(app: "App", name: str) -> "Effects":
     if s is None or not active(app):
         return []
     s.paused = True
-    # i18n: a table with no dealer when the link to the other page is lost; {name}: the other player
-    words = _("The connection to {name} was lost. Reconnecting… The match waits: each page keeps its own keys.").format(
-        name=isolated(name))
+    s.away += 1
+    s.away_name = name
+    # i18n: a table with no dealer when the link to the other page is lost; {name}: the other player; {minutes}: how
+    # long the match waits for their page
+    words = _("The connection to {name} was lost. Reconnecting… The match waits {minutes} minutes for {name}'s page, "
+              "which keeps its own keys.").format(name=isolated(name), minutes=AWAY_SECONDS // 60)
     core.say(app, words, "error")
-    return [("announce", words)]
+    return [("announce", words), ("timer", "sealed-away", AWAY_SECONDS, s.away)]
+
+
+def on_away(app: "App", token: int) -> "Effects":
+    """The other page has not come back since the link was lost: it was closed or reloaded, its keys are gone."""
+    s = app.online.sealed
+    if s is None or not s.paused or token != s.away:
+        return []
+    return lost(app, s.away_name) + [("render",)]
 
 
 def resume(app: "App") -> "Effect":

@@ -170,12 +170,11 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
     from web.page.app import sealedplay
 
     if sealedplay.active(app):  # the host's keys are with its page: the match waits for it, if it can come back
-        name = core.names(app)[0] if core.names(app) else ""
         if not meeting(app):
-            return sealedplay.lost(app, name) + [("render",)]
+            return sealedplay.lost(app, sealedplay.other_name(app)) + [("render",)]
         from web.page.app import meet
 
-        return sealedplay.pause(app, name) + [("signal", "post", "host", meet.encode("knock")), ("render",)]
+        return sealedplay.pause(app) + [("signal", "post", "host", meet.encode("knock")), ("render",)]
     if meeting(app):  # the host's page makes a new offer for this seat; asking makes sure it is sent
         from web.page.app import meet
 
@@ -249,7 +248,7 @@ def guest_message(app: "App", text: "Any") -> "Effects":
         if "resume" in msg:
             if app.online.sealed is None:  # this page came back without its table (a reload)
                 return sealedplay.came_back_without_table(app) if msg["resume"]["got"] >= 0 else []
-            return sealedplay.resumed(app, msg["resume"]["got"], core.names(app)[0] if core.names(app) else "")
+            return sealedplay.resumed(app, msg["resume"]["got"])
         return sealedplay.from_peer(app, msg["m"], msg["n"])
     if t in ("commit", "table"):
         app.online.sealed = None  # the host deals this match: an earlier one with no dealer is over

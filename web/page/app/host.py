@@ -297,7 +297,7 @@ def on_link_event(app: "App", key: str, kind: str, data: "Any") -> "Effects":
     if sealedplay.active(app):  # the friend's keys are with their page: the match waits for it, if it can come back
         if not link.get("room"):
             return sealedplay.lost(app, link["name"]) + [("render",)]
-        out = sealedplay.pause(app, link["name"])
+        out = sealedplay.pause(app)
     if link.get("room"):  # the friend's page comes back through the room by itself: the seat waits for it there
         out += invite_seat(app, seat)
         host.links[seat]["error"] = ""
@@ -371,7 +371,7 @@ def host_message(app: "App", seat: int, text: "Any") -> "Effects":
         if "stop" in msg:
             return sealedplay.stopped_by_peer(app, msg["stop"])
         if "resume" in msg:
-            return sealedplay.resumed(app, msg["resume"]["got"], link["name"])
+            return sealedplay.resumed(app, msg["resume"]["got"])
         if "m" not in msg:
             return [("log", "seat " + str(seat) + " sent a table's start: dropped")]
         return sealedplay.from_peer(app, msg["m"], msg["n"])

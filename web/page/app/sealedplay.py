@@ -58,7 +58,6 @@ class SealedState:
         self.got = 0  # how many of the other page's messages came (each carries its number)
         self.paused = False  # the link is lost: waiting for the other page to come back
         self.away = 0  # the lost links so far: the timer of the wait for the last one carries it
-        self.away_name = ""  # ... and the other player's name, for the words if it never comes back
 
 
 def possible(cfg: "Config") -> bool:
@@ -211,12 +210,10 @@ def stopped_by_peer(app: "App", stop: "dict[str, Any]") -> "Effects":
     if s is None or s.stopped:
         return []
     s.stopped = True
-    names = core.names(app)
-    other = 1 - s.seat
     # i18n: the other page of a table with no dealer stopped the match, saying this page broke the rules ({code}:
     # how, a code such as "wrong-key"); {name}: the other player
     words = _("{name}'s page stopped the match: it says your page broke the rules ({code}).").format(
-        name=isolated(names[other]) if 0 <= other < len(names) else "?", code=stop["code"])
+        name=isolated(other_name(app)) if other_name(app) else "?", code=stop["code"])
     core.say(app, words, "error")
     core.log_line(app, words)
     app.match.waiting = None
@@ -263,14 +260,22 @@ def lost(app: "App", name: str | None) -> "Effects":
     return [("announce", words)]
 
 
-def pause(app: "App", name: str) -> "Effects":
-    """The link to the other page (named ``name``) was lost; that page may come back (through the relays)."""
+def other_name(app: "App") -> str:
+    """The other page's player (the friend's, or the host's)."""
+    s = app.online.sealed
+    names = core.names(app)
+    other = 1 - s.seat if s is not None else -1
+    return names[other] if 0 <= other < len(names) else ""
+
+
+def pause(app: "App") -> "Effects":
+    """The link to the other page was lost; that page may come back (through the relays)."""
     s = app.online.sealed
     if s is None or not active(app):
         return []
     s.paused = True
     s.away += 1
-    s.away_name = name
+    name = other_name(app)
     # i18n: a table with no dealer when the link to the other page is lost; {name}: the other player; {minutes}: how
     # long the match waits for their page
     words = _("The connection to {name} was lost. Reconnecting… The match waits {minutes} minutes for {name}'s page, "
@@ -284,21 +289,23 @@ def on_away(app: "App", token: int) -> "Effects":
     s = app.online.sealed
     if s is None or not s.paused or token != s.away:
         return []
-    return lost(app, s.away_name) + [("render",)]
+    return lost(app, other_name(app)) + [("render",)]
 
 
 def resume(app: "App") -> "Effect":
-    """The other page is back at the table: where this page got to in its messages (-1: it has no table)."""
+    """The other page is back at the table: where this page, whose table is on, got to in its messages."""
     s = app.online.sealed
-    return _to_peer(app, {"resume": {"got": s.got if s is not None and active(app) else -1}})
+    assert s is not None  # asked only while active
+    return _to_peer(app, {"resume": {"got": s.got}})
 
 
-def resumed(app: "App", got: int, name: str) -> "Effects":
-    """The other page (named ``name``) says how many of this page's messages it got: the rest again, and play
-    goes on; -1: it came back without its table, and the match cannot go on."""
+def resumed(app: "App", got: int) -> "Effects":
+    """The other page says how many of this page's messages it got: the rest again, and play goes on; -1: it came
+    back without its table, and the match cannot go on."""
     s = app.online.sealed
     if s is None or not active(app):
         return []
+    name = other_name(app)
     if got < 0 or got > len(s.sent):
         return lost(app, name) + [("render",)]
     s.paused = False

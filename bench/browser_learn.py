@@ -6,7 +6,8 @@ Builds the site into a temp dir and serves it (tools/serve.py); in Debian's Chro
 (``web/engine-worker.mjs``) from the page and asks it (message ``bench-learn``) to time ``--hints`` hints and
 ``--reviews`` coach reviews of finished hands for each game (``web/worker/bench.py: bench_learn``, the same
 functions ``python -m bench.learn`` times under CPython). Reported: p50 / p95 / max in milliseconds (wall clock
-in the worker; ``*_cpu`` is ``time.process_time``, which Pyodide may not resolve finely). Run it alone: it is
+in the worker; ``*_cpu`` is ``time.process_time``, which Pyodide may not resolve finely). Each hand's review is
+timed from nothing (``review``) and as the table makes it after thinking along with the person (``review_ahead``). Run it alone: it is
 single-threaded but the machine has two cores.
 """
 

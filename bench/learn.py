@@ -4,7 +4,8 @@
 
 A hint is the expert's advice for seat 0's view (``web/worker/bench.py: bench_learn``, what the table's ``hint``
 message does); a review is the coach's review of a finished hand (``review``), with seat 0 played by a skilled
-bot so the review has decisions to explain. Reported per game (Rummy with 2 and 4 players): p50 / p95 / max in
+bot so the review has decisions to explain, and the same review once the expert has thought along during the hand as
+the table's engine does while the person decides (``review_ahead``). Reported per game (Rummy with 2 and 4 players): p50 / p95 / max in
 milliseconds, and the mistakes a review found on average. In Chromium: ``python -m bench.browser_learn``.
 """
 

@@ -26,6 +26,7 @@ CONVERSATION = """async (messages) => {
       const m = JSON.parse(ev.data);
       if (m.type === 'worker:error') { reject(new Error(m.error)); return; }
       if (m.type && m.type.startsWith('worker:')) return;
+      if (m.type === 'ahead') return;  // the engine thinking ahead while no message came: not a reply
       replies.push(m);
       want += 1;
       next();
@@ -103,3 +104,35 @@ def test_a_finished_hand_is_checked_in_the_worker(page, wait_ready) -> None:
     assert check["params"] == {"draw": 1, "action": check["params"]["action"], "rebuilt": False, "card": other,
                                "committed": committed}
     assert check["words"] == verify_record(changed)[0].words
+
+
+def test_the_engine_thinks_ahead_while_the_person_decides(page, wait_ready) -> None:
+    """When no message has come for a moment, the worker works out the expert's advice for the person's decision
+    (web.worker.main.idle) and says so (``ahead``); a hint then gives that advice, CPython's for the same view."""
+    page.goto("index.html")
+    wait_ready(page)
+    cfg = {"game": "gin", "opponents": ["rex"], "rules": {}, "seed": 42}
+    got = page.evaluate("""async (cfg) => {
+      const w = new Worker('./web/engine-worker.mjs', { type: 'module' });
+      const out = [];
+      return await new Promise((resolve, reject) => {
+        w.onmessage = (ev) => {
+          const m = JSON.parse(ev.data);
+          if (m.type === 'worker:error') { reject(new Error(m.error)); return; }
+          if (m.type && m.type.startsWith('worker:')) return;
+          out.push(m);
+          if (m.type === 'ahead') w.postMessage(JSON.stringify({ type: 'hint', step: m.step, id: 'h' }));
+          if (m.type === 'hint') { w.terminate(); resolve(out); }
+        };
+        w.postMessage(JSON.stringify({ type: 'worker:start', snapshot: 'off' }));
+        w.postMessage(JSON.stringify({ type: 'new', config: cfg }));
+      });
+    }""", cfg)
+    table, ahead, hint = got
+    assert table["type"] == "table" and table["next"] == "you"  # the person decides first: the engine thinks
+    step = table["view"]["view"]["step"]
+    assert ahead == {"type": "ahead", "step": step}
+    g = new_match("gin", 2, resolve_rules("gin", 2, {}), 42)
+    want = expert_advisor("gin", json.loads(table["save"])["table"]["seeds"][0]).advise(seat_view(g, 0),
+                                                                                        ["You", "Rex"])
+    assert hint["re"] == "h" and hint["action"] == str(want.action) and hint["words"] == want.words

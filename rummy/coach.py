@@ -4,6 +4,8 @@
     >>> review.mistakes        # each: where (hand, index), what was played, the expert's advice, the cost
     >>> review.marked          # the indexes of the biggest one to three
     >>> review.to_data()       # JSON-ready, each mistake with seat 0's view at that moment to replay it
+    >>> memo = AdviceMemo(expert_advisor("gin"))  # the expert, remembering its advice per view
+    >>> review_hand(record, 0, memo)  # a decision it was asked about during the hand costs nothing now
 
 For each of the seat's decisions the hand is replayed from its record (:mod:`rummy.replays`) to that moment,
 the seat's own :class:`~rummy.view.SeatView` is rebuilt (exactly what the player saw: the same view a hint would
@@ -13,6 +15,10 @@ its own numbers the played action is worse (a choice it has no number for, like 
 is listed unpriced); its cost is the expert's estimate, in points, of what the played action gave up (see
 :mod:`rummy.bots.gin_advice` and :mod:`rummy.bots.rummy_advice` for how each game counts). A hand played
 exactly as the expert would have played it has no mistakes and costs 0.
+
+The expert's advice is a function of the view (its search is seeded from it), so an :class:`AdviceMemo` that asked
+it during the hand (while the player thought, or for a hint) answers the review's questions about those decisions
+without asking again, with the same advice.
 """
 
 from __future__ import annotations
@@ -83,6 +89,37 @@ class Review:
                 "mistakes": [m.to_data(i in marked) for i, m in enumerate(self.mistakes)]}
 
 
+class AdviceMemo:
+    """An :class:`~rummy.bots.base.Advisor` that remembers its advisor's advice per view and names: asked again
+    about a view it has seen, it answers at once with the same advice (the expert's advice depends only on the view,
+    its own seed and the names). It keeps the ``limit`` views asked about last; :attr:`asked` counts the times the
+    advisor itself was asked."""
+
+    def __init__(self, advisor: Advisor, limit: int = 512) -> None:
+        self.advisor = advisor
+        self.limit = max(1, limit)
+        self.asked = 0
+        self._known: dict[tuple[SeatView, tuple[str, ...] | None], Advice] = {}
+
+    def knows(self, view: SeatView, names: Sequence[str] | None = None) -> bool:
+        """Whether the advice for ``view`` (worded for ``names``) is at hand."""
+        return (view, None if names is None else tuple(names)) in self._known
+
+    def advise(self, view: SeatView, names: Sequence[str] | None = None) -> Advice:
+        key = (view, None if names is None else tuple(names))
+        advice = self._known.pop(key, None)  # taken out and put back: the last asked are kept longest
+        if advice is None:
+            advice = self.advisor.advise(view, names)
+            self.asked += 1
+            while len(self._known) >= self.limit:
+                del self._known[next(iter(self._known))]
+        self._known[key] = advice
+        return advice
+
+    def choose(self, view: SeatView) -> Action:
+        return self.advise(view).action
+
+
 class HandReview:
     """A review under way, a few decisions at a time (:meth:`advance`), so that whoever waits for it can be told
     how far it got; the same advisor throughout, so the review is the one :func:`review_hand` gives.
@@ -110,14 +147,18 @@ class HandReview:
         return self.done == self.decisions
 
     def advance(self, decisions: int | None = None) -> None:
-        """Look at the next ``decisions`` of the seat's decisions (all that are left: None)."""
-        goal = self.decisions if decisions is None else min(self.decisions, self.done + decisions)
-        while self.done < goal:
+        """Look at the seat's next decisions until ``decisions`` of them needed the expert's thought (all that are
+        left: None). Decisions an :class:`AdviceMemo` advisor already knows come free: they cost no thought."""
+        memo = self.advisor if isinstance(self.advisor, AdviceMemo) else None
+        thought = 0
+        while self.done < self.decisions and (decisions is None or thought < decisions):
             index, g, played = next(self._positions)
             if played is None or g.turn != self.seat:
                 continue
             self.done += 1
             view = seat_view(g, self.seat)
+            if memo is None or not memo.knows(view, self.names):
+                thought += 1
             advice = self.advisor.advise(view, self.names)
             if advice.action == played:
                 continue

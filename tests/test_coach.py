@@ -9,7 +9,7 @@ import pytest
 
 from rummy import Action, Game, RecordError, seat_view
 from rummy.bots import expert_advisor, make_bot
-from rummy.coach import review_hand
+from rummy.coach import AdviceMemo, HandReview, review_hand
 from rummy.replays import finished_record, game_at
 
 
@@ -87,6 +87,87 @@ def test_a_review_asks_the_same_advice_a_hint_gave():
     assert review.decisions == len(hints)
     for m in review.mistakes:
         assert m.advice.action in hints
+
+
+class Counting:
+    """An advisor that counts the views it is asked about."""
+
+    def __init__(self, advisor):
+        self.advisor, self.asked = advisor, []
+
+    def advise(self, view, names=None):
+        self.asked.append(view)
+        return self.advisor.advise(view, names)
+
+    def choose(self, view):
+        return self.advise(view).action
+
+
+@pytest.mark.parametrize("game,players", [("gin", 2), ("rummy", 3)])
+def test_advice_remembered_is_the_advice_asked_afresh_in_any_order(game, players):
+    """The expert's advice depends on the view alone: a memo that was asked about a hand's views in play order answers
+    each one again with the advice a fresh expert gives when asked in the reverse order, and asks nothing again."""
+    views = []
+    _play(game, players, 4, lambda v: views.append(v) or v.legal[-1])
+    assert len(views) > 5
+    counting = Counting(expert_advisor(game, seed=9))
+    memo = AdviceMemo(counting)
+    first = [memo.advise(v, ["You", "Ada", "Bo"][:players]).to_data() for v in views]
+    assert memo.asked == len(counting.asked) == len(views)
+    fresh = expert_advisor(game, seed=9)
+    assert [fresh.advise(v, ["You", "Ada", "Bo"][:players]).to_data() for v in reversed(views)] == first[::-1]
+    assert [memo.advise(v, ["You", "Ada", "Bo"][:players]).to_data() for v in views] == first
+    assert memo.asked == len(views) and memo.knows(views[0], ["You", "Ada", "Bo"][:players])
+    assert not memo.knows(views[0]) and not memo.knows(views[0], ["You", "Eve", "Bo"][:players])  # other words
+
+
+def test_a_memo_forgets_the_views_asked_about_longest_ago():
+    views = []
+    _play("rummy", 2, 6, lambda v: views.append(v) or v.legal[0])
+    memo = AdviceMemo(expert_advisor("rummy", seed=2), limit=3)
+    for v in views[:4]:
+        memo.advise(v)
+    assert [memo.knows(v) for v in views[:4]] == [False, True, True, True]
+    memo.advise(views[1])  # asked again: kept longest
+    memo.advise(views[4])
+    assert [memo.knows(v) for v in views[:5]] == [False, True, False, True, True]
+    assert memo.asked == 5
+
+
+def test_a_review_after_the_expert_thought_along_asks_it_nothing_and_says_the_same():
+    """Advice already at hand (asked while the player thought) costs the review no thought: a review with such a memo
+    asks its advisor about the decisions it does not know only, gives the review a fresh expert gives, and its steps
+    count only the decisions that needed thought."""
+    counting = Counting(expert_advisor("gin", seed=3))
+    memo = AdviceMemo(counting)
+    turns = []
+
+    def seat0(v):
+        turns.append(v)
+        if len(turns) % 2:  # the player took long enough over every other decision
+            memo.advise(v)
+        return list(v.legal)[-1]
+
+    g = _play("gin", 2, 5, seat0)
+    rec = finished_record(g)
+    thought_along = len(counting.asked)
+    r = HandReview(rec, 0, memo)
+    steps = []
+    while not r.finished:
+        r.advance(2)
+        steps.append(r.done)
+    assert len(counting.asked) - thought_along == len(turns) // 2  # the others only
+    assert r.review().mistakes
+    assert r.review().to_data() == review_hand(rec, 0, expert_advisor("gin", seed=3)).to_data()
+    # two decisions that needed thought per step, the known ones free
+    assert len(steps) == -(-(len(turns) // 2) // 2) and steps[-1] == len(turns)
+    everything = AdviceMemo(expert_advisor("gin", seed=3))
+    for v in turns:
+        everything.advise(v)
+    asked = everything.asked
+    one = HandReview(rec, 0, everything)
+    one.advance(1)
+    assert one.finished and everything.asked == asked  # all at hand: one step, no thought
 
 
 def test_only_finished_hands_are_reviewed():

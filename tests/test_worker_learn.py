@@ -312,14 +312,15 @@ def test_the_coach_reviews_a_finished_hand_and_a_hand_played_with_hints_costs_no
     w.play_until(_hand_over)  # the person follows every hint
     r, progress = w.review(0)
     assert r["type"] == "review" and r["hand"] == 0 and r["review"]["decisions"] > 0
-    # a few decisions per answer, each answer saying how far the coach got
-    assert [p["done"] for p in progress] == list(range(REVIEW_STEP, r["review"]["decisions"], REVIEW_STEP))
-    assert all(p["of"] == r["review"]["decisions"] and p["hand"] == 0 for p in progress)
+    assert progress == []  # the expert gave every decision's advice as a hint: the review needs no more thought
     assert r["review"]["mistakes"] == [] and r["review"]["total"] == 0
     w2 = Worker()
     w2.new("gin", ("rex",), seed=21)
     w2.play_until(_hand_over, person=lambda v: v.legal[-1])  # always the last legal move
-    r2, _progress = w2.review(0)
+    r2, progress = w2.review(0)
+    # a few decisions per answer, each answer saying how far the coach got
+    assert [p["done"] for p in progress] == list(range(REVIEW_STEP, r2["review"]["decisions"], REVIEW_STEP))
+    assert progress and all(p["of"] == r2["review"]["decisions"] and p["hand"] == 0 for p in progress)
     # the same review as the coach's in one go (the same expert, the same seed)
     rec = finished_record(w2.game)
     assert r2["review"] == review_hand(rec, 0, expert_advisor("gin", w2.table.seeds[0]), 0, w2.table.names()).to_data()
@@ -328,6 +329,47 @@ def test_the_coach_reviews_a_finished_hand_and_a_hand_played_with_hints_costs_no
     assert m["marked"] and m["view"]["format"] == "rummy-view" and m["view"]["view"]["seat"] == 0
     frames = w2.one({"type": "replay", "hand": 0})["replay"]["frames"]
     assert frames[m["index"] + 1]["action"] == m["played"]  # the position to replay it
+
+
+def test_the_expert_thinks_while_the_person_does_and_the_review_needs_no_more_thought():
+    """web.worker.main.idle, as the engine worker calls it when no message has come for a moment: the expert's advice
+    for the person's present decision, worked out once; a hint for that decision then asks the expert nothing, and
+    the review of a hand played so comes in one answer, the same as the coach's review in one go."""
+    w = Worker()
+    main.TABLE = w.table
+    assert main.idle() == []  # no match
+    w.new("gin", ("rex",), seed=21)
+    memo = w.table.advisor(0)
+    hinted = []
+
+    def person(v):
+        assert [json.loads(t) for t in main.idle()] == [{"type": "ahead", "step": v.step}]
+        assert main.idle() == []  # once
+        if not hinted:
+            asked = memo.asked
+            hinted.append(w.one({"type": "hint", "step": v.step})["action"])
+            assert memo.asked == asked  # the hint was at hand
+        return v.legal[-1]
+
+    w.play_until(_hand_over, person=person)
+    assert hinted and main.idle() == []  # between hands nobody decides
+    r, progress = w.review(0)
+    assert progress == [] and r["type"] == "review"
+    rec = finished_record(w.game)
+    assert r["review"] == review_hand(rec, 0, expert_advisor("gin", w.table.seeds[0]), 0, w.table.names()).to_data()
+    assert r["review"]["mistakes"]
+
+
+def test_the_expert_does_not_think_ahead_in_a_lesson_or_on_a_computers_turn():
+    w = Worker()
+    w.one({"type": "tutorial", "game": "gin"})
+    main.TABLE = w.table
+    assert w.game.turn == 0 and main.idle() == []  # the lesson scripts the hand: nothing to advise
+    w2 = Worker()
+    w2.new("rummy", ("mel", "dot"), seed=6)
+    w2.play_until(lambda g: g.turn != 0)
+    main.TABLE = w2.table
+    assert main.idle() == []
 
 
 def test_replays_of_the_match_and_of_imported_records():

@@ -12,6 +12,8 @@
  *                    {"type": "worker:ready", "start": "snapshot"|"normal"|"fallback", "ms": {...}, ...}
  *                    {"type": "worker:error", "error": "...", "fatal": true}   the engine cannot start
  *                    every text returned by handle(), as is
+ *                    {"type": "ahead", "step"}   when no message has come for IDLE_MS, Python's idle() thinks
+ *                    ahead (the expert's advice for the person's present decision, kept for a hint and the coach)
  *
  * Fast start: a Pyodide memory snapshot (private API of Pyodide 314.0.x: loadPyodide's
  * _makeSnapshot/_loadSnapshot and makeMemorySnapshot; a snapshot only fits the exact Pyodide build).
@@ -53,6 +55,7 @@ import web.worker.main`;
 
 const queue = [];        // JSON texts waiting for Python
 let handle = null;       // Python's handle(text) -> list[str], once the engine is up
+let idle = null;         // Python's idle() -> list[str], the same
 let started = false;
 let failed = false;
 const t0 = performance.now();
@@ -63,7 +66,35 @@ function fail(error) {
   if (failed) return;
   failed = true;
   handle = null;
+  idle = null;
   post({ type: "worker:error", error: String(error && error.stack || error).slice(0, 4000), fatal: true });
+}
+
+function postAll(out) {
+  try {
+    for (const reply of out) self.postMessage(String(reply));
+  } finally {
+    if (out && out.destroy) out.destroy();
+  }
+}
+
+// While the person thinks, the engine thinks too: once no message has come for IDLE_MS (the page is waiting for a
+// person, not for an answer), Python's idle() works out the expert's advice for the person's decision, so that a hint
+// and the coach's review of the hand need not wait for it. A message that arrives meanwhile waits for that one piece
+// of advice at most; every message sets the wait again.
+const IDLE_MS = 400;
+let idleTimer = null;
+function thinkWhenQuiet() {
+  if (idleTimer !== null) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    if (!idle) return;
+    try {
+      postAll(idle());
+    } catch (e) {
+      console.warn("engine: thinking ahead failed", e);
+    }
+  }, IDLE_MS);
 }
 
 function deliver(text) {
@@ -75,11 +106,8 @@ function deliver(text) {
     post({ type: "error", code: "internal", error: String(e && e.message || e).slice(0, 2000) });
     return;
   }
-  try {
-    for (const reply of out) self.postMessage(String(reply));
-  } finally {
-    if (out && out.destroy) out.destroy();
-  }
+  postAll(out);
+  thinkWhenQuiet();
 }
 
 // The sealed deal's group (web/seal.js, @noble/curves): imported with the first sealed-* message only (a game with
@@ -225,6 +253,7 @@ async function boot(options) {
   const main = pyodide.pyimport("web.worker.main");
   if (start === "snapshot") main.after_restore();
   handle = main.handle;
+  idle = main.idle;
   ms.ready = Math.round(performance.now() - t0);
   post({ type: "worker:ready", start, ms, build: BUILD, pyodide: pyodide.version });
   while (queue.length) deliver(queue.shift());

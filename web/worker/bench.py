@@ -10,7 +10,7 @@ from typing import Any
 
 from rummy import Game, seat_view
 from rummy.bots import expert_advisor, make_bot, roster
-from rummy.coach import review_hand
+from rummy.coach import AdviceMemo, review_hand
 from rummy.replays import finished_record
 
 
@@ -57,43 +57,53 @@ def bench_bots(decisions: int = 200, players: int = 3, seed: int = 1) -> dict[st
 def bench_learn(hints: int = 200, reviews: int = 20, seed: int = 1) -> dict[str, Any]:
     """Milliseconds (wall clock, and CPU time: ``*_cpu``) of ``hints`` hints (the expert's advice for seat 0's
     view, as the table's ``hint`` makes it) and of ``reviews`` coach reviews of finished hands (seat 0 played by
-    a skilled bot, so the review finds decisions to explain), for each game (Rummy with 2 and 4 players)."""
+    a skilled bot, so the review finds decisions to explain), for each game (Rummy with 2 and 4 players).
+
+    Each hand is reviewed twice: from nothing (``review``: every decision asks the expert), and as the table reviews it
+    after the engine thought along while the person played (``review_ahead``: web.worker.learn.think asked the expert
+    about each of the person's decisions while the person decided, so the review only replays the hand)."""
     out: dict[str, Any] = {}
     for game, n in (("gin", 2), ("rummy", 2), ("rummy", 4)):
         advisor = expert_advisor(game, seed)
+        names = ["You", "Ada", "Dot", "Mel"][:n]
         bots = [make_bot("skilled" if s == 0 else "expert", game, seed + s) for s in range(n)]
-        hint_ms: list[float] = []
-        review_ms: list[float] = []
-        hint_cpu: list[float] = []
-        review_cpu: list[float] = []
+        ms: dict[str, list[float]] = {k: [] for k in ("hint", "review", "review_ahead", "hint_cpu", "review_cpu")}
         mistakes = 0
         g = Game.new(game, n, seed=seed)
+        ahead = AdviceMemo(advisor)  # the expert thinking along, as the table's advisor does (one memo per hand)
         k = 0
-        while len(hint_ms) < hints or len(review_ms) < reviews:
+        while len(ms["hint"]) < hints or len(ms["review"]) < reviews:
             if g.phase == "match-over":
                 k += 1
                 g = Game.new(game, n, seed=seed + k)
+                ahead = AdviceMemo(advisor)
                 continue
             if g.phase == "hand-over":
-                if len(review_ms) < reviews:
+                if len(ms["review"]) < reviews:
                     rec = finished_record(g)
+                    hand = len(g.results) - 1
                     t0, c0 = time.perf_counter(), time.process_time()
-                    r = review_hand(rec, len(g.results) - 1, advisor, 0)
-                    review_ms.append((time.perf_counter() - t0) * 1000.0)
-                    review_cpu.append((time.process_time() - c0) * 1000.0)
+                    r = review_hand(rec, hand, advisor, 0, names)
+                    ms["review"].append((time.perf_counter() - t0) * 1000.0)
+                    ms["review_cpu"].append((time.process_time() - c0) * 1000.0)
                     mistakes += len(r.mistakes)
+                    t0 = time.perf_counter()
+                    again = review_hand(rec, hand, ahead, 0, names)
+                    ms["review_ahead"].append((time.perf_counter() - t0) * 1000.0)
+                    assert again.to_data() == r.to_data(), "the expert thinking along changed the review"
                 g.deal()
+                ahead = AdviceMemo(advisor)
                 continue
             s = g.turn
             assert s is not None
             view = seat_view(g, s)
-            if s == 0 and len(hint_ms) < hints:
+            if s == 0:
                 t0, c0 = time.perf_counter(), time.process_time()
-                advisor.advise(view, ["You", "Ada", "Dot", "Mel"][:n])
-                hint_ms.append((time.perf_counter() - t0) * 1000.0)
-                hint_cpu.append((time.process_time() - c0) * 1000.0)
+                ahead.advise(view, names)  # a hint, or the engine thinking while the person decides: the same advice
+                if len(ms["hint"]) < hints:
+                    ms["hint"].append((time.perf_counter() - t0) * 1000.0)
+                    ms["hint_cpu"].append((time.process_time() - c0) * 1000.0)
             g.apply(bots[s].choose(view), s)
-        out[f"{game}:{n}"] = {"hint": _summary(hint_ms), "review": _summary(review_ms),
-                              "hint_cpu": _summary(hint_cpu), "review_cpu": _summary(review_cpu),
-                              "mistakes_per_review": round(mistakes / max(1, len(review_ms)), 1)}
+        out[f"{game}:{n}"] = {**{k: _summary(v) for k, v in ms.items()},
+                              "mistakes_per_review": round(mistakes / max(1, len(ms["review"])), 1)}
     return out

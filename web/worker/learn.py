@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rummy import seat_view
-from rummy.bots import expert_advisor, get_profile
+from rummy.bots import get_profile
 from rummy.coach import HandReview
 from rummy.daily import daily_config, deal_query
 from rummy.errors import RecordError, RulesError
 from rummy.fairdeal import verify_record
 from rummy.replays import finished_record, hand_frames, hands_in, load_record
+from web.worker.table import PERSON
 
 if TYPE_CHECKING:
     from .table import Table
@@ -44,8 +45,27 @@ def hint(table: Table, msg: Message) -> list[Message]:
         return [{"type": "hint", "step": g.step, "action": step["action"], "words": step["say"],
                  "reasons": [{"code": "tutorial", "params": {}, "words": step["say"]}],
                  "cards": [h for h in step["highlight"] if len(h) == 2 and h not in ("stock",)]}]
-    advice = expert_advisor(g.game, table.seeds[view.seat] if table.seeds else 0).advise(view, table.names())
+    advice = table.advisor(view.seat).advise(view, table.names())
     return [{"type": "hint", "step": g.step, **advice.to_data()}]
+
+
+def think(table: Table) -> list[Message]:
+    """While the person decides, the expert thinks too: its advice for the present decision of the person whose view
+    the page shows, kept by :meth:`Table.advisor` for a hint and for the coach's review of the hand. Answers
+    ``ahead`` once it has it; nothing when there is nothing to think about (no match, not a person's turn here, a
+    lesson, a table with no dealer, advice already at hand). The engine worker calls it when no message has come
+    for a moment (web/engine-worker.mjs): a message that arrives meanwhile waits for one piece of advice at most."""
+    g = table.game
+    if g is None or table.lesson is not None or table.sealed is not None:
+        return []
+    view = seat_view(g, table.viewer)
+    if not view.my_turn or table.seats[view.seat].get("kind") != PERSON:
+        return []
+    memo, names = table.advisor(view.seat), table.names()
+    if memo.knows(view, names):
+        return []
+    memo.advise(view, names)
+    return [{"type": "ahead", "step": g.step}]
 
 
 def review_message(table: Table, msg: Message) -> list[Message]:
@@ -56,8 +76,7 @@ def review_message(table: Table, msg: Message) -> list[Message]:
     if r is None or r.hand != hand:
         g = table.game
         assert g is not None
-        advisor = expert_advisor(g.game, table.seeds[ME] if table.seeds else 0)
-        r = table.reviewing = HandReview(finished_record(g), hand, advisor, ME, table.names())
+        r = table.reviewing = HandReview(finished_record(g), hand, table.advisor(ME), ME, table.names())
     r.advance(REVIEW_STEP)
     if not r.finished:
         return [{"type": "review-progress", "hand": hand, "done": r.done, "of": r.decisions}]

@@ -2,7 +2,8 @@
 
 ``web/engine-worker.mjs`` imports this module once (inside the memory snapshot), then calls
 :func:`handle` for every text the page posts, in order, and posts each returned text back.
-:func:`after_restore` runs once after a start from a memory snapshot.
+:func:`after_restore` runs once after a start from a memory snapshot. :func:`idle` runs when no message has come
+for a moment: the engine thinks ahead while the person does.
 
 Every message is a JSON object with a ``"type"``; a reply to a message that carried an ``"id"``
 carries it back as ``"re"``. Where each type goes is :data:`ROUTES`: the worker's own messages (``hello``, and
@@ -109,6 +110,19 @@ def handle(text: str) -> list[str]:
             reply = {**reply, "re": msg_id}
         out.append(json.dumps(reply))
     return out
+
+
+def idle() -> list[str]:
+    """The engine's work while the page is quiet: the expert's advice for the person's present decision
+    (:func:`web.worker.learn.think`), kept for a hint and the coach. The texts to post (``ahead``, or nothing); never
+    raises (a failure is logged: nothing the page asked for is lost)."""
+    from web.worker.learn import think
+
+    try:
+        return [json.dumps(m) for m in think(TABLE)]
+    except Exception as e:
+        print(f"engine: thinking ahead failed: {type(e).__name__}: {e}", file=sys.stderr)
+        return []
 
 
 def after_restore() -> None:

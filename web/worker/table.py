@@ -37,12 +37,13 @@ from web.page.shared.protocol import page_message_problem, seats_problem
 from web.worker import online
 
 if TYPE_CHECKING:
-    from rummy.coach import HandReview
+    from rummy.coach import AdviceMemo, HandReview
     from web.worker.sealed_table import SealedTable
 
 Message = dict[str, Any]
 ME = 0  # the seat of the person at this device (the host, online)
 PERSON, COMPUTER, GUEST = "person", "computer", "guest"
+ADVISORS_KEPT = 6  # experts remembered (Table.advisor): one per seat of the largest pass-and-play table
 SEED_BITS = 52  # a match's random seed: a whole number a URL and any JSON reader keep exactly
 TABLE_FORMAT, TABLE_VERSION = "rummy-table", 1  # the save the table sends the page (Table.save_text)
 
@@ -104,6 +105,7 @@ class Table:
         self.lesson: Tutorial | None = None  # the guided hand being played, if any
         self._proofs: dict[int, Message | None] = {}  # each hand's deal proof (see seed_proof)
         self.reviewing: HandReview | None = None  # the coach's review under way (web.worker.learn.review_message)
+        self._advisors: dict[tuple[str, int], AdviceMemo] = {}  # the expert of each seat's hints and reviews
         self.sealed: SealedTable | None = None  # a match with no dealer, online (web.worker.sealed_play)
         self.sealed_cheat: Message | None = None  # what stopped it: the page, the code and the place
         self.sealed_sent = (0, 0)  # (hand number, log length) at its last answer
@@ -333,6 +335,24 @@ class Table:
                 except KeyError:
                     out.append(str(seat["id"]))
         return out
+
+    def advisor(self, seat: int) -> AdviceMemo:
+        """The expert who gives ``seat``'s hints and reviews its hands (the seat's own bot seed), remembering its
+        advice (:class:`rummy.coach.AdviceMemo`): a decision it looked at while the person thought, or gave a hint
+        for, costs nothing in the coach's review. Advice depends only on the view, so one memo serves every match
+        of the same game and seed."""
+        from rummy.bots import expert_advisor
+        from rummy.coach import AdviceMemo
+
+        g = self.game
+        assert g is not None
+        key = (g.game, self.seeds[seat] if self.seeds else 0)
+        memo = self._advisors.get(key)
+        if memo is None:
+            if len(self._advisors) >= ADVISORS_KEPT:
+                self._advisors.clear()
+            memo = self._advisors[key] = AdviceMemo(expert_advisor(*key))
+        return memo
 
     def seed_proof(self, hand: int) -> Message | None:
         """Hand ``hand``'s deal proof, its secret revealed, when the hand was dealt from the match's seed (None for a

@@ -239,6 +239,12 @@ def on_sealed(app: App, msg: "dict[str, Any]") -> "Effects":
     return sealedplay.on_sealed(app, msg)
 
 
+def on_ahead(app: App, msg: "dict[str, Any]") -> "Effects":
+    """The engine thought ahead about the person's decision while they did: nothing to show (a hint, or the coach's
+    review of the hand, will answer at once)."""
+    return []
+
+
 def on_error(app: App, msg: "dict[str, Any]") -> "Effects":
     got = replays.on_error(app, msg)
     return table.on_error(app, msg) if got is None else got
@@ -249,6 +255,7 @@ ENGINE: "dict[str, Handler]" = {
     "bad-save": table.on_bad_save, "error": on_error, "prepared": on_prepared,
     "hint": learn.on_hint, "verified": learn.on_verified, "link": learn.on_link, "daily": table.on_daily,
     "review": replays.on_review, "review-progress": replays.on_review_progress, "replay": replays.on_replay, "record": replays.on_record, "sealed": on_sealed,
+    "ahead": on_ahead,
 }
 
 

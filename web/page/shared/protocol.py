@@ -94,7 +94,7 @@ PAGE_TYPES = ("hello", "new", "resume", "act", "deal", "advance", "prepare", "se
               "sealed-next", "sealed-check")
 # engine -> page
 ENGINE_TYPES = ("hello", "table", "refused", "stale", "bad-save", "error", "prepared", "hint", "review",
-                "review-progress", "replay", "record", "verified", "daily", "link", "sealed")
+                "review-progress", "replay", "record", "verified", "daily", "link", "sealed", "ahead")
 SEALED_NEXT = ("you", "wait", "deal", "over", "stopped")  # a sealed table's next step, as its page sees it
 GAMES = ("gin", "rummy")
 NEXT = ("you", "computer", "guest", "deal", "over")
@@ -461,13 +461,17 @@ def _sealed_answer_problem(msg: "Any") -> str | None:
     return None
 
 
+def _ahead_problem(msg: "Any") -> str | None:
+    return None if _is_int(msg.get("step")) else "ahead: a step was expected"
+
+
 #: every type the engine sends (ENGINE_TYPES), and the check of its fields
 ENGINE_CHECKS = {
     "hello": _none, "table": _table_problem, "refused": _refused_problem, "stale": _stale_problem,
     "bad-save": _bad_save_problem, "error": _none, "prepared": _prepared_problem, "hint": _hint_problem,
     "review": _review_answer_problem, "review-progress": _review_progress_problem, "replay": _replay_answer_problem, "record": _record_answer_problem,
     "verified": _verified_problem, "daily": _daily_answer_problem, "link": _link_answer_problem,
-    "sealed": _sealed_answer_problem,
+    "sealed": _sealed_answer_problem, "ahead": _ahead_problem,
 }
 
 

@@ -1,14 +1,16 @@
-"""Screens and layouts: the new-game screen, a phone held upright, an embed 320 px wide, accessible names."""
+"""Screens and layouts: the new-game screen, a phone held upright (Rummy's table using its height), an embed 320 px
+wide, accessible names."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers, whatever pytest's import mode
-from test_play_support import button, hand_names, shot, wait_turn
+from test_play_support import button, discard_highest, hand_names, meld_in, settled, shot, wait_turn
 
 NOTHING_CUT = """() => {
   const w = document.documentElement.clientWidth;
@@ -90,6 +92,125 @@ def test_phone_held_upright_nothing_cut_off(browser, site_url, wait_ready, engin
     button(page, "Help").click()
     expect(page.get_by_role("dialog", name="How to play")).to_be_visible()
     assert page.evaluate(NOTHING_CUT) == []
+    ctx.close()
+    assert errors == []
+
+
+# Rummy's table on a phone held upright, measured from the page: the boxes of the rows (layout boxes, not the
+# turned and lifted pictures of the hand's cards), the melds' box and its region (which scrolls), the melds in it,
+# and whether the screen or the page scrolls.
+RUMMY_MIDDLE = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+  const one = (sel) => box(document.querySelector(sel));
+  const stock = one('[data-testid=stock]'), discard = one('[data-testid=discard-pile]');
+  const region = document.querySelector('[data-testid=table]');
+  const screen = document.querySelector('.rm-screen');
+  return {
+    width: document.documentElement.clientWidth, height: innerHeight,
+    opponents: one('.opponents'),
+    piles: { left: Math.min(stock.left, discard.left), right: Math.max(stock.right, discard.right),
+             top: Math.min(stock.top, discard.top), bottom: Math.max(stock.bottom, discard.bottom) },
+    region: box(region), regionScroll: region.scrollHeight - region.clientHeight,
+    melds: one('[data-testid=table] .melds'),
+    each: [...region.querySelectorAll('.meld')].map(box),
+    prompt: one('[data-testid=prompt]'), hand: one('[data-testid=hand]'), controls: one('.controls'),
+    card: document.querySelector('[data-testid=hand] .cf').offsetHeight,
+    screenScroll: screen.scrollHeight - screen.clientHeight,
+    pageScroll: document.documentElement.scrollHeight - innerHeight,
+  };
+}"""
+
+
+def check_rummy_middle(page, where: str) -> dict:
+    """The piles and the melds fill the table's middle, centred, with no band of empty felt above the hand; nothing
+    is cut off, overlaps or is pushed off the screen."""
+    m = page.evaluate(RUMMY_MIDDLE)
+    assert page.evaluate(NOTHING_CUT) == [], where
+    # the melds as seen: a region that scrolls shows only its own height of them
+    melds_top = max(m["melds"]["top"], m["region"]["top"])
+    melds_bottom = min(m["melds"]["bottom"], m["region"]["bottom"])
+    gaps = {"opponents to piles": m["piles"]["top"] - m["opponents"]["bottom"],
+            "piles to melds": melds_top - m["piles"]["bottom"],
+            "melds to the prompt": m["prompt"]["top"] - melds_bottom}
+    # Under half a hand card's height: that much felt between two rows reads as their spacing, the table's margin.
+    # A gap the size of a card reads as a hole, a row where something is missing, and it is room a card could have
+    # used (the piles, the melds or the hand); the band this test was written for was a card and a half (180-200 px).
+    bound = m["card"] / 2
+    assert max(gaps.values()) < bound, (where, gaps, bound)
+    assert min(gaps.values()) >= 0, (where, gaps)  # in that order, none over the next
+    assert m["hand"]["top"] >= m["prompt"]["bottom"] - 1 and m["hand"]["bottom"] <= m["controls"]["top"] + 1, (where, m)
+    # the hand and the buttons on the screen: neither the screen nor the page scrolls (the melds' region may)
+    assert m["controls"]["bottom"] <= m["height"] + 1, (where, m["controls"])
+    assert m["screenScroll"] <= 1 and m["pageScroll"] <= 1, (where, m["screenScroll"], m["pageScroll"])
+    # centred: the piles, and the melds' box
+    middle = m["width"] / 2
+    for name in ("piles", "melds"):
+        centre = (m[name]["left"] + m[name]["right"]) / 2
+        assert abs(centre - middle) <= 3, (where, name, centre, middle)
+    if m["each"]:  # the melds start in the left 40% of the screen: they do not leave it empty
+        assert min(b["left"] for b in m["each"]) < 0.4 * m["width"], (where, m["each"])
+    return m
+
+
+def phone_rummy_turn(page, phase: str) -> None:
+    """A person's turn on a phone: draw from the stock; meld each set and run of three or more while Meld is offered;
+    throw the highest card. (On a phone the buttons of moves that cannot be made are not shown.)"""
+    if phase == "draw":
+        button(page, "Draw from stock").tap()
+        return
+    while page.get_attribute("[data-testid=table-screen]", "data-phase") == "play":
+        group = meld_in(hand_names(page))
+        if group is None or not button(page, "Meld").is_visible():
+            break
+        for name in group:
+            button(page, name).tap()
+        button(page, "Meld").tap()
+        settled(page)
+        if page.locator("[data-testid=hand] .card.selected").count():  # refused: leave the cards be
+            page.keyboard.press("Escape")
+            break
+    if page.get_attribute("[data-testid=table-screen]", "data-phase") == "play":
+        discard_highest(page)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (6, 3), (4, 5)])
+def test_phone_rummy_table_uses_the_height(browser, site_url, wait_ready, engine_seed, players, seed):
+    """Basic Rummy at 390x844, played by taps: at the first turn and each time there are more melds on the table,
+    until there are some, the middle is full and centred (seed 5 of four players: until five melds, more than their
+    region holds, which scrolls inside itself)."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                              has_touch=True, reduced_motion="reduce", base_url=site_url)
+    page = ctx.new_page()
+    engine_seed(page)
+    errors: list[str] = []
+    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    page.goto(f"index.html?game=rummy&players={players}&seed={seed}&speed=0")
+    wait_ready(page)
+    seen = -1
+    scrolled = False
+    overflows = (players, seed) == (4, 5)
+    state = wait_turn(page)
+    while state.startswith("turn:"):
+        melds = page.get_by_test_id("table").locator(".meld").count()
+        if melds != seen:
+            m = check_rummy_middle(page, f"{players} players, {melds} melds")
+            seen = melds
+            scrolled = m["regionScroll"] > 1
+            if scrolled:  # the last meld is a swipe away, and the table stays as it is
+                last = page.get_by_test_id(f"meld-{melds}")
+                last.scroll_into_view_if_needed()
+                shown = last.bounding_box()
+                region = page.get_by_test_id("table").bounding_box()
+                assert shown is not None and region is not None
+                assert region["y"] - 1 <= shown["y"] and shown["y"] + shown["height"] <= region["y"] + region["height"] + 1
+                check_rummy_middle(page, f"{players} players, {melds} melds, scrolled")
+        if (seen >= 1 and not overflows) or scrolled:
+            break  # seen with melds on the table (for seed 5, scrolling): the rest of the hand adds nothing
+        phone_rummy_turn(page, state.split(":", 1)[1])
+        state = wait_turn(page)
+    assert seen >= 1, ("no meld was ever on the table", state)
+    if overflows:
+        assert seen >= 5 and scrolled, seen
     ctx.close()
     assert errors == []
 

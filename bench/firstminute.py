@@ -109,7 +109,8 @@ FIRST_MINUTE = """
       return;
     }
     const phase = table.dataset.phase;
-    if (fm.t.act === undefined && turn === seat && table.dataset.waiting !== 'true'
+    // before the engine is up the table waits for it (data-waiting) but takes the person's first move, queued
+    if (fm.t.act === undefined && turn === seat && (!ready || table.dataset.waiting !== 'true')
         && ['first-upcard', 'draw', 'play'].includes(phase)
         && table.querySelector('.actions button[data-act]:not([disabled])')) mark('act');
     if (!ready || turn !== seat || table.dataset.waiting === 'true' || !['first-upcard', 'draw', 'play'].includes(phase)) return;

@@ -21,8 +21,8 @@ Pyodide in a module worker (``web/engine-worker.mjs`` running ``web/worker/`` an
   (one request instead of one per module; ``web/pyscript-hooks.js`` writes them into MicroPython's file system
   and web/page/start.py imports them one by one in the order of ``tools/page_imports.py``);
 * ``app.zip``: every ``.py`` under ``rummy/``, ``web/worker/`` and ``web/page/shared/`` (tests excluded) that the
-  worker can import (``web.worker.main``, the modules its import statements name, and so on), each with
-  its bytecode (``.pyc`` next to the source) compiled by the shipped Pyodide (``tools/compile_pyc.mjs``);
+  worker can import (``web.worker.main``, the modules its import statements name, and so on), as bytecode
+  (``.pyc``; the source only when none could be made) compiled by the shipped Pyodide (``tools/compile_pyc.mjs``);
   the worker puts it in Pyodide's file system as is and imports from it (zipimport), so
   ``import rummy`` and ``import web.worker.main`` work without unpacking anything (``tools/worker_python.py``);
 * ``pyscript/``: ``core.js`` (``core.css`` goes into index.html) and only the chunks PyScript loads for

@@ -78,18 +78,22 @@ def module_name(rel: str) -> str:
 
 
 def worker_part(code: Bytecode, files: list[Path]) -> tuple[list[Path], dict[str, bytes]]:
-    """The sources and the bytecode of the modules the worker can import (``code.worker``), out of ``files`` and
-    ``code.app``: what app.zip holds (the command line, the benchmarks and the page's own shared modules are never
-    imported by the worker). Without that list (no bytecode could be made), every file."""
+    """What app.zip holds of ``files`` and ``code.app``: the bytecode of the modules the worker can import
+    (``code.worker``; the command line, the benchmarks and the page's own shared modules are never imported by the
+    worker), and the source of any of them with no bytecode. Bytecode only where there is some, as in the standard
+    library's archive: zipimport takes a ``.pyc`` alone, and the sources would add about 160 kB to every first visit
+    for the lines of a traceback (which still names the source's path). Without that list (no bytecode could be made),
+    every file's source."""
     if not code.worker:
         return files, code.app
     wanted = set(code.worker)
-    return ([rel for rel in files if module_name(rel.as_posix()) in wanted],
-            {rel: pyc for rel, pyc in code.app.items() if module_name(rel) in wanted})
+    pycs = {rel: pyc for rel, pyc in code.app.items() if module_name(rel) in wanted}
+    compiled = {module_name(rel) for rel in pycs}
+    return ([rel for rel in files if module_name(rel.as_posix()) in wanted - compiled], pycs)
 
 
 def make_zip(root: Path, files: list[Path], extra: dict[str, bytes] | None = None) -> bytes:
-    """app.zip: the sources (for tracebacks and readers) plus ``extra`` entries (the bytecode)."""
+    """app.zip: the sources of ``files`` (modules with no bytecode) plus ``extra`` entries (the bytecode)."""
     entries = [(rel.as_posix(), (root / rel).read_bytes()) for rel in files] + sorted((extra or {}).items())
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:

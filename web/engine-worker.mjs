@@ -43,7 +43,7 @@ const SNAPSHOT_CACHE = "rummy-snapshot-" + BUILD;
 // Cache Storage keys are URLs: a name of our own under the site (never fetched from the network).
 const SNAPSHOT_KEY = new URL("../pyodide/engine-" + PYODIDE_VERSION + ".snapshot", import.meta.url).href;
 // app.zip goes into Pyodide's file system as is, and Python imports from it (zipimport: the archive has
-// each module's bytecode next to its source), so nothing is unpacked at start.
+// each module's bytecode, without its source), so nothing is unpacked at start.
 const APP_ZIP_DIR = "/app";
 const APP_ZIP_PATH = APP_ZIP_DIR + "/app.zip";
 // The Python the snapshot holds: every module the engine needs, imported once (a restored snapshot

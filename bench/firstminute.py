@@ -14,7 +14,8 @@ Chromium also applies to the engine's worker but not to the service worker (brow
 flat protocol, which Playwright's CDP sessions cannot address): its downloads go at loopback speed. They begin once
 the engine has answered, when the page needs no more files for the reply; their bytes are counted all the same.
 
-With ``--via start``, cards in hand are also given from the click on the start control (the goal is 300 ms).
+With ``--via start``, the start control is clicked once the first screen acts on clicks (a person reads it first),
+and cards in hand are also given from that click (the goal is 300 ms).
 
 Measured from navigation start inside the page (an init script watches the page's markers; it polls nothing and
 tells the benchmark what it saw on the console):
@@ -241,7 +242,9 @@ def one_visit(context: BrowserContext, url: str, server: CountingServer, link: d
     clicks = 0
     if via == "start":
         page.goto(url + "index.html", wait_until="commit", timeout=TIMEOUT_MS)
-        signals.next("start")
+        shown = {signals.next("start", "screen")[0]}  # the control shown and the screen acting on clicks
+        while len(shown) < 2:
+            shown.add(signals.next("start", "screen")[0])
         page.locator(start_selector).first.click(timeout=TIMEOUT_MS)
         clicks += 1
     else:

@@ -275,7 +275,7 @@ def precompile_page(root: Path, out: Path, micropython: str, quiet: bool) -> lis
 
 
 def make_page_bundle(out: Path, page_files: list[str], imports: list[str]) -> bytes:
-    """One file with every page module and the catalog (PAGE_BUNDLE_MAGIC, a JSON line
+    """One file with every page module and the catalog, gzipped (PAGE_BUNDLE_MAGIC, a JSON line
     ``{"files": [[path, size], ...], "imports": [module, ...]}``, then the files' bytes one after the other),
     taken out of ``out``: the page fetches it once (one request, one entry in the service worker's cache
     instead of one per module); web/pyscript-hooks.js writes the files into MicroPython's file system and
@@ -289,12 +289,17 @@ def make_page_bundle(out: Path, page_files: list[str], imports: list[str]) -> by
     for folder in sorted({(out / rel).parent for rel in names}, key=lambda p: -len(p.parts)):
         if folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
-    return PAGE_BUNDLE_MAGIC + head.encode() + b"\n" + b"".join(blobs)
+    # gzipped here, as a whole: hosts send a .bin as it is (GitHub Pages compresses text and WebAssembly only), and
+    # the compiled modules take half the bytes gzipped; web/pyscript-hooks.js inflates it with the browser's own
+    # DecompressionStream. mtime 0: the same build gives the same bytes.
+    return gzip.compress(PAGE_BUNDLE_MAGIC + head.encode() + b"\n" + b"".join(blobs), compresslevel=9, mtime=0)
 
 
 def read_page_bundle(data: bytes) -> tuple[dict[str, bytes], list[str]]:
     """The files of a page bundle, {site path: bytes}, and the modules the page imports as it starts (what
     web/pyscript-hooks.js and web/page/start.py do with it; for tests)."""
+    if data.startswith(b"\x1f\x8b"):
+        data = gzip.decompress(data)
     if not data.startswith(PAGE_BUNDLE_MAGIC):
         raise ValueError("not a page bundle")
     head = data.index(b"\n", len(PAGE_BUNDLE_MAGIC))

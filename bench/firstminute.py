@@ -425,6 +425,9 @@ def head_commit() -> str | None:
 
 def write_record(result: dict[str, Any], command: str, commit: str | None, note: str | None) -> Path:
     figs, goals = figures(summary(result))
+    if result["via"] == "start":  # the milestones from navigation are the link's (--via url) to record
+        figs = {k: v for k, v in figs.items() if "after Start" in k}
+        goals = {k: v for k, v in goals.items() if k in figs}
     loads = result["load"]["before"][:1] + result["load"]["after"][:1]
     return results.write_record("first-minute", command, figs, loads, note=note, goals=goals, commit=commit)
 

@@ -102,8 +102,9 @@ def test_build_info_and_precache_list(site_dir):
     import zipfile
 
     names = zipfile.ZipFile(site_dir / info["app_archive"]).namelist()
-    assert "web/worker/main.py" in names and "rummy/__init__.py" in names
+    assert "web/worker/main.pyc" in names and "rummy/__init__.pyc" in names
+    assert not [n for n in names if n.endswith(".py")]  # bytecode only: the sources would only add bytes
     # the page's Python ships apart; only the code both Pythons run (web/page/shared) is in the worker's too
-    assert "web/page/shared/protocol.py" in names and "web/worker/table.py" in names
+    assert "web/page/shared/protocol.pyc" in names and "web/worker/table.pyc" in names
     assert not [n for n in names if n.startswith("web/page/") and not n.startswith("web/page/shared/")]
     assert not [n for n in names if "/test_" in n or n.startswith("tests/")]

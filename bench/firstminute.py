@@ -75,8 +75,9 @@ TIMEOUT_MS = 600_000
 GOALS = {"bytes": 6.3, "slow4g reply": 49 * 2 / 3}
 
 # Watches the page's markers and says on the console what it saw, each once: "screen", "ready", "cards", "act" (the
-# person can act), "move <act>" (the person can act and the engine is up), "reply" (a computer player's move shown); then, for the rest of the hand,
-# "turn <phase> <step>" at each of the person's turns and "over" when the hand ends. Collects Event Timing entries.
+# person can act), "move <act>" (the person can act and the engine is up), "reply" (a computer player's move shown);
+# then, for the rest of the hand, "turn <phase> <step>" at each of the person's turns and "over" when the hand ends.
+# Collects Event Timing entries.
 FIRST_MINUTE = """
 (() => {
   if (window.top !== window) return;
@@ -110,13 +111,12 @@ FIRST_MINUTE = """
       return;
     }
     const phase = table.dataset.phase;
-    // before the engine is up the table waits for it (data-waiting) but takes the person's first move, queued
-    if (fm.t.act === undefined && turn === seat && (!ready || table.dataset.waiting !== 'true')
-        && ['first-upcard', 'draw', 'play'].includes(phase)
-        && table.querySelector('.actions button[data-act]:not([disabled])')) mark('act');
-    if (!ready || turn !== seat || table.dataset.waiting === 'true' || !['first-upcard', 'draw', 'play'].includes(phase)) return;
+    if (turn !== seat || !['first-upcard', 'draw', 'play'].includes(phase)) return;
     const enabled = [...table.querySelectorAll('.actions button[data-act]:not([disabled])')].map((b) => b.dataset.act);
     if (!enabled.length) return;
+    // before the engine is up the table waits for it (data-waiting) but takes the person's first move, queued
+    if (!ready || table.dataset.waiting !== 'true') mark('act');
+    if (!ready || table.dataset.waiting === 'true') return;
     if (fm.t.move === undefined) {
       const first = ACTS.find((a) => enabled.includes(a)) || enabled[0];
       const r = table.querySelector('.actions button[data-act=' + first + ']').getBoundingClientRect();

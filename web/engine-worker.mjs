@@ -79,9 +79,9 @@ function postAll(out) {
 }
 
 // While the person thinks, the engine thinks too: once no message has come for IDLE_MS (a second: the page is
-// waiting for a person, not for an answer), Python's idle() works out the expert's advice for the person's decision, so that a hint
-// and the coach's review of the hand need not wait for it. A message that arrives meanwhile waits for that one piece
-// of advice at most; every message sets the wait again.
+// waiting for a person, not for an answer), Python's idle() works out the expert's advice for the person's
+// decision, so that a hint and the coach's review of the hand need not wait for it. A message that arrives
+// meanwhile waits for that one piece of advice at most; every message sets the wait again.
 const IDLE_MS = 1000;
 let idleTimer = null;
 function thinkWhenQuiet() {

@@ -210,10 +210,11 @@ def stopped_by_peer(app: "App", stop: "dict[str, Any]") -> "Effects":
     if s is None or s.stopped:
         return []
     s.stopped = True
+    name = other_name(app)
     # i18n: the other page of a table with no dealer stopped the match, saying this page broke the rules ({code}:
     # how, a code such as "wrong-key"); {name}: the other player
     words = _("{name}'s page stopped the match: it says your page broke the rules ({code}).").format(
-        name=isolated(other_name(app)) if other_name(app) else "?", code=stop["code"])
+        name=isolated(name) if name else "?", code=stop["code"])
     core.say(app, words, "error")
     core.log_line(app, words)
     app.match.waiting = None

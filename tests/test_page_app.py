@@ -596,6 +596,60 @@ def test_a_refused_move_puts_the_cards_back_and_says_why():
     assert a.match.confirmed is None
 
 
+def test_a_card_selected_and_a_discard_pressed_while_the_draw_is_confirmed_are_applied_once_after_it():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, True))
+    a = h.app
+    assert a.match.view.phase == "first-upcard" and a.match.view.turn == 0
+    h.deliver = False
+    h.do("command", "take", {})  # shown at once; the engine has not answered
+    top = a.match.view.discard[-1] if a.match.view.discard else None
+    card = next(c for c in a.match.order if c != top)
+    h.do("command", "card", {"pos": a.match.order.index(card)})
+    h.do("command", "discard", {})  # pressed before the engine confirmed the draw
+    assert [m["action"] for m in h.waiting()] == ["draw discard"]  # one move on its way, the other kept
+    h.deliver_one(h.outbox.pop(0))  # the draw confirmed: the discard follows, once
+    assert [m["action"] for m in h.waiting()] == ["discard " + text_of(card)]
+    h.flush()
+    assert card not in a.match.view.hand and card in a.match.view.discard
+    assert a.match.pending is None and a.page.level != "error"
+
+
+def test_a_card_selected_while_the_draw_is_confirmed_stays_selected():
+    h = Harness()
+    h.start()
+    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, True))
+    a = h.app
+    taken = a.match.view.discard[-1]
+    h.deliver = False
+    h.do("command", "take", {})
+    card = next(c for c in a.match.order if c != taken)
+    h.do("command", "card", {"pos": a.match.order.index(card)})
+    h.flush()
+    assert a.match.confirmed is None and hand.selected_cards(a) == [card]
+    h.do("command", "discard", {})
+    h.flush()
+    assert card in a.match.view.discard and a.page.level != "error"
+
+
+def test_a_move_made_on_a_refused_move_is_dropped_with_it():
+    h = Harness()
+    h.start()
+    h.new_match("rummy", ("mel",), seed=seed_where("rummy", 2, True))
+    a = h.app
+    top = a.match.view.discard[-1]
+    h.do("command", "take", {})
+    h.deliver = False
+    h.do("command", "card", {"pos": a.match.order.index(top)})
+    h.do("command", "discard", {})  # refused by the engine: the card just taken
+    h.do("command", "card", {"pos": 0})
+    h.do("command", "discard", {})  # made on the refused move's table
+    h.flush()
+    assert a.page.level == "error" and "discard pile" in a.page.message
+    assert a.match.pending is None and not h.waiting() and top in a.match.view.hand
+
+
 # ---------------------------------------------------------------- the welcome (the new-game screen's first view)
 
 def tile(html: str, key: str) -> str:

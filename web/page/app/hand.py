@@ -13,6 +13,7 @@ from web.page.shared.viewdata import read_view
 
 TYPE_CHECKING = False  # mypy takes it as true: what it guards is for the annotations only (no import at run time)
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
     from web.page.app.core import Effects
@@ -62,7 +63,11 @@ def play(app: "App", act: str, data: "dict[str, Any]") -> "Effects":
             m.pending = (act, data)
             core.say(app, waiting_words(app))
             return [("render",)]
-        return []  # a move is on its way: a second click does nothing
+        if m.waiting == "act" and m.confirmed is not None and (selected_cards(app) or act in ("knock", "gin")):
+            # a move made on the table the person's last move put on show (with cards chosen on it, or a knock):
+            # made once that move is confirmed
+            m.pending = (act, data)
+        return []  # otherwise a move is on its way: a second click (a double click) does nothing
     if m.cover is not None:
         return []  # pass and play: no hand shows until the next person taps
     if not app.page.writable:
@@ -152,6 +157,7 @@ def put_back(app: "App") -> None:
     if m.confirmed is not None:
         m.view, m.view_doc, m.order, m.selected = m.confirmed
         m.confirmed = None
+        m.pending = None  # a move made on the table that was on show has no table to be made on
 
 
 def refuse_drop(app: "App", text: str) -> "Effects":
@@ -367,6 +373,17 @@ def sync_order(app: "App") -> None:
     m.order = kept + left
     apply_sort(app)
     m.selected = {p for p in m.selected if p < len(m.order)}
+
+
+def select_cards(app: "App", cards: "Sequence[int]") -> None:
+    """Select these cards wherever the hand's order now has them (a card held twice, from two decks, once each)."""
+    m = app.match
+    left = list(cards)
+    m.selected = set()
+    for p, c in enumerate(m.order):
+        if c in left:
+            left.remove(c)
+            m.selected.add(p)
 
 
 def sort_mode(app: "App") -> str:

@@ -320,6 +320,8 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     except ValueError as e:
         return [("log", "a table message was dropped: " + str(e))]
     out: Effects = []
+    shown = m.view if m.confirmed is not None else None  # the table the person's move put on show
+    chosen = hand.selected_cards(app) if shown is not None else []  # cards selected on it meanwhile
     before = m.view if m.confirmed is None else m.confirmed[0]  # the person's move on show is this table's
     m.confirmed = None
     by = msg["by"]
@@ -382,6 +384,10 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     if by == me or mine is None or new_hand:
         m.selected = set()
     hand.sync_order(app)
+    if by == me and shown is not None and not new_hand and sorted(shown.hand) == sorted(view.hand):
+        hand.select_cards(app, chosen)  # the move went as shown: what the person selected since stays selected
+    if by == me and m.next != "you":
+        m.pending = None  # a move made on the table on show, whose turn has passed
     if not view.in_hand:
         m.cover = None  # the end of a hand shows everything, as at a real table
     elif core.pass_and_play(app) and (mine is None or new_hand):

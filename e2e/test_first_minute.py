@@ -9,9 +9,13 @@ and the engine's answer (a MutationObserver's record), not from a time.
 
 from __future__ import annotations
 
+import json
+import math
+import re
 import sys
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers, whatever pytest's import mode
@@ -41,6 +45,37 @@ def test_a_first_move_made_before_the_engine_is_up_is_played_once(context: Brows
     expect(log).to_contain_text("You passed")
     assert log.inner_text().count("You passed") == 1
     assert sorted(hand_names(page)) == sorted(before)  # the engine dealt the very cards the page showed
+
+
+def engine_downloads(site_dir: Path) -> dict[str, list[int]]:
+    """What the built engine worker counts as its download: path -> [bytes, bytes on the wire]."""
+    worker = (site_dir / "web" / "engine-worker.mjs").read_text(encoding="utf-8")
+    found = re.search(r"const DOWNLOADS = (\{.*?\});", worker)
+    assert found is not None
+    downloads: dict[str, list[int]] = json.loads(found.group(1))
+    return downloads
+
+
+@pytest.mark.cold_engine  # a first visit: the engine downloads its files
+def test_a_move_waiting_for_the_engines_download_shows_how_far_it_is(context: BrowserContext, page: Page,
+                                                                      site_dir: Path, wait_drawn, wait_ready) -> None:
+    downloads = engine_downloads(site_dir)
+    held = "pyodide/stdlib.zip"
+    assert held in downloads and len(downloads) > 1
+    wire = sum(w for _, w in downloads.values())
+    share = math.floor(100 * sum(w for path, (_, w) in downloads.items() if path != held) / wire)
+    gate = Gate(context, "**/" + held)
+    page.goto(f"index.html?game=gin&opponents=rex&seed={GIN_OPENS}&speed=0")
+    wait_drawn(page)
+    button(page, "Pass").click()
+    expect(page.get_by_test_id("message")).to_contain_text("downloading the game engine")
+    bar = page.get_by_role("progressbar", name="downloading the game engine")
+    expect(bar).to_have_attribute("aria-valuenow", str(share))  # every file in but the one held back
+    assert gate.held and 0 < share < 100
+    gate.release()
+    wait_ready(page)
+    expect(page.get_by_test_id("log")).to_contain_text("You passed")
+    expect(bar).to_have_count(0)
 
 
 def test_a_refused_move_shows_at_once_then_goes_back_with_the_reason(page: Page, wait_ready) -> None:

@@ -502,6 +502,31 @@ def test_the_first_deal_is_on_the_table_at_once_and_a_first_move_waits_for_the_e
     assert a.page.level != "error"
 
 
+def progress_bar(html: str) -> str | None:
+    """The value of the engine download's bar on the table, or None when there is none."""
+    found = re.search(r'data-testid="engine-download"[^>]*aria-valuenow="(\d+)"', html)
+    return found.group(1) if found else None
+
+
+def test_a_move_waiting_for_the_engine_says_how_far_its_download_is():
+    h = Harness(engine_ready=False, deliver=False)
+    h.start()
+    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, True))
+    a = h.app
+    h.do("engine-status", "progress", {"stage": "runtime", "fraction": 0.1})
+    assert progress_bar(h.html) is None  # no move waits: nothing to say
+    h.do("command", "pass", {})
+    assert a.page.message == "Getting the game ready: downloading the game engine…"
+    assert progress_bar(h.html) == "10"
+    h.do("engine-status", "progress", {"stage": "runtime", "fraction": 0.42})
+    assert progress_bar(h.html) == "42" and 'role="progressbar"' in h.html and "width:42%" in h.html
+    h.do("engine-status", "progress", {"stage": "python", "fraction": 0})
+    assert a.page.message == "Getting the game ready: starting Python…" and progress_bar(h.html) is None
+    h.flush()
+    assert [m["type"] for m in h.sent] == ["new", "act"] and progress_bar(h.html) is None
+    assert a.page.message == ""
+
+
 def test_the_computers_first_move_waits_for_the_pages_deal_to_land():
     h = Harness(engine_ready=False, deliver=False, land=False)
     h.start(query={"speed": "normal"})

@@ -88,6 +88,8 @@ PYODIDE_FILES = (  # as npm has them; the standard library goes in with bytecode
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
 )
+# What the engine worker downloads when it starts without a snapshot (besides pyodide.mjs, which it imports first).
+ENGINE_DOWNLOADS = ("pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm", STDLIB_ARCHIVE, APP_ARCHIVE)
 # The worker loads no package, so Pyodide gets a lock file that lists none, written into web/engine-worker.mjs
 # (pyodide_lock): npm's pyodide-lock.json (27 kB gzipped, every package Pyodide has) is not shipped.
 PYODIDE_LOCK = "pyodide-lock.json"
@@ -622,6 +624,10 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
                       *NOBLE_PACKAGES.items(),
                       ("@fontsource-variable/atkinson-hyperlegible-next", FONT_DIST)):
         versions[pkg] = json.loads((root / dist / "package.json").read_text(encoding="utf-8"))["version"]
+    # what the engine worker downloads on a first start, each file's size and its cost on the wire (gzip): the
+    # worker counts its download with them (the table's progress bar while a move waits for the engine)
+    engine_downloads = {path: [(out / path).stat().st_size, gz_size((out / path).read_bytes())]
+                        for path in ENGINE_DOWNLOADS}
     # what the page itself downloads before its first paint (the loading screen's progress bar)
     runtime_bytes = sum(p.stat().st_size for p in payload if p.relative_to(out).parts[0] in ("pyscript", "micropython"))
     values = {
@@ -633,6 +639,7 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
         "__MICROPYTHON_VERSION__": versions["@micropython/micropython-webassembly-pyscript"],
         "__APP_ARCHIVE__": APP_ARCHIVE,
         "__RUNTIME_BYTES__": str(runtime_bytes),
+        "__ENGINE_DOWNLOADS__": json.dumps(engine_downloads, sort_keys=True),
     }
 
     def fill(text: str) -> str:

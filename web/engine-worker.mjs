@@ -9,6 +9,7 @@
  *                    any other JSON text: handed to Python's web.worker.main.handle(text), in order;
  *                    texts that arrive before Python is up are queued, each handled exactly once
  *   worker -> page   {"type": "worker:progress", "stage": "runtime"|"python"|"engine", "fraction": 0..1}
+ *                    (while "runtime": the share of the engine's download that has arrived)
  *                    {"type": "worker:ready", "start": "snapshot"|"normal"|"fallback", "ms": {...}, ...}
  *                    {"type": "worker:error", "error": "...", "fatal": true}   the engine cannot start
  *                    every text returned by handle(), as is
@@ -60,8 +61,83 @@ let started = false;
 let failed = false;
 const t0 = performance.now();
 
+let stage = "";          // the start's stage last told to the page
+
 function post(obj) { self.postMessage(JSON.stringify(obj)); }
-function progress(stage, fraction) { post({ type: "worker:progress", stage, fraction }); }
+function progress(name, fraction) {
+  stage = name;
+  post({ type: "worker:progress", stage: name, fraction });
+}
+
+// The engine's download, counted as it arrives, for the page's progress bar (stage "runtime", fraction 0..1). Each
+// file weighs what it costs on the wire (its gzip size, as the build measured it) and is counted in decoded bytes,
+// read from a clone of its response: Pyodide reads the response itself, untouched, so the browser still compiles
+// the WebAssembly as it streams and keeps the compiled code. pyodide.asm.mjs is imported, not fetched: it counts
+// whole once the browser has it (resource timing). Once every byte is in, Python starts (stage "python").
+const DOWNLOADS = __ENGINE_DOWNLOADS__;  // path under the site -> [decoded bytes, gzip bytes]
+const SITE = new URL("../", import.meta.url).href;
+const received = {};
+let told = 0;
+
+function sitePath(url) {
+  const text = String(url);
+  return text.startsWith(SITE) ? text.slice(SITE.length).split(/[?#]/)[0] : "";
+}
+
+function downloaded() {
+  let got = 0;
+  let all = 0;
+  for (const [path, [size, wire]] of Object.entries(DOWNLOADS)) {
+    all += wire;
+    got += size > 0 ? wire * Math.min(1, (received[path] || 0) / size) : wire;
+  }
+  return all > 0 ? got / all : 1;
+}
+
+function report() {
+  if (stage !== "runtime") return;
+  const fraction = Math.floor(downloaded() * 100) / 100;
+  if (fraction >= 1) progress("python", 0);
+  else if (fraction > told) {
+    told = fraction;
+    progress("runtime", fraction);
+  }
+}
+
+async function count(path, response) {
+  try {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received[path] = (received[path] || 0) + value.byteLength;
+      report();
+    }
+  } catch (e) { /* a download that fails is Pyodide's to report: the bar only stops */ }
+}
+
+const siteFetch = self.fetch.bind(self);
+self.fetch = function (input, init) {
+  const answer = siteFetch(input, init);
+  const path = stage === "runtime" ? sitePath(input instanceof Request ? input.url : input) : "";
+  if (!Object.hasOwn(DOWNLOADS, path)) return answer;
+  return answer.then((response) => {
+    if (response.ok && response.body) count(path, response.clone());
+    return response;
+  });
+};
+
+try {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const path = sitePath(entry.name);
+      if (Object.hasOwn(DOWNLOADS, path)) {
+        received[path] = Math.max(received[path] || 0, DOWNLOADS[path][0]);
+        report();
+      }
+    }
+  }).observe({ type: "resource", buffered: true });
+} catch (e) { /* no resource timing in this worker: the bar moves with the fetched files alone */ }
 function fail(error) {
   if (failed) return;
   failed = true;
@@ -209,8 +285,8 @@ async function fetchArchive() {
 async function boot(options) {
   const ms = {};
   const useSnapshot = options.snapshot !== "off";
-  const archive = fetchArchive();
   progress("runtime", 0);
+  const archive = fetchArchive();
   let start = "normal";
   let pyodide = null;
   const stored = useSnapshot ? await findSnapshot() : null;

@@ -7,7 +7,7 @@ Written in the Python both MicroPython and CPython run.
 
 from web.page.app import core, expect, motion, stage
 from web.page.app.text import card_face, who
-from web.page.i18n import _
+from web.page.i18n import N_, _
 from web.page.shared.cards import JOKER, by_rank, by_suit, card_of, text_of
 from web.page.shared.viewdata import read_view
 
@@ -165,6 +165,24 @@ def refuse_drop(app: "App", text: str) -> "Effects":
     return [("motion", refused_motion())] + core.complain(app, text)
 
 
+# What the engine worker is doing as it starts, in words (shown in "Getting the game ready: ...")
+STAGES = {
+    # i18n: what the game does as it starts, in "Getting the game ready: downloading the game engine…"
+    "runtime": N_("downloading the game engine"),
+    # i18n: what the game does as it starts, in "Getting the game ready: starting Python…" (Python: the
+    # programming language the game is written in)
+    "python": N_("starting Python"),
+    # i18n: what the game does as it starts, in "Getting the game ready: loading the rules and the opponents…"
+    "engine": N_("loading the rules and the opponents"),
+}
+
+
+def says_waiting(app: "App") -> bool:
+    """True when the message line says a move waits for the engine's start (:func:`waiting_words`,
+    at any of its stages)."""
+    return app.page.message in [waiting_words_for(s) for s in [""] + list(STAGES.values())]
+
+
 def waiting_words(app: "App") -> str:
     """What a move made before the engine is up waits for (the engine worker's start, in words)."""
     return waiting_words_for(app.match.starting)
@@ -172,7 +190,7 @@ def waiting_words(app: "App") -> str:
 
 def waiting_words_for(stage: str) -> str:
     """The words of :func:`waiting_words` while the engine worker is at ``stage`` (its words in English, from
-    web.page.app.table.STAGES, or "")."""
+    :data:`STAGES`, or "")."""
     if stage:
         # i18n: a move waits for the game to start; {stage} says what it is doing ("downloading the game engine")
         return _("Getting the game ready: {stage}…").format(stage=_(stage))

@@ -412,9 +412,11 @@ def legend_chip() -> str:
                     words, '"><span aria-hidden="true">?</span><span class="sr-only">', words, "</span></button>"))
 
 
-def status_html(prompt: str, message: str, level: str, deadwood: "Sequence[tuple[str, str]]") -> str:
+def status_html(prompt: str, message: str, level: str, deadwood: "Sequence[tuple[str, str]]",
+                download: float | None = None) -> str:
     """The prompt, the live deadwood (Gin: parts of (text, class); the class "more" may be folded on a phone)
-    and the message line."""
+    and the message line, with a bar of how far the engine's download is when a move waits for it (``download``,
+    0 to 1)."""
     dw = ""
     if deadwood:
         dw = "".join(('<span class="deadwood" data-testid="deadwood">',
@@ -422,7 +424,13 @@ def status_html(prompt: str, message: str, level: str, deadwood: "Sequence[tuple
                       "</span>"))
     role = "alert" if level == "error" else "status"
     # the message line always takes its place, so the hand below never moves when a message comes and goes
-    msg = "".join(('<p class="message ', esc(level), '" data-testid="message" role="', role, '">', esc(message),
+    bar = ""
+    if download is not None:
+        percent = str(round(download * 100))
+        bar = "".join((' <span class="download" role="progressbar" data-testid="engine-download" aria-label="',
+                       esc(_("downloading the game engine")), '" aria-valuemin="0" aria-valuemax="100" aria-valuenow="',
+                       percent, '"><span style="width:', percent, '%"></span></span>'))
+    msg = "".join(('<p class="message ', esc(level), '" data-testid="message" role="', role, '">', esc(message), bar,
                    "</p>"))
     return "".join(('<div class="status"><p class="prompt" data-testid="prompt">', esc(prompt), "</p>", dw, msg,
                     "</div>"))
@@ -494,7 +502,7 @@ def table_screen(view: "View", names: "Sequence[str]", profiles: "dict[int, dict
                  '<div class="middle">', piles_html(view, kinds, back_id), table_html(view, names, colors), theirs,
                  "</div>",
                  ui.get("lesson", ""),
-                 status_html(ui["prompt"], ui["message"], ui["level"], ui["deadwood"]),
+                 status_html(ui["prompt"], ui["message"], ui["level"], ui["deadwood"], ui.get("download")),
                  hand,
                  '<div class="controls">', controls, sort_html(view.game, ui["sort"], ui.get("chips", ""), log_open),
                  "</div>", log_html(ui["log"], log_open), "</div>")))

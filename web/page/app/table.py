@@ -8,7 +8,7 @@ never reads an engine message's words to decide. Written in the Python both Micr
 from web.page.app import core, hand, learn, looks, motion, refusals, replays
 from web.page.app import stage as moments  # this module's stage() is the motion and sound of an update
 from web.page.app.text import describe_event, headline, is_you, names_in, spoken, who
-from web.page.i18n import N_, _, ngettext
+from web.page.i18n import _, ngettext
 from web.page.shared import deal as page_deal
 from web.page.shared.cards import card_of
 from web.page.shared.viewdata import Event, read_view
@@ -54,6 +54,7 @@ class MatchState:
         self.dealt_here = False  # the view on show is the first deal as the page made it: the engine's comes next
         self.landing = False  # the page's deal is still flying to the hands: the computer's first move waits
         self.starting = ""  # what the engine worker is doing as it starts, in words
+        self.download: float | None = None  # the share of the engine's download in, while it downloads
         # the person's move on show before the engine's answer: the view, its document, the hand's order and the
         # selection as they were (put back if the engine refuses it)
         self.confirmed: tuple[View, dict[str, Any], list[int], set[int]] | None = None
@@ -222,18 +223,6 @@ def on_daily(app: "App", msg: "dict[str, Any]") -> "Effects":
 
 
 
-# What the engine worker is doing as it starts, in words (shown in "Getting the game ready: ...")
-STAGES = {
-    # i18n: what the game does as it starts, in "Getting the game ready: downloading the game engine…"
-    "runtime": N_("downloading the game engine"),
-    # i18n: what the game does as it starts, in "Getting the game ready: starting Python…" (Python: the
-    # programming language the game is written in)
-    "python": N_("starting Python"),
-    # i18n: what the game does as it starts, in "Getting the game ready: loading the rules and the opponents…"
-    "engine": N_("loading the rules and the opponents"),
-}
-
-
 def on_engine_status(app: "App", event: str, detail: "dict[str, Any]") -> "Effects":
     if event == "ready":
         app.match.engine = "ready"
@@ -244,19 +233,20 @@ def on_engine_status(app: "App", event: str, detail: "dict[str, Any]") -> "Effec
 
             return sealedplay.lost(app, None) + [("render",)]
         return engine_failed(app, str(detail.get("error", "")))
-    stage = STAGES.get(str(detail.get("stage")))
+    stage = hand.STAGES.get(str(detail.get("stage")))
     if event == "progress" and stage is not None:
-        app.match.starting = stage
-        if says_waiting(app):  # a move waits for the engine: say what it waits for
+        m = app.match
+        shown = (m.starting, m.download)
+        m.starting = stage
+        fraction = detail.get("fraction")
+        if stage == hand.STAGES["runtime"] and isinstance(fraction, (int, float)):
+            m.download = min(1.0, max(0.0, float(fraction)))
+        else:
+            m.download = None
+        if hand.says_waiting(app):  # a move waits for the engine: say what it waits for, and how far the download is
             core.say(app, hand.waiting_words(app))
-            return [("render",)]
+            return [("render",)] if (m.starting, m.download) != shown else []
     return []
-
-
-def says_waiting(app: "App") -> bool:
-    """True when the message line says a move waits for the engine's start (:func:`web.page.app.hand.waiting_words`,
-    at any of its stages)."""
-    return app.page.message in [hand.waiting_words_for(s) for s in [""] + list(STAGES.values())]
 
 
 def engine_failed(app: "App", why: str) -> "Effects":
@@ -352,7 +342,7 @@ def on_table(app: "App", msg: "dict[str, Any]") -> "Effects":
     m.restarts = 0
     m.token += 1
     redealt = here and page.level == "error"  # the page's deal was not the engine's: say so
-    if (page.message == _("Dealing…") or says_waiting(app) or by == me or mine is None) and not redealt:
+    if (page.message == _("Dealing…") or hand.says_waiting(app) or by == me or mine is None) and not redealt:
         core.say(app, "")
     names = core.names(app)
     new_hand = before is not None and before.hand_number != view.hand_number

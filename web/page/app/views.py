@@ -124,7 +124,8 @@ def table_html(app: "App") -> str:
           "sort": hand.sort_mode(app), "log": m.meta.get("log", []),
           "waiting": m.waiting is not None, "back": page.settings.get("back", "red"),
           "speech": {seat: said[0] for seat, said in m.speech.items()}, "gin_ready": hand.gin_ready(app),
-          "log_open": page.log_open}
+          "log_open": page.log_open,
+          "download": m.download if m.engine == "starting" and hand.says_waiting(app) else None}
     if not v.in_hand and page.dialog != "end":
         ui["after"] = render.after_html(v.phase)
     if stage.asking(app):

@@ -134,7 +134,14 @@ FIRST_MINUTE = """
   });
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (e.interactionId) fm.events.push([e.interactionId, e.duration, e.name]);
+      for (const e of list.getEntries()) {
+        if (!e.interactionId) continue;
+        const on = e.target instanceof Element ? e.target.closest('[data-act]') : null;
+        // what was acted on, when, and where the time went: the wait for the page's thread, the handlers, the paint
+        fm.events.push([e.interactionId, e.duration, e.name, on ? on.dataset.act : String(e.target && e.target.nodeName),
+                        Math.round(e.startTime), Math.round(e.processingStart - e.startTime),
+                        Math.round(e.processingEnd - e.processingStart)]);
+      }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   } catch (e) { /* no Event Timing: no INP figures */ }
 })();
@@ -215,17 +222,24 @@ def play_turn(page: Page, phase: str) -> int:
     return 2
 
 
-def inp(events: list[list[Any]], clicks: int) -> dict[str, float | None]:
+def inp(events: list[list[Any]], clicks: int) -> dict[str, Any]:
     """Interaction to Next Paint over ``clicks`` clicks: each interaction's longest entry; the worst, and the 98th
-    percentile (nearest rank) with every click that has no entry (under 16 ms) counted as 0."""
+    percentile (nearest rank) with every click that has no entry (under 16 ms) counted as 0; and the worst entry in
+    words (what, when, and its wait for the page's thread, its handlers and its paint)."""
     longest: dict[int, float] = {}
-    for interaction, duration, _name in events:
+    for interaction, duration, *_ in events:
         longest[interaction] = max(duration, longest.get(interaction, 0.0))
     values = sorted(list(longest.values()) + [0.0] * max(0, clicks - len(longest)))
     if not values:
-        return {"worst": None, "p98": None, "interactions": 0}
+        return {"worst": None, "p98": None, "interactions": 0, "slowest": None}
+    slowest = max(events, key=lambda e: e[1]) if events else None
+    said = None
+    if slowest is not None and len(slowest) >= 7:
+        _, duration, name, on, at, delay, handlers = slowest[:7]
+        said = (f"{name} on {on} at {at / 1000:.1f} s: {duration:.0f} ms (waiting {delay} ms, handlers {handlers} ms, "
+                f"paint {duration - delay - handlers:.0f} ms)")
     return {"worst": values[-1], "p98": values[max(0, math.ceil(0.98 * len(values)) - 1)],
-            "interactions": len(values)}
+            "interactions": len(values), "slowest": said}
 
 
 def one_visit(context: BrowserContext, url: str, server: CountingServer, link: dict[str, Any] | None,
@@ -454,6 +468,12 @@ def print_table(result: dict[str, Any]) -> None:
             if row.get("cards_after_start") is not None:
                 print(f"  {LINK_NAMES[name]}, {visit} visit: cards in hand {row['cards_after_start']:.0f} ms after"
                       " the click on Start")
+    for name, runs in result["results"].items():
+        for run in runs:
+            for visit in ("first", "return"):
+                said = run[visit].get("inp", {}).get("slowest")
+                if said:
+                    print(f"  {LINK_NAMES[name]}, {visit} visit: slowest interaction {said}")
     for name, runs in result["results"].items():
         twice = {p: n for p, n in runs[0]["first"]["requests_by_path"].items() if n > 1}
         print(f"  {LINK_NAMES[name]}, first visit: files asked for more than once: {twice or 'none'}")

@@ -368,7 +368,34 @@
     setBar(100);
     var box = byId("loading");
     if (box) box.setAttribute("aria-busy", "false");
-    registerServiceWorker();
+    registerWhenQuiet();
+  }
+
+  // The service worker's first install copies every file of the site into its cache, each checked against its
+  // hash (15 MB): on a small machine that takes it for half a second or more, and a move made meanwhile is drawn
+  // late. So it waits until nobody has touched the page for QUIET_MS, or until the page is hidden (the person
+  // went elsewhere, maybe for good).
+  var QUIET_MS = 3000;
+  var INPUTS = ["pointerdown", "keydown", "touchstart", "wheel"];
+  function registerWhenQuiet() {
+    var timer = null;
+    var done = false;
+    function now() {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      INPUTS.forEach(function (name) { window.removeEventListener(name, later, true); });
+      document.removeEventListener("visibilitychange", onHidden);
+      registerServiceWorker();
+    }
+    function later() {
+      clearTimeout(timer);
+      timer = setTimeout(now, QUIET_MS);
+    }
+    function onHidden() { if (document.visibilityState === "hidden") now(); }
+    INPUTS.forEach(function (name) { window.addEventListener(name, later, { capture: true, passive: true }); });
+    document.addEventListener("visibilitychange", onHidden);
+    later();
   }
 
   // Python marks its first paint and readiness on <html>; watch for them.

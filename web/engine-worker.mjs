@@ -20,10 +20,11 @@
  * _makeSnapshot/_loadSnapshot and makeMemorySnapshot; a snapshot only fits the exact Pyodide build).
  * The first start (no snapshot yet) boots normally with _makeSnapshot, imports the engine, copies the
  * memory right after the imports (before any message is handled) and keeps it in Cache Storage
- * under this build's name after answering; later starts restore it (about 3x faster). A snapshot
- * that cannot be read or restored is deleted and the worker starts normally ("fallback"). After a
- * restore every random generator is reseeded (web.worker.main.after_restore), so no two players
- * get the same deals. The service worker deletes the snapshots of older builds.
+ * under this build's name once the page is quiet (after IDLE_MS without a message); later starts
+ * restore it (about 3x faster). A snapshot that cannot be read or restored is deleted and the worker
+ * starts normally ("fallback"). After a restore every random generator is reseeded
+ * (web.worker.main.after_restore), so no two players get the same deals. The service worker deletes
+ * the snapshots of older builds.
  */
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
@@ -158,12 +159,22 @@ function postAll(out) {
 // waiting for a person, not for an answer), Python's idle() works out the expert's advice for the person's
 // decision, so that a hint and the coach's review of the hand need not wait for it. A message that arrives
 // meanwhile waits for that one piece of advice at most; every message sets the wait again.
+// A first start's snapshot is stored then too, before the thinking: storing it (tens of megabytes into Cache Storage)
+// takes the machine for a while, and the person's first moves should not wait behind it.
 const IDLE_MS = 1000;
 let idleTimer = null;
+let unsaved = null;      // a first start's snapshot, stored once the page is quiet
 function thinkWhenQuiet() {
   if (idleTimer !== null) clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
+  idleTimer = setTimeout(async () => {
     idleTimer = null;
+    if (unsaved) {
+      const snapshot = unsaved;
+      unsaved = null;
+      const saved = await saveSnapshot(snapshot);
+      post({ type: "worker:snapshot", saved, bytes: snapshot.length });
+      if (idleTimer !== null) return;  // a message came meanwhile: think when it is quiet again
+    }
     if (!idle) return;
     try {
       postAll(idle());
@@ -334,7 +345,7 @@ async function boot(options) {
   post({ type: "worker:ready", start, ms, build: BUILD, pyodide: pyodide.version });
   while (queue.length) deliver(queue.shift());
   if (snapshot) {
-    const saved = await saveSnapshot(snapshot);
-    post({ type: "worker:snapshot", saved, bytes: snapshot.length });
+    unsaved = snapshot;
+    thinkWhenQuiet();
   }
 }

@@ -71,12 +71,9 @@ try {
       document.querySelector("[data-testid=table-screen]").dataset.waiting === "false",
     { timeout: TIMEOUT, polling: 100 }, cards);
     state = await page.evaluate(STATE);
-    await page.waitForFunction(async () => {
-      for (const name of await caches.keys()) {
-        if (name.startsWith("rummy-snapshot-") && (await (await caches.open(name)).keys()).length) return true;
-      }
-      return false;
-    }, { timeout: TIMEOUT, polling: 200 });
+    // the page says so once the worker's put of the snapshot has resolved (a key can be listed before that)
+    await page.waitForFunction(() => document.documentElement.dataset.engineSnapshot === "stored",
+      { timeout: TIMEOUT, polling: 200 });
   }
   console.log(JSON.stringify({ visit: 1, browser: version, ...state, problems }));
 

@@ -456,6 +456,8 @@ class Runner:
         if event == "ready":  # how the engine started (snapshot, normal, fallback) and its times, for tests
             dom.set_html_attr("data-engine-start", str(detail.get("start")))
             dom.set_html_attr("data-engine-ms", json.dumps(detail.get("ms")))
+        if event == "snapshot":  # a first start's snapshot stored (or not): a reload may now restore it, for tests
+            dom.set_html_attr("data-engine-snapshot", "stored" if detail.get("saved") else "not stored")
         if event == "failed" and not dom.is_ready() and self.app.match.restarts >= 2:
             # i18n: on the loading screen; {error}: the reason (in English)
             dom.boot_fail(_("The game engine could not start: {error}").format(error=str(detail.get("error"))))

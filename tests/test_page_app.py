@@ -479,6 +479,14 @@ def seed_where(game: str, players: int, first: bool) -> int:
     return next(s for s in range(1000) if (first_dealer(s, players) == players - 1) == first)
 
 
+def person_opens(game: str, opponent: str) -> Harness:
+    """A match against one computer, started in the harness, whose first hand the person opens."""
+    h = Harness()
+    h.start()
+    h.new_match(game, (opponent,), seed=seed_where(game, 2, True))
+    return h
+
+
 def test_the_first_deal_is_on_the_table_at_once_and_a_first_move_waits_for_the_engine():
     h = Harness(engine_ready=False, deliver=False)
     h.start()
@@ -603,9 +611,7 @@ def test_a_discard_shows_at_once_and_the_engine_confirms_it():
 
 
 def test_a_refused_move_puts_the_cards_back_and_says_why():
-    h = Harness()
-    h.start()
-    h.new_match("rummy", ("mel",), seed=seed_where("rummy", 2, True))
+    h = person_opens("rummy", "mel")
     a = h.app
     top = a.match.view.discard[-1]
     h.do("command", "take", {})  # the upcard, taken from the discard pile
@@ -622,9 +628,7 @@ def test_a_refused_move_puts_the_cards_back_and_says_why():
 
 
 def test_a_card_selected_and_a_discard_pressed_while_the_draw_is_confirmed_are_applied_once_after_it():
-    h = Harness()
-    h.start()
-    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, True))
+    h = person_opens("gin", "rex")
     a = h.app
     assert a.match.view.phase == "first-upcard" and a.match.view.turn == 0
     h.deliver = False
@@ -642,9 +646,7 @@ def test_a_card_selected_and_a_discard_pressed_while_the_draw_is_confirmed_are_a
 
 
 def test_a_card_selected_while_the_draw_is_confirmed_stays_selected():
-    h = Harness()
-    h.start()
-    h.new_match("gin", ("rex",), seed=seed_where("gin", 2, True))
+    h = person_opens("gin", "rex")
     a = h.app
     taken = a.match.view.discard[-1]
     h.deliver = False
@@ -659,9 +661,7 @@ def test_a_card_selected_while_the_draw_is_confirmed_stays_selected():
 
 
 def test_a_move_made_on_a_refused_move_is_dropped_with_it():
-    h = Harness()
-    h.start()
-    h.new_match("rummy", ("mel",), seed=seed_where("rummy", 2, True))
+    h = person_opens("rummy", "mel")
     a = h.app
     top = a.match.view.discard[-1]
     h.do("command", "take", {})

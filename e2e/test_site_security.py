@@ -55,6 +55,7 @@ def test_the_sealed_deals_group_loads_from_the_sites_own_files(page, site_url, s
     page.on("request", lambda r: requested.append(r.url))
     page.goto(site_url)
     wait_drawn(page)
+    page.add_script_tag(url=site_url + "web/seal.js")  # the engine worker's, in the page's scope here
     assert page.evaluate("() => new Promise((done) => rummySeal.load(done))") == ""
     k = bytes(rbcl.crypto_core_ristretto255_scalar_random()).hex()
     points = json.loads(page.evaluate("() => rummySeal.cardPoints(3)"))["ok"]

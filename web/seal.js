@@ -1,4 +1,4 @@
-/* window.rummySeal: the group operations of the sealed deal, for the page's Python (MicroPython).
+/* rummySeal: the group operations of the sealed deal, for the engine worker's Python (web/worker/seal_group.py).
  *
  * In the sealed deal each page encrypts and shuffles the deck in turn with secret keys of its own, so that no page
  * (the host's included) sees a card its seat may not (web/page/shared/sealed.py). The group is ristretto255

@@ -663,7 +663,9 @@ def build(out: Path, marker: str = "", quiet: bool = False, root: Path = ROOT,
     rows: list[dict[str, Any]] = []
     for path in sorted(p for p in out.rglob("*") if p.is_file()):
         data = path.read_bytes()
-        rows.append({"path": path.relative_to(out).as_posix(), "bytes": len(data), "gzip": gz_size(data)})
+        rel = path.relative_to(out).as_posix()
+        gz = engine_downloads[rel][1] if rel in engine_downloads else gz_size(data)  # the engine's: measured above
+        rows.append({"path": rel, "bytes": len(data), "gzip": gz})
     groups: dict[str, list[int]] = {}
     for row in rows:
         top = row["path"].split("/")[0]

@@ -366,13 +366,11 @@ def on_tick(app: App, name: str, token: int) -> "Effects":
         return stage.on_tick(app, name, token)
     if name == "seek":
         return seek.on_tick(app, name, token)
-    if name == "sealed-wait":
+    if name in ("sealed-wait", "sealed-away"):
         from web.page.app import sealedplay  # online play: imported when first needed
 
-        return sealedplay.on_tick(app, token)
-    if name == "sealed-away":
-        from web.page.app import sealedplay  # online play: imported when first needed
-
+        if name == "sealed-wait":
+            return sealedplay.on_tick(app, token)
         return sealedplay.on_away(app, token)
     return table.on_tick(app, name, token)
 

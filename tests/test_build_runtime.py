@@ -56,8 +56,9 @@ PAGE = """<head><meta http-equiv="Content-Security-Policy" content="default-src 
 
 
 def page_files(out: Path) -> None:
-    for rel, text in {"web/boot.js": "window.a = 1;\r\n", "web/bridge.js": "window.b = 2;\n", "web/rtc.js": "x",
-                      "web/shell.css": ".boot{}", "pyscript/core.css": "mpy-config{display:none}",
+    for rel, text in {"web/boot.js": "// why\r\nwindow.a = 1;\r\n", "web/bridge.js": "window.b = 2;  /* two */\n",
+                      "web/rtc.js": "x", "web/shell.css": "/* the loading screen */\n.boot { }\n",
+                      "pyscript/core.css": "mpy-config{display:none}",
                       "web/game.css": ".card{}"}.items():
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_text(text, encoding="utf-8", newline="")
@@ -67,15 +68,15 @@ def test_the_style_sheets_and_classic_scripts_are_written_into_the_page_and_allo
         tmp_path: Path) -> None:
     page_files(tmp_path)
     html = build_site.inline_page_files(PAGE, tmp_path)
-    # in the same places, the CRLF of a file as the browser reads it (one LF)
-    assert '<script>window.a = 1;\n</script>\n<script>window.b = 2;\n</script>\n<style>.boot{}</style>' in html
+    # in the same places, without comments or spare white space, each script ending in one LF
+    assert '<script>window.a=1;\n</script>\n<script>window.b=2;\n</script>\n<style>.boot{}</style>' in html
     assert "<style>mpy-config{display:none}</style>\n<style>.card{}</style>" in html
     assert '<script src="./web/rtc.js" defer></script>' in html  # a deferred script keeps its file
-    # known answers: sha256 of "window.a = 1;\n" and of "window.b = 2;\n", base64 (as `openssl dgst -sha256 -binary
-    # | base64` gives them)
-    digests = ["'sha256-k6+vjIYM1PKscQP9nMzHlNs4U/Kp18txfa8N7dBHgm8='", "'sha256-7sUCGekajgO1HNLYMal+ZjSntkWTlG4FEJn1w6uceqY='"]
+    # known answers: sha256 of "window.a=1;\n" and of "window.b=2;\n", base64 (as `printf 'window.a=1;\n' | openssl dgst
+    # -sha256 -binary | base64` gives them)
+    digests = ["'sha256-XeT5BaetOywBfjZrxB7ExeTX8mjmlpgPPcZNDs5c0Zs='", "'sha256-28wOU+jpXyVCl78KvWSjALTypP6KZsFgLc6A9Av1Tfc='"]
     assert f"script-src 'self' 'wasm-unsafe-eval' {digests[0]} {digests[1]};" in html
-    assert build_site.script_hash("window.a = 1;\n") == digests[0]
+    assert build_site.script_hash("window.a=1;\n") == digests[0]
     # the files written in are left out of the site; the others stay
     assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()) == ["web/rtc.js"]
 

@@ -398,10 +398,17 @@
     later();
   }
 
+  // ---- the typeface -------------------------------------------------------------
+  // web/shell.css names the game's typeface once <html> has data-typeface: at once on a visit the service worker
+  // serves (the file is on this device), else once the page's Python has drawn, so that on a first visit over a
+  // slow link the font does not share the link with the runtime's files.
+  function useTypeface() { if (!html.hasAttribute("data-typeface")) html.setAttribute("data-typeface", ""); }
+  try { if (navigator.serviceWorker && navigator.serviceWorker.controller) useTypeface(); } catch (e) { /* below */ }
+
   // Python marks its first paint and readiness on <html>; watch for them.
   try {
     new MutationObserver(function () {
-      if (html.hasAttribute("data-drawn")) { stopDocumentWatchers(); handOver(); }
+      if (html.hasAttribute("data-drawn")) { stopDocumentWatchers(); handOver(); useTypeface(); }
       var v = html.getAttribute("data-ready");
       if (v === "true") ready();
       else if (v === "error") fail(html.getAttribute("data-error") || "The game reported an error while starting.");

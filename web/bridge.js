@@ -24,6 +24,7 @@
   }
 
   var channel = null;
+  var onlineWaiting = null;  // the callbacks of online(), while its scripts load
 
   function syncAttributes(node, fresh) {
     var i, a;
@@ -218,6 +219,32 @@
     onHidden: function (callback) {
       document.addEventListener("visibilitychange", function () {
         if (document.visibilityState === "hidden") { try { callback(); } catch (e) { /* nothing to do */ } }
+      });
+    },
+    // The scripts of online play (web/rtc.js with its QR library, web/signal.js), asked for by the page's Python
+    // once it has drawn its first screen rather than by index.html: on a slow link their 21 kB would otherwise
+    // come before the runtime's files, and the runtime would start only once they had run (deferred scripts hold
+    // DOMContentLoaded back). callback(true) once all three have run, callback(false) when one failed.
+    online: function (callback) {
+      if (onlineWaiting) { onlineWaiting.push(callback); return; }
+      if (window.rummyRtc && window.rummySignal) { callback(true); return; }
+      onlineWaiting = [callback];
+      var urls = ["./vendor/qrcode-generator.js", "./web/rtc.js", "./web/signal.js"];
+      var left = urls.length, failed = false;
+      function done(ok) {
+        if (!ok) failed = true;
+        if (--left > 0) return;
+        var ready = !failed && !!window.rummyRtc && !!window.rummySignal, waiting = onlineWaiting;
+        onlineWaiting = null;
+        waiting.forEach(function (f) { try { f(ready); } catch (e) { /* the caller's own affair */ } });
+      }
+      urls.forEach(function (url) {
+        var s = document.createElement("script");
+        s.src = url;
+        s.async = false;  // run in this order, whichever arrives first
+        s.onload = function () { done(true); };
+        s.onerror = function () { done(false); };
+        document.head.appendChild(s);
       });
     },
     reload: function () { location.reload(); },

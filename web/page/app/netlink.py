@@ -22,17 +22,35 @@ def signal() -> "Any":
     return js.rummySignal
 
 
+# The scripts of online play arrive after the page's first screen (web/bridge.js ``online``): the effects asked for
+# before then wait here, in order, and are performed once they have run.
+_loaded = False
+_waiting: "list[tuple[tuple[Any, ...], Callable[[tuple[Any, ...]], Any]]]" = []
+
+
 def start(dispatch: "Callable[[tuple[Any, ...]], Any]") -> None:
-    """Listen to every link's events, ``("rtc-event", key, kind, data)``, and to the relays',
-    ``("signal-event", name, kind, data, sender)``."""
+    """Ask for the scripts of online play, then listen to every link's events, ``("rtc-event", key, kind, data)``,
+    and to the relays', ``("signal-event", name, kind, data, sender)``."""
     def on_event(key: "Any", kind: "Any", data: "Any") -> None:
         dispatch(("rtc-event", str(key), str(kind), str(data)))
 
     def on_signal(name: "Any", kind: "Any", data: "Any", sender: "Any") -> None:
         dispatch(("signal-event", str(name), str(kind), str(data), str(sender)))
 
-    rtc().listen(dom._keep(on_event))
-    signal().listen(dom._keep(on_signal))
+    def loaded(ok: "Any") -> None:
+        global _loaded
+        if not ok:
+            dom.console_warn("the scripts of online play could not be loaded")
+            return
+        _loaded = True
+        rtc().listen(dom._keep(on_event))
+        signal().listen(dom._keep(on_signal))
+        waiting = _waiting[:]
+        _waiting.clear()
+        for effect, its_dispatch in waiting:
+            perform(effect, its_dispatch)
+
+    dom.bridge().online(dom._keep(loaded))
 
 
 def perform_signal(effect: "tuple[Any, ...]", dispatch: "Callable[[tuple[Any, ...]], Any]") -> None:
@@ -62,7 +80,10 @@ def perform_signal(effect: "tuple[Any, ...]", dispatch: "Callable[[tuple[Any, ..
 
 
 def perform(effect: "tuple[Any, ...]", dispatch: "Callable[[tuple[Any, ...]], Any]") -> None:
-    """Perform one effect of online play (see web.page.app.online)."""
+    """Perform one effect of online play (see web.page.app.online): at once, or once its scripts have run."""
+    if not _loaded and effect[0] != "entropy":  # a random value needs only web/bridge.js
+        _waiting.append((effect, dispatch))
+        return
     kind = effect[0]
     if kind == "signal":
         perform_signal(effect, dispatch)

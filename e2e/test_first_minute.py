@@ -20,6 +20,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the helpers, whatever pytest's import mode
 from gate import Gate
+from test_a11y import check
 from test_play_support import button, hand_names, settled, wait_turn
 
 # Seeds whose first hand the person opens (rummy.fairdeal.first_dealer gives seat 1 the deal).
@@ -67,11 +68,20 @@ def test_a_move_waiting_for_the_engines_download_shows_how_far_it_is(context: Br
     gate = Gate(context, "**/" + held)
     page.goto(f"index.html?game=gin&opponents=rex&seed={GIN_OPENS}&speed=0")
     wait_drawn(page)
+    hand_at = page.get_by_test_id("hand").bounding_box()
     button(page, "Pass").click()
     expect(page.get_by_test_id("message")).to_contain_text("downloading the game engine")
     bar = page.get_by_role("progressbar", name="downloading the game engine")
     expect(bar).to_have_attribute("aria-valuenow", str(share))  # every file in but the one held back
+    assert page.get_by_test_id("hand").bounding_box() == hand_at  # the message line, bar and button, no taller
     assert gate.held and 0 < share < 100
+    check(page, "a move waiting for the engine's download")
+    # the rules, to read meanwhile
+    page.get_by_role("button", name="How to play").click()
+    expect(page.get_by_role("dialog", name="How to play")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog", name="How to play")).to_have_count(0)
+    expect(bar).to_be_visible()
     gate.release()
     wait_ready(page)
     expect(page.get_by_test_id("log")).to_contain_text("You passed")

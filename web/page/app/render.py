@@ -416,7 +416,7 @@ def status_html(prompt: str, message: str, level: str, deadwood: "Sequence[tuple
                 download: float | None = None) -> str:
     """The prompt, the live deadwood (Gin: parts of (text, class); the class "more" may be folded on a phone)
     and the message line, with a bar of how far the engine's download is when a move waits for it (``download``,
-    0 to 1)."""
+    0 to 1) and the rules to read meanwhile."""
     dw = ""
     if deadwood:
         dw = "".join(('<span class="deadwood" data-testid="deadwood">',
@@ -429,7 +429,10 @@ def status_html(prompt: str, message: str, level: str, deadwood: "Sequence[tuple
         percent = str(round(download * 100))
         bar = "".join((' <span class="download" role="progressbar" data-testid="engine-download" aria-label="',
                        esc(_("downloading the game engine")), '" aria-valuemin="0" aria-valuemax="100" aria-valuenow="',
-                       percent, '"><span style="width:', percent, '%"></span></span>'))
+                       percent, '"><span style="width:', percent, '%"></span></span>',
+                       # something to read meanwhile: on a slow link the download takes half a minute
+                       ' <button type="button" class="wait-help" data-act="help" data-key="wait-help">',
+                       esc(_("How to play")), "</button>"))
     msg = "".join(('<p class="message ', esc(level), '" data-testid="message" role="', role, '">', esc(message), bar,
                    "</p>"))
     return "".join(('<div class="status"><p class="prompt" data-testid="prompt">', esc(prompt), "</p>", dw, msg,

@@ -53,18 +53,28 @@ class Browser:
             callback(ok)
 
 
+def page_modules() -> dict[str, Any]:
+    return {n: m for n, m in sys.modules.items() if n == "js" or n == "web.page" or n.startswith("web.page.")}
+
+
 @pytest.fixture()
 def browser() -> Iterator[Browser]:
-    """web.page.app.netlink imported afresh in CPython, its ``js`` a :class:`Browser`."""
-    before = set(sys.modules)
+    """web.page.app.netlink imported afresh in CPython, its ``js`` a :class:`Browser`; the page's modules that other
+    tests imported (with their own ``js``) are put back afterwards."""
+    saved = page_modules()
+    for name in saved:
+        del sys.modules[name]
     fake = Browser()
     sys.modules["js"] = fake.module
     try:
         yield fake
     finally:
-        for name in set(sys.modules) - before:
-            sys.modules.pop(name, None)
-        sys.modules.pop("js", None)
+        for name in page_modules():
+            del sys.modules[name]
+        sys.modules.update(saved)
+        web = sys.modules.get("web")
+        if web is not None and "web.page" in saved:
+            web.page = saved["web.page"]  # type: ignore[attr-defined]
 
 
 def test_effects_before_the_scripts_wait_and_are_performed_once_in_order(browser: Browser) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sodium_group import SodiumGroup
+from sodium_group import SeededGroup
 
 from rummy import Game
 from rummy.bots import make_bot
@@ -27,7 +27,7 @@ class Pages:
 
     def __init__(self, game: str = "gin", players: int = 2, rules: dict[str, Any] | None = None, seed: int = 5,
                  dealer: int = 1) -> None:
-        group = SodiumGroup()
+        group = SeededGroup(seed)  # the keys shuffle the deck: seeded, each test's hands are the same every run
         self.tables = [SealedTable(group, SeatGame(game, s, players, rules, seed, dealer)) for s in range(players)]
         self.bots = [make_bot("pip" if game == "gin" else "tilly", game, seed=s) for s in range(players)]
         self.log: list[Message] = []

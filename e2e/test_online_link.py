@@ -351,6 +351,8 @@ def test_the_game_page_loads_the_link_and_the_qr_library(rtc_contexts, wait_draw
     page = ctx.new_page()
     page.goto("index.html")
     wait_drawn(page)
+    # asked for by the page's Python once it has started (web/bridge.js, online)
+    page.wait_for_function("() => typeof window.rummyRtc === 'object' && typeof window.rummySignal === 'object'")
     assert page.evaluate("() => typeof rummyRtc.offer === 'function' && typeof qrcode === 'function'") is True
     assert page.evaluate("() => rummyRtc.qr('https://example.org/').startsWith('<svg ')") is True
     sdp, err = offer(page, "seat1")  # a data channel under the game page's Content-Security-Policy

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -124,6 +125,27 @@ def test_loading_screen_stages_in_order(context, page, site_url, wait_ready):
     assert stages[-1] == "game"
     assert stages == sorted(stages, key=["download", "start", "game"].index)
     assert page.get_attribute("html", "data-boot-error") is None
+
+
+# The endless animations running on the page (a transition or a one-off animation ends by itself).
+RUNNING = """() => document.getAnimations().filter((a) => a.playState === 'running'
+  && a.effect.getComputedTiming().iterations === Infinity).map((a) => a.animationName)"""
+
+
+def test_the_loading_screens_fan_moves_while_it_shows_and_stops_once_hidden(page, site_url, wait_ready):
+    """Once the page is up nothing on it animates for ever (a browser may go on working for an endless animation no
+    one sees): the fan of the loading screen stops once the screen is hidden."""
+    held: list[Any] = []  # the page's bundle, held back (no clock): the loading screen shows until it is let go
+    page.route("**/web/page/bundle.bin", lambda route: held.append(route))
+    with page.expect_request(lambda r: r.url.endswith("/web/page/bundle.bin")):
+        page.goto(site_url + "index.html?game=gin&opponents=rex&seed=3&speed=0")  # not a first visit's screen
+    expect(page.locator("#loading .boot-fan span").first).to_be_visible()
+    assert page.evaluate(RUNNING) == ["boot-deal"] * 3
+    assert len(held) == 1
+    held[0].continue_()
+    wait_ready(page)
+    expect(page.locator("#loading")).to_be_hidden()
+    assert page.evaluate(RUNNING) == []  # the table at rest, the person to play: nothing moves for ever
 
 
 def test_loading_screen_is_plain_html():

@@ -50,9 +50,9 @@ Fixtures for any e2e test
     (``engine_seed``).  The page is left on a blank page of the site's origin;
     the test then goes where it means to.  It belongs to a browser context
     shared by the tests of the process (``shared_context``: each test's pages
-    are new and the origins' storage, service workers and caches are cleaned
-    before it, but Chromium's compiled WebAssembly is kept, which halves the
-    cost of a page start), unless the test needs a context of its own: it asks
+    are new, no service worker is registered in it, and the origins' storage
+    and caches are cleaned before it, but Chromium's compiled WebAssembly is
+    kept, which halves the cost of a page start), unless the test needs a context of its own: it asks
     for ``context`` (routes, init scripts on the context, offline), for
     ``embed_host``, or is marked ``cold_engine`` (a test of the first, normal
     start, or of the snapshot itself: its page is fresh and not seeded) or
@@ -546,15 +546,19 @@ _CLEAN_JS = """async () => {
 
 
 class _Shared:
-    """One browser context per test process for the tests whose page needs nothing of its own (most of them): a
-    page start in it costs about half the CPU of one in a new context (Chromium keeps the compiled WebAssembly of
+    """One browser context per test process for the tests whose page needs nothing of its own (most of them), with no
+    service worker: a page start in it costs about half the CPU of one in a new context (Chromium keeps the compiled WebAssembly of
     Pyodide and MicroPython in the context's HTTP cache), and the engine's snapshot is seeded once. Each test gets
     a new page; before it, every page of the context is closed and the site's origins are cleaned (storage, service
     workers, caches but the snapshot's), so that a test sees what it would see in a new context but for the cache.
     The guard's listeners on the context report to the test that runs (``relay``)."""
 
     def __init__(self, browser, args: dict, origins: set[str]) -> None:
-        self.context = browser.new_context(**args)
+        # No service worker here: each test cleans it away, so each would install it again once its page had been
+        # quiet for 3 s (every file of the site copied into Cache Storage and checked against its hash), work no test
+        # of this context looks at and that took a tenth of their time. The tests of the service worker (offline,
+        # updates, a first visit, hosting) have contexts of their own, where it is installed as for a visitor.
+        self.context = browser.new_context(**args, service_workers="block")
         self.relay = Guard(origins)
         self.relay.watch(self.context)
 

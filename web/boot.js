@@ -215,9 +215,10 @@
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", f);
     else f();
   }
-  try {
-    if (navigator.serviceWorker && navigator.serviceWorker.controller) preloadRuntime();
-  } catch (e) { /* no service worker here: the runtime's files are asked for as it starts */ }
+  // A visit our service worker serves: the site's files are on this device.
+  var served = false;
+  try { served = !!(navigator.serviceWorker && navigator.serviceWorker.controller); } catch (e) { /* none here */ }
+  if (served) preloadRuntime();  // else the runtime's files are asked for as it starts
   if (firstVisit) {
     whenParsed(function () {
       var go = function () { setTimeout(startRuntime, 0); };
@@ -403,7 +404,7 @@
   // serves (the file is on this device), else once the page's Python has drawn, so that on a first visit over a
   // slow link the font does not share the link with the runtime's files.
   function useTypeface() { if (!html.hasAttribute("data-typeface")) html.setAttribute("data-typeface", ""); }
-  try { if (navigator.serviceWorker && navigator.serviceWorker.controller) useTypeface(); } catch (e) { /* below */ }
+  if (served) useTypeface();
 
   // Python marks its first paint and readiness on <html>; watch for them.
   try {

@@ -222,7 +222,7 @@
       });
     },
     // The scripts of online play (web/rtc.js with its QR library, web/signal.js), asked for by the page's Python
-    // once it has drawn its first screen rather than by index.html: on a slow link their 21 kB would otherwise
+    // once it has started rather than by index.html: on a slow link their 21 kB would otherwise
     // come before the runtime's files, and the runtime would start only once they had run (deferred scripts hold
     // DOMContentLoaded back). callback(true) once all three have run, callback(false) when one failed.
     online: function (callback) {
